@@ -1,0 +1,50 @@
+import type { OcrEngine } from './ocr/engine.ts';
+import type { ImageType } from './sniff.ts';
+
+export interface InputFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface OutputFile {
+  name: string;
+  /** Media type with charset where it is text, as sent in Content-Type. */
+  type: string;
+  bytes: Uint8Array;
+}
+
+export interface ConversionResult {
+  outputs: OutputFile[];
+  /** The text a tool shows in its result panel, where it has one. */
+  text?: string;
+}
+
+/** What a long step is doing, so the page can say it; fraction is the engine's own, 0 to 1. */
+export type ProgressStage = 'loading' | 'preparing' | 'recognizing';
+export type ProgressCallback = (fraction: number, stage: ProgressStage) => void;
+
+/** The pieces that differ between the browser worker and Node; everything else is shared. */
+export interface ConversionHost {
+  ocr(): Promise<OcrEngine>;
+  /** Decodes an image the OCR engine cannot read itself into a PNG. */
+  toPng(bytes: Uint8Array, type: ImageType): Promise<Uint8Array>;
+}
+
+export interface ConversionContext {
+  host: ConversionHost;
+  onProgress?: ProgressCallback;
+  signal?: AbortSignal;
+}
+
+export type Conversion = (
+  inputs: InputFile[],
+  options: Record<string, string>,
+  context: ConversionContext,
+) => Promise<ConversionResult>;
+
+/** Strips the extension so outputs can be named after their input ("scan.png" -> "scan"). */
+export function baseName(fileName: string): string {
+  const name = fileName.replace(/^.*[\\/]/, '');
+  const dot = name.lastIndexOf('.');
+  return (dot > 0 ? name.slice(0, dot) : name) || 'file';
+}

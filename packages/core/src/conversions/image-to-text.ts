@@ -1,0 +1,31 @@
+import { ConversionError } from '../errors.ts';
+import type { Conversion } from '../conversion.ts';
+import { normalizeOcrText } from '../ocr/engine.ts';
+import { parseOcrLanguages } from '../ocr/languages.ts';
+import { inspectImage } from '../sniff.ts';
+
+const encoder = new TextEncoder();
+
+/** The hero's tool: one image in, its text out as extracted-text.txt. */
+export const imageToText: Conversion = async (inputs, options, { host, onProgress, signal }) => {
+  const input = inputs[0];
+  if (!input) throw new ConversionError('no-file', 'No image was given.');
+  const languages = parseOcrLanguages(options.language);
+  const info = inspectImage(input.bytes);
+
+  onProgress?.(0, 'loading');
+  const engine = await host.ocr();
+  let image = input.bytes;
+  if (!engine.reads.includes(info.type)) {
+    onProgress?.(0, 'preparing');
+    image = await host.toPng(input.bytes, info.type);
+  }
+  const result = await engine.recognize(image, { languages, signal, onProgress });
+  const text = normalizeOcrText(result.text);
+  if (!text) throw new ConversionError('no-text', 'No text found in the image.');
+  onProgress?.(1, 'recognizing');
+  return {
+    text,
+    outputs: [{ name: 'extracted-text.txt', type: 'text/plain; charset=utf-8', bytes: encoder.encode(text) }],
+  };
+};

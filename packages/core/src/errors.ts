@@ -1,0 +1,50 @@
+/**
+ * Every failure a conversion can report. The code picks the dictionary message in the page
+ * (`errors.{code}`) and the HTTP status in the API, so both hosts say the same thing.
+ */
+export const errorStatus = {
+  'bad-request': 400,
+  'no-file': 400,
+  'too-large': 413,
+  'unsupported-type': 415,
+  'empty-file': 422,
+  corrupt: 422,
+  'too-many-pixels': 422,
+  'no-text': 422,
+  busy: 503,
+  cancelled: 499,
+  timeout: 503,
+  'engine-failed': 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class ConversionError extends Error {
+  readonly code: ErrorCode;
+  /** Values a translated message may interpolate, such as the limit that was exceeded. */
+  readonly details: Record<string, string | number>;
+
+  constructor(code: ErrorCode, message: string, details: Record<string, string | number> = {}) {
+    super(message);
+    this.name = 'ConversionError';
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorStatus, value);
+}
+
+/** Errors cross worker boundaries as plain objects; this turns one back into a ConversionError. */
+export function toConversionError(error: unknown): ConversionError {
+  if (error instanceof ConversionError) return error;
+  if (error && typeof error === 'object' && 'code' in error && isErrorCode(error.code)) {
+    const message = 'message' in error ? String(error.message) : error.code;
+    const details = 'details' in error && error.details && typeof error.details === 'object'
+      ? (error.details as Record<string, string | number>) : {};
+    return new ConversionError(error.code, message, details);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ConversionError('engine-failed', message);
+}

@@ -1,0 +1,100 @@
+import { ConversionError } from '../errors.ts';
+import type { OcrEngine, OcrOptions, OcrResult } from './engine.ts';
+
+/** Where tesseract.js finds its worker script, WASM core and language data on this host. */
+export interface TesseractJsPaths {
+  workerPath?: string;
+  corePath?: string;
+  langPath: string;
+  /** 'write' keeps downloaded language data in IndexedDB for the next visit; 'none' on Node. */
+  cacheMethod: 'write' | 'none';
+}
+
+type TesseractModule = typeof import('tesseract.js');
+type TesseractWorker = Awaited<ReturnType<TesseractModule['createWorker']>>;
+interface LoggerMessage {
+  status: string;
+  progress: number;
+}
+
+/** Tesseract.js LSTM-only mode: the "best_int" models carry no legacy engine data. */
+const OEM_LSTM_ONLY = 1;
+
+/**
+ * The OCR engine on tesseract.js (WASM). One tesseract worker, created on first use and kept,
+ * because loading the core and a language costs more than reading a page.
+ */
+export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
+  let worker: TesseractWorker | undefined;
+  let workerLanguages = '';
+  let onLog: ((message: LoggerMessage) => void) | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function ensureWorker(languages: string): Promise<TesseractWorker> {
+    if (worker && workerLanguages === languages) return worker;
+    if (worker) {
+      await worker.reinitialize(languages, OEM_LSTM_ONLY);
+    } else {
+      const imported = (await import('tesseract.js')) as TesseractModule & { default?: TesseractModule };
+      const tesseract = imported.default ?? imported;
+      worker = await tesseract.createWorker(languages, OEM_LSTM_ONLY, {
+        ...paths,
+        gzip: true,
+        workerBlobURL: false,
+        logger: (message: LoggerMessage) => onLog?.(message),
+        errorHandler: () => {},
+      });
+    }
+    workerLanguages = languages;
+    return worker;
+  }
+
+  async function terminate() {
+    const current = worker;
+    worker = undefined;
+    workerLanguages = '';
+    await current?.terminate().catch(() => {});
+  }
+
+  async function run(image: Uint8Array, options: OcrOptions): Promise<OcrResult> {
+    const { signal, onProgress } = options;
+    if (signal?.aborted) throw new ConversionError('cancelled', 'Cancelled.');
+    const abort = () => void terminate();
+    signal?.addEventListener('abort', abort, { once: true });
+    onLog = ({ status, progress }) => {
+      onProgress?.(progress, status === 'recognizing text' ? 'recognizing' : 'loading');
+    };
+    try {
+      const ready = await ensureWorker(options.languages.join('+'));
+      const { data } = await ready.recognize(image);
+      return { text: data.text, confidence: data.confidence };
+    } catch (error) {
+      if (signal?.aborted) throw new ConversionError('cancelled', 'Cancelled.');
+      await terminate();
+      throw toEngineError(error);
+    } finally {
+      onLog = undefined;
+      signal?.removeEventListener('abort', abort);
+    }
+  }
+
+  return {
+    name: 'tesseract.js 7',
+    reads: ['image/png', 'image/jpeg', 'image/bmp', 'image/webp'],
+    recognize(image, options) {
+      const job = queue.then(() => run(image, options));
+      queue = job.catch(() => {});
+      return job;
+    },
+    terminate,
+  };
+}
+
+/** Leptonica reports undecodable pixels as a read failure; that is the user's file, not our fault. */
+function toEngineError(error: unknown): ConversionError {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/pixRead|Image file .* cannot be read|Error attempting to read image|decode/i.test(message)) {
+    return new ConversionError('corrupt', 'The image cannot be decoded.');
+  }
+  return new ConversionError('engine-failed', message);
+}

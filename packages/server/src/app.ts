@@ -1,0 +1,52 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { loadConfig, type ServerConfig } from './config.ts';
+import { createOcrProvider } from './engines/ocr-provider.ts';
+import { sendError, toHttpError } from './http-errors.ts';
+import { JobQueue } from './job-queue.ts';
+import { registerConvertRoute } from './routes/convert.ts';
+import { registerHealthRoute } from './routes/health.ts';
+import { registerSiteRoutes } from './routes/site.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
+
+/** Requests per minute one client may make to the API. */
+const API_RATE_LIMIT = Number(process.env.TEXTLIFT_API_RATE_LIMIT ?? 60);
+
+export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<FastifyInstance> {
+  const config = loadConfig(overrides);
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // Largest request: a tool's files plus form overhead; the multipart limits are per tool.
+    bodyLimit: 60 * 1024 * 1024,
+  });
+  const ocr = await createOcrProvider(config);
+  const queue = new JobQueue(config.concurrency, config.queueLimit, config.jobTimeoutMs);
+  app.log.info({ ocr: ocr.name, concurrency: config.concurrency }, 'OCR engine ready');
+
+  registerSecurityHeaders(app);
+  app.setErrorHandler((error, _request, reply) => {
+    const httpError = toHttpError(error);
+    if (httpError.code === 'engine-failed') app.log.error(error);
+    return sendError(reply, httpError);
+  });
+  await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    max: API_RATE_LIMIT,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: { code: 'rate-limited', message: `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s.` },
+    }),
+  });
+
+  registerHealthRoute(app, { queue, ocr });
+  await app.register(async (api) => {
+    api.addHook('onRequest', api.rateLimit());
+    registerConvertRoute(api, { queue, ocr });
+  });
+  await registerSiteRoutes(app, config.webRoot);
+  app.addHook('onClose', () => ocr.close());
+  return app;
+}

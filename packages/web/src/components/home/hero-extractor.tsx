@@ -1,0 +1,1 @@
+export function HeroExtractor() { return null; }

@@ -1,0 +1,1 @@
+export function ToolGrid() { return null; }

@@ -1,0 +1,1 @@
+export function WhyChoose() { return null; }

@@ -1,0 +1,1 @@
+export function SiteHeader() { return null; }
