@@ -11,6 +11,7 @@ export const errorStatus = {
   corrupt: 422,
   'too-many-pixels': 422,
   'no-text': 422,
+  'rate-limited': 429,
   busy: 503,
   cancelled: 499,
   timeout: 503,

@@ -1,6 +1,7 @@
 export * from './conversion.ts';
 export * from './errors.ts';
 export * from './sniff.ts';
+export * from './image-info.ts';
 export * from './tools.ts';
 export * from './ocr/engine.ts';
 export * from './ocr/languages.ts';

@@ -10,9 +10,6 @@ import { registerHealthRoute } from './routes/health.ts';
 import { registerSiteRoutes } from './routes/site.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 
-/** Requests per minute one client may make to the API. */
-const API_RATE_LIMIT = Number(process.env.TEXTLIFT_API_RATE_LIMIT ?? 60);
-
 export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<FastifyInstance> {
   const config = loadConfig(overrides);
   const app = Fastify({
@@ -33,7 +30,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   await app.register(fastifyRateLimit, {
     global: false,
-    max: API_RATE_LIMIT,
+    max: config.apiRateLimit,
     timeWindow: '1 minute',
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,

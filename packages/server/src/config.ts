@@ -27,6 +27,8 @@ export interface ServerConfig {
   jobTimeoutMs: number;
   /** 'native' | 'wasm' | 'auto' (native when `tesseract` is installed). */
   ocrEngine: 'native' | 'wasm' | 'auto';
+  /** API requests per minute from one client address. */
+  apiRateLimit: number;
   logLevel: string;
 }
 
@@ -44,6 +46,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     queueLimit: intFromEnv('TEXTLIFT_QUEUE_LIMIT', 16),
     jobTimeoutMs: intFromEnv('TEXTLIFT_JOB_TIMEOUT_MS', 120_000),
     ocrEngine: engine,
+    apiRateLimit: intFromEnv('TEXTLIFT_API_RATE_LIMIT', 60),
     logLevel: process.env.LOG_LEVEL || 'info',
     ...overrides,
   };

@@ -15,7 +15,9 @@ export function toHttpError(error: unknown): ConversionError {
   }
   if (code.startsWith('FST_') || code === 'ERR_INVALID_ARG_TYPE') return new ConversionError('bad-request', message);
   if (error && typeof error === 'object' && 'statusCode' in error && error.statusCode === 429) {
-    return new ConversionError('busy', message);
+    const inner = 'error' in error && error.error && typeof error.error === 'object' && 'message' in error.error
+      ? String(error.error.message) : message;
+    return new ConversionError('rate-limited', inner);
   }
   return toConversionError(error);
 }

@@ -44,12 +44,15 @@ export class JobQueue {
       outerSignal?.addEventListener('abort', cancel, { once: true });
       const started = performance.now();
       try {
-        return await Promise.race([
+        const result = await Promise.race([
           job(controller.signal),
           new Promise<never>((_, reject) => {
             controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
           }),
         ]);
+        // A job that answers its abort signal by resolving has still been stopped.
+        if (controller.signal.aborted) throw controller.signal.reason;
+        return result;
       } finally {
         clearTimeout(timer);
         outerSignal?.removeEventListener('abort', cancel);

@@ -2,7 +2,7 @@ import { ConversionError } from '../errors.ts';
 import type { Conversion } from '../conversion.ts';
 import { normalizeOcrText } from '../ocr/engine.ts';
 import { parseOcrLanguages } from '../ocr/languages.ts';
-import { inspectImage } from '../sniff.ts';
+import { inspectImage } from '../image-info.ts';
 
 const encoder = new TextEncoder();
 

@@ -12,6 +12,9 @@ export interface TesseractJsPaths {
 
 type TesseractModule = typeof import('tesseract.js');
 type TesseractWorker = Awaited<ReturnType<TesseractModule['createWorker']>>;
+type WorkerParameters = Parameters<TesseractWorker['setParameters']>[0];
+/** Both builds read a Uint8Array; the typings list only Node's Buffer. */
+type ImageLike = Parameters<TesseractWorker['recognize']>[0];
 interface LoggerMessage {
   status: string;
   progress: number;
@@ -19,6 +22,12 @@ interface LoggerMessage {
 
 /** Tesseract.js LSTM-only mode: the "best_int" models carry no legacy engine data. */
 const OEM_LSTM_ONLY = 1;
+/**
+ * Fully automatic page segmentation, as the tesseract command line uses. The library API
+ * defaults to one uniform block, which reads straight across the columns of a magazine page
+ * (38-77% CER on the corpus's multi-column scans against 1-9% with this).
+ */
+const PSM_AUTO = '3' as const;
 
 /**
  * The OCR engine on tesseract.js (WASM). One tesseract worker, created on first use and kept,
@@ -44,6 +53,7 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
         logger: (message: LoggerMessage) => onLog?.(message),
         errorHandler: () => {},
       });
+      await worker.setParameters({ tessedit_pageseg_mode: PSM_AUTO } as unknown as WorkerParameters);
     }
     workerLanguages = languages;
     return worker;
@@ -66,7 +76,7 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
     };
     try {
       const ready = await ensureWorker(options.languages.join('+'));
-      const { data } = await ready.recognize(image);
+      const { data } = await ready.recognize(image as unknown as ImageLike);
       return { text: data.text, confidence: data.confidence };
     } catch (error) {
       if (signal?.aborted) throw new ConversionError('cancelled', 'Cancelled.');

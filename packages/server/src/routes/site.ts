@@ -20,11 +20,11 @@ export async function registerSiteRoutes(app: FastifyInstance, webRoot: string) 
     index: false,
     wildcard: true,
     preCompressed: true,
-    setHeaders(res, filePath) {
+    setHeaders(reply, filePath) {
       const relative = path.relative(webRoot, filePath);
       const immutable = relative.startsWith('assets') || relative.startsWith('engines');
-      res.setHeader('Cache-Control', immutable ? IMMUTABLE : 'no-cache');
-      if (filePath.endsWith('.traineddata.gz')) res.setHeader('Content-Type', 'application/octet-stream');
+      reply.header('Cache-Control', immutable ? IMMUTABLE : 'no-cache');
+      if (filePath.endsWith('.traineddata.gz')) reply.header('Content-Type', 'application/octet-stream');
     },
   });
 

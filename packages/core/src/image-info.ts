@@ -1,0 +1,57 @@
+import { imageSize } from 'image-size';
+import { ConversionError } from './errors.ts';
+import { isImageType, sniffType, startsWith, type ImageType } from './sniff.ts';
+
+/**
+ * The most pixels an image may have. A 600-dpi A4 scan is 35 MP; above that the OCR engine's
+ * working copies (grey, binary, scaled) would need gigabytes, and a few-kilobyte PNG can claim
+ * 20000×20000 pixels (a decompression bomb), so the size is read from the header and checked
+ * before anything decodes the pixels.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+export interface ImageInfo {
+  type: ImageType;
+  width: number;
+  height: number;
+}
+
+/** A file cut short is the most common damage; these formats end with a fixed marker. */
+function looksComplete(bytes: Uint8Array, type: ImageType): boolean {
+  const tail = bytes.subarray(Math.max(0, bytes.length - 4096));
+  const has = (marker: readonly number[]) => {
+    for (let i = tail.length - marker.length; i >= 0; i--) if (startsWith(tail, marker, i)) return true;
+    return false;
+  };
+  if (type === 'image/png') return has([0x49, 0x45, 0x4e, 0x44]);
+  if (type === 'image/jpeg') return has([0xff, 0xd9]);
+  if (type === 'image/gif') return has([0x3b]);
+  return true;
+}
+
+/** Checks that the bytes are an image we read, whole, and of a size we can process. */
+export function inspectImage(bytes: Uint8Array): ImageInfo {
+  if (bytes.length === 0) throw new ConversionError('empty-file', 'The file is empty.');
+  const type = sniffType(bytes);
+  if (!isImageType(type)) throw new ConversionError('unsupported-type', 'The file is not a supported image.');
+  let width = 0;
+  let height = 0;
+  try {
+    const size = imageSize(bytes);
+    width = size.width ?? 0;
+    height = size.height ?? 0;
+  } catch {
+    throw new ConversionError('corrupt', 'The image header cannot be read.');
+  }
+  if (!width || !height || !looksComplete(bytes, type)) {
+    throw new ConversionError('corrupt', 'The image is damaged or incomplete.');
+  }
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw new ConversionError('too-many-pixels', `The image is ${width}×${height} pixels.`, {
+      width,
+      height,
+      maxMegapixels: MAX_IMAGE_PIXELS / 1_000_000,
+    });
+  }
+  return { type, width, height };
+}

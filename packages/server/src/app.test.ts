@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { characterErrorRate } from '../../../test-support/cer.ts';
+import { corpusExpected, corpusFile } from '../../../test-support/corpus.ts';
+import { blankPng, truncated } from '../../../test-support/images.ts';
+import { buildApp } from './app.ts';
+
+let app: FastifyInstance;
+let base: string;
+
+beforeAll(async () => {
+  app = await buildApp({ port: 0, host: '127.0.0.1', logLevel: 'warn', webRoot: '/nonexistent', apiRateLimit: 1000 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(() => app.close());
+
+function convert(slug: string, files: Array<[Uint8Array, string]>, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [bytes, name] of files) form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  return fetch(`${base}/api/v1/convert/${slug}`, { method: 'POST', body: form });
+}
+
+async function expectError(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(await response.json()).toMatchObject({ error: { code, message: expect.any(String) } });
+}
+
+describe('POST /api/v1/convert/image-to-text', () => {
+  test('answers the text of a clean page as a UTF-8 attachment', async () => {
+    const response = await convert('image-to-text', [[corpusFile('ocr/pytesseract-test.jpg'), 'page.jpg']], { language: 'eng' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toContain('filename="extracted-text.txt"');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const text = await response.text();
+    expect(characterErrorRate(text, corpusExpected('ocr/pytesseract-test.jpg'))).toBeLessThanOrEqual(0.005);
+  });
+
+  test('reads a TIFF scan', async () => {
+    const response = await convert('image-to-text', [[corpusFile('ocr/eurotext.tif'), 'eurotext.tif']]);
+    expect(response.status).toBe(200);
+    expect(characterErrorRate(await response.text(), corpusExpected('ocr/eurotext.tif'))).toBeLessThanOrEqual(0.03);
+  });
+
+  test('415 for a file that is not an image, whatever its name', async () => {
+    await expectError(await convert('image-to-text', [[new TextEncoder().encode('just text'), 'photo.png']]), 415, 'unsupported-type');
+  });
+
+  test('422 for an empty file', async () => {
+    await expectError(await convert('image-to-text', [[new Uint8Array(), 'empty.png']]), 422, 'empty-file');
+  });
+
+  test('422 for a PNG cut in half', async () => {
+    await expectError(await convert('image-to-text', [[truncated(corpusFile('ocr/linn.png')), 'cut.png']]), 422, 'corrupt');
+  });
+
+  test('422 for a 20000×20000 PNG, without decoding it', async () => {
+    const before = process.memoryUsage().rss;
+    await expectError(await convert('image-to-text', [[blankPng(20000, 20000), 'bomb.png']]), 422, 'too-many-pixels');
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+  });
+
+  test('422 for an image with no text', async () => {
+    await expectError(await convert('image-to-text', [[blankPng(400, 300), 'blank.png']]), 422, 'no-text');
+  });
+
+  test('413 for a file over the 20 MB limit', async () => {
+    const big = new Uint8Array(21 * 1024 * 1024);
+    big.set(corpusFile('ocr/linn.png').subarray(0, 64));
+    await expectError(await convert('image-to-text', [[big, 'big.png']]), 413, 'too-large');
+  });
+
+  test('400 for an unknown language, an unknown field, two files or no file', async () => {
+    const page = corpusFile('ocr/pytesseract-test.jpg');
+    await expectError(await convert('image-to-text', [[page, 'a.jpg']], { language: 'xxx' }), 400, 'bad-request');
+    await expectError(await convert('image-to-text', [[page, 'a.jpg']], { colour: 'red' }), 400, 'bad-request');
+    await expectError(await convert('image-to-text', [[page, 'a.jpg'], [page, 'b.jpg']]), 400, 'bad-request');
+    await expectError(await convert('image-to-text', []), 400, 'no-file');
+  });
+
+  test('400 for a body that is not multipart, 400 for an unknown tool', async () => {
+    await expectError(await fetch(`${base}/api/v1/convert/image-to-text`, { method: 'POST', body: 'x' }), 400, 'bad-request');
+    await expectError(await convert('no-such-tool', [[new Uint8Array([1]), 'a']]), 400, 'bad-request');
+  });
+});
+
+describe('limits', () => {
+  test('429 with Retry-After past the per-client rate limit', async () => {
+    const limited = await buildApp({ logLevel: 'warn', webRoot: '/nonexistent', apiRateLimit: 2 });
+    try {
+      const send = () => limited.inject({ method: 'POST', url: '/api/v1/convert/image-to-text', payload: 'x' });
+      expect((await send()).statusCode).toBe(400);
+      expect((await send()).statusCode).toBe(400);
+      const third = await send();
+      expect(third.statusCode).toBe(429);
+      expect(third.headers['retry-after']).toBeDefined();
+      expect(third.json()).toMatchObject({ error: { code: 'rate-limited' } });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test('/healthz names the OCR engine and the runtime', async () => {
+    const health = await (await fetch(`${base}/healthz`)).json();
+    expect(health).toMatchObject({ status: 'ok', ocr: { engine: expect.stringMatching(/native|wasm/) } });
+    expect(health.node).toMatch(/^v24\./);
+  });
+});

@@ -1,0 +1,101 @@
+import { CheckCircle2, ImageUp, Loader2, ShieldCheck } from 'lucide-react';
+import { useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMegabytes } from '../../lib/files.ts';
+import { cn } from '../../lib/cn.ts';
+import { Button } from '../ui/button.tsx';
+
+export interface DropZoneProps {
+  /** The file input's accept attribute; the content is sniffed again after choosing. */
+  accept: string;
+  busy: boolean;
+  busyLabel: string;
+  onFile(file: File): void;
+  selected?: { name: string; size: number; previewUrl?: string };
+  /** Lines under the browse button: formats, limits, where the work runs. */
+  hints: ReactNode;
+}
+
+/** The drop / browse area with the spec's states: idle, drag-active, file selected, processing. */
+export function DropZone({ accept, busy, busyLabel, onFile, selected, hints }: DropZoneProps) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [dragActive, setDragActive] = useState(false);
+
+  const onDrag = (event: DragEvent<HTMLDivElement>, active: boolean) => {
+    event.preventDefault();
+    event.stopPropagation();
+    if (!busy) setDragActive(active);
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    onDrag(event, false);
+    const file = event.dataTransfer.files[0];
+    if (file && !busy) onFile(file);
+  };
+
+  return (
+    <div
+      data-testid="drop-zone"
+      data-drag-active={dragActive || undefined}
+      onDragEnter={(event) => onDrag(event, true)}
+      onDragOver={(event) => onDrag(event, true)}
+      onDragLeave={(event) => onDrag(event, false)}
+      onDrop={onDrop}
+      className={cn(
+        'flex flex-col items-center rounded-xl border-2 border-dashed px-4 py-8 text-center transition-colors sm:px-6 sm:py-10',
+        dragActive ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-slate-50/60',
+      )}
+    >
+      <div className={cn('flex size-14 items-center justify-center rounded-full', dragActive ? 'bg-brand-100' : 'bg-white shadow-sm ring-1 ring-slate-200')}>
+        <ImageUp className="size-7 text-brand-600" aria-hidden />
+      </div>
+      <p className="mt-4 text-base font-semibold text-slate-900">{dragActive ? t('hero.dropNow') : t('hero.dropHere')}</p>
+      <p className="mt-1 text-sm text-slate-500">{t('hero.or')}</p>
+      <input
+        ref={input}
+        type="file"
+        accept={accept}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden
+        data-testid="file-input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) onFile(file);
+        }}
+      />
+      <Button className="mt-3" disabled={busy} onClick={() => input.current?.click()}>
+        {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
+        {busy ? busyLabel : t('hero.browse')}
+      </Button>
+      <div className="mt-4 space-y-1 text-xs text-slate-500">{hints}</div>
+      {selected && (
+        <div className="mt-5 flex w-full max-w-md items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-left" data-testid="selected-file">
+          {selected.previewUrl ? (
+            <img src={selected.previewUrl} alt="" className="size-12 shrink-0 rounded-md border border-slate-200 object-cover" />
+          ) : (
+            <div className="flex size-12 shrink-0 items-center justify-center rounded-md bg-slate-100">
+              <ImageUp className="size-5 text-slate-400" aria-hidden />
+            </div>
+          )}
+          <div className="min-w-0 flex-1">
+            <p className="sr-only">{t('hero.selected')}</p>
+            <p className="truncate text-sm font-medium text-slate-900">{selected.name}</p>
+            <p className="text-xs text-slate-500">{t('hero.fileSize', { size: formatMegabytes(selected.size) })}</p>
+          </div>
+          <CheckCircle2 className="size-5 shrink-0 text-emerald-600" aria-hidden />
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function PrivacyNote({ children }: { children: ReactNode }) {
+  return (
+    <p className="inline-flex items-center gap-1.5 font-medium text-emerald-700">
+      <ShieldCheck className="size-3.5" aria-hidden />
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,22 @@
+import { sniffType, type SniffedType } from '@textlift/core/sniff';
+
+/** Sizes as the spec shows them: megabytes with two decimals. */
+export function formatMegabytes(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(2);
+}
+
+/** The type a file really has, from its first bytes (a renamed file is caught here). */
+export async function sniffFile(file: Blob): Promise<SniffedType | undefined> {
+  const head = new Uint8Array(await file.slice(0, 64).arrayBuffer());
+  return sniffType(head);
+}
+
+export function downloadBytes(bytes: Uint8Array, fileName: string, type: string) {
+  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  // Revoked on the next task: the download has started by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

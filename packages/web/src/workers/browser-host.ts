@@ -1,0 +1,76 @@
+import UTIF from 'utif2';
+import { relaxedSimd, simd } from 'wasm-feature-detect';
+import { ConversionError, type ConversionHost, type ImageType, type OcrEngine } from '@textlift/core';
+import { createTesseractJsEngine } from '@textlift/core/ocr/tesseract-js';
+
+/** The fastest WASM build this browser runs; all three are served, only one is fetched. */
+async function coreVariant(): Promise<string> {
+  if (await relaxedSimd()) return 'tesseract-core-relaxedsimd-lstm';
+  if (await simd()) return 'tesseract-core-simd-lstm';
+  return 'tesseract-core-lstm';
+}
+
+let engine: Promise<OcrEngine> | undefined;
+
+async function createEngine(): Promise<OcrEngine> {
+  // Absolute URLs: tesseract.js resolves relative paths against `window`, which a worker lacks.
+  const base = new URL(__TESSERACT_BASE__, self.location.origin).href;
+  return createTesseractJsEngine({
+    workerPath: `${base}/worker.min.js`,
+    corePath: `${base}/${await coreVariant()}.js`,
+    langPath: `${base}/lang`,
+    cacheMethod: 'write',
+  });
+}
+
+async function canvasToPng(canvas: OffscreenCanvas): Promise<Uint8Array> {
+  const blob = await canvas.convertToBlob({ type: 'image/png' });
+  return new Uint8Array(await blob.arrayBuffer());
+}
+
+/** First page of a TIFF (fax G3/G4, LZW, uncompressed...), which browsers cannot decode. */
+async function tiffToPng(bytes: Uint8Array): Promise<Uint8Array> {
+  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  const [page] = UTIF.decode(buffer);
+  if (!page) throw new ConversionError('corrupt', 'The TIFF has no pages.');
+  UTIF.decodeImage(buffer, page);
+  const rgba = UTIF.toRGBA8(page);
+  const canvas = new OffscreenCanvas(page.width, page.height);
+  const context = canvas.getContext('2d');
+  if (!context) throw new ConversionError('engine-failed', 'No 2D canvas.');
+  context.putImageData(new ImageData(new Uint8ClampedArray(rgba), page.width, page.height), 0, 0);
+  return canvasToPng(canvas);
+}
+
+/** The browser's own decoder, for the formats it reads and the OCR engine does not (GIF). */
+async function decodeToPng(bytes: Uint8Array, type: ImageType): Promise<Uint8Array> {
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
+  } catch {
+    throw new ConversionError('corrupt', 'The image cannot be decoded.');
+  }
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  const context = canvas.getContext('2d');
+  if (!context) throw new ConversionError('engine-failed', 'No 2D canvas.');
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  return canvasToPng(canvas);
+}
+
+export const browserHost: ConversionHost = {
+  ocr: () => (engine ??= createEngine()),
+  async toPng(bytes, type) {
+    if (type === 'image/tiff') {
+      try {
+        return await tiffToPng(bytes);
+      } catch (error) {
+        if (error instanceof ConversionError) throw error;
+        throw new ConversionError('corrupt', 'The TIFF cannot be decoded.');
+      }
+    }
+    return decodeToPng(bytes, type);
+  },
+};

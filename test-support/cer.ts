@@ -1,0 +1,27 @@
+import { distance } from 'fastest-levenshtein';
+
+/** Whitespace is layout, not text: runs of it count as one space, as the corpus README says. */
+export function normalizeWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Character error rate: edit distance over the reference length, after whitespace folding. */
+export function characterErrorRate(actual: string, expected: string): number {
+  const reference = normalizeWhitespace(expected);
+  return distance(normalizeWhitespace(actual), reference) / Math.max(1, reference.length);
+}
+
+/** Word error rate on whitespace-separated words. */
+export function wordErrorRate(actual: string, expected: string): number {
+  const words = (text: string) => normalizeWhitespace(text).split(' ').filter(Boolean);
+  const a = words(actual);
+  const e = words(expected);
+  // Map each distinct word to one character so the string distance counts word edits.
+  const codes = new Map<string, string>();
+  const encode = (list: string[]) =>
+    list.map((word) => {
+      if (!codes.has(word)) codes.set(word, String.fromCodePoint(0x4e00 + codes.size));
+      return codes.get(word)!;
+    }).join('');
+  return distance(encode(a), encode(e)) / Math.max(1, e.length);
+}
