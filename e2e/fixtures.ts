@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Every test fails if the page asked any host but its own: no CDN, no font host, no
+ * analytics, no OCR service. blob: and data: URLs are the page's own memory.
+ */
+export const test = base.extend<{ ownHostOnly: void }>({
+  ownHostOnly: [
+    async ({ page, baseURL }, use) => {
+      const foreign: string[] = [];
+      const origin = new URL(baseURL!).origin;
+      page.on('request', (request) => {
+        const url = request.url();
+        if (!url.startsWith(origin) && !url.startsWith('blob:') && !url.startsWith('data:')) foreign.push(url);
+      });
+      await use();
+      expect(foreign, 'requests to other hosts').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Drops a file on an element the way a browser does: dragenter, dragover, then drop. */
+export async function dropFile(page: Page, selector: string, bytes: Uint8Array, name: string, type: string) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ base64, name, type }) => {
+      const data = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([data], name, { type }));
+      return transfer;
+    },
+    { base64: Buffer.from(bytes).toString('base64'), name, type },
+  );
+  await page.dispatchEvent(selector, 'dragenter', { dataTransfer });
+  await page.dispatchEvent(selector, 'dragover', { dataTransfer });
+  await expect(page.locator(selector)).toHaveAttribute('data-drag-active', 'true');
+  await page.dispatchEvent(selector, 'drop', { dataTransfer });
+}
+
+export function readFile(path: string): Buffer {
+  return readFileSync(path);
+}

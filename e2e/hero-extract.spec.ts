@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises';
+import { characterErrorRate } from '../test-support/cer.ts';
+import { corpusExpected, corpusFile } from '../test-support/corpus.ts';
+import { dropFile, expect, test } from './fixtures.ts';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+test('a visitor drops a scanned page and gets its text, copies it and downloads it', async ({ page }) => {
+  const engineRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/tesseract|conversion-worker|traineddata|\.wasm/.test(request.url())) engineRequests.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Image to Text Converter' })).toBeVisible();
+  await expect(page.getByText('Upload an image to see extracted text here')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(engineRequests, 'the home page loads no OCR code until an image is chosen').toEqual([]);
+
+  const started = Date.now();
+  await dropFile(page, '[data-testid=drop-zone]', corpusFile('ocr/pytesseract-test.jpg'), 'page.jpg', 'image/jpeg');
+
+  // The zone shows the file (name, size in MB to two decimals) and the busy browse button.
+  const selected = page.getByTestId('selected-file');
+  await expect(selected).toContainText('page.jpg');
+  await expect(selected).toContainText('0.07 MB');
+  await expect(page.getByRole('button', { name: 'Processing image...' })).toBeDisabled();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+
+  const result = page.getByTestId('result-text');
+  await expect(result).toBeVisible();
+  const elapsed = Date.now() - started;
+  const text = await result.inputValue();
+  const cer = characterErrorRate(text, corpusExpected('ocr/pytesseract-test.jpg'));
+  test.info().annotations.push({ type: 'figure', description: `choose-to-text ${elapsed} ms, CER ${(cer * 100).toFixed(2)}%` });
+  expect(cer).toBeLessThanOrEqual(0.02);
+  await expect(page.getByText('Text extracted successfully!')).toBeVisible();
+  expect(engineRequests.some((url) => url.endsWith('eng.traineddata.gz'))).toBe(true);
+
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByText('Text copied to clipboard!')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+  expect(download.suggestedFilename()).toBe('extracted-text.txt');
+  expect(await readFile(await download.path(), 'utf8')).toBe(text);
+
+  // 'Extract Text' runs again on the same file and gives the same text.
+  await page.getByRole('button', { name: 'Extract Text' }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expect(result).toHaveValue(text);
+});
+
+test('a TIFF chosen with the file picker is read too', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('file-input').setInputFiles({
+    name: 'eurotext.tif',
+    mimeType: 'image/tiff',
+    buffer: corpusFile('ocr/eurotext.tif'),
+  });
+  const result = page.getByTestId('result-text');
+  await expect(result).toBeVisible();
+  expect(characterErrorRate(await result.inputValue(), corpusExpected('ocr/eurotext.tif'))).toBeLessThanOrEqual(0.03);
+});
+
+test('an image pasted with Ctrl+V is read', async ({ page }) => {
+  await page.goto('/');
+  const bytes = corpusFile('ocr/uw3-line-010004.png');
+  await page.evaluate((base64) => {
+    const data = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([data], 'pasted.png', { type: 'image/png' }));
+    window.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer }));
+  }, bytes.toString('base64'));
+  const result = page.getByTestId('result-text');
+  await expect(result).toBeVisible();
+  expect(characterErrorRate(await result.inputValue(), corpusExpected('ocr/uw3-line-010004.png'))).toBeLessThanOrEqual(0.01);
+});

@@ -1,0 +1,45 @@
+// Installs the Debian packages a command needs, when it may (root with apt-get), or says the
+// exact command to run. Usage: node scripts/system-deps.mjs start|test
+// TEXTLIFT_SKIP_SYSTEM_DEPS=1 turns it off (for machines managed some other way).
+import { execFileSync, spawnSync } from 'node:child_process';
+
+/** Each package with the command that shows it is installed, and whether the mode needs it. */
+const packages = {
+  start: [{ name: 'tesseract-ocr', command: 'tesseract', required: false }],
+  test: [
+    { name: 'chromium', command: 'chromium', required: true },
+    { name: 'tesseract-ocr', command: 'tesseract', required: true },
+    { name: 'poppler-utils', command: 'pdftotext', required: false },
+  ],
+};
+
+const mode = process.argv[2];
+if (!(mode in packages)) {
+  console.error('usage: node scripts/system-deps.mjs start|test');
+  process.exit(2);
+}
+if (process.env.TEXTLIFT_SKIP_SYSTEM_DEPS === '1') process.exit(0);
+
+const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+const missing = packages[mode].filter((pkg) => !has(pkg.command));
+if (missing.length === 0) process.exit(0);
+
+const names = missing.map((pkg) => pkg.name).join(' ');
+const command = `apt-get update && apt-get install -y --no-install-recommends ${names}`;
+const canInstall = process.getuid?.() === 0 && has('apt-get');
+if (canInstall) {
+  console.log(`Installing Debian packages: ${names}`);
+  try {
+    execFileSync('sh', ['-c', command], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    process.exit(0);
+  } catch {
+    console.error(`Installing ${names} failed.`);
+  }
+}
+const required = missing.filter((pkg) => pkg.required);
+const message = `Missing Debian packages: ${names}. Install them with:\n  sudo sh -c '${command}'`;
+if (required.length > 0) {
+  console.error(message);
+  process.exit(1);
+}
+console.warn(`${message}\nStarting without them: OCR requests to the API use the WebAssembly engine instead.`);
