@@ -25,16 +25,20 @@ export function useConversion(slug: string) {
       const own = new AbortController();
       controller.current = own;
       setState({ status: 'running', fraction: 0, stage: 'loading' });
+      // Progress reports travel on their own message channel and can arrive after the result.
+      let settled = false;
       try {
         const result = await runConversion(slug, inputs, options, {
           signal: own.signal,
           onProgress: (fraction, stage) => {
-            if (!own.signal.aborted) setState({ status: 'running', fraction, stage });
+            if (!settled && !own.signal.aborted) setState({ status: 'running', fraction, stage });
           },
         });
+        settled = true;
         if (!own.signal.aborted) setState({ status: 'done', result });
         return result;
       } catch (error) {
+        settled = true;
         const failure = error instanceof ConversionError ? error : new ConversionError('engine-failed', String(error));
         if (!own.signal.aborted) setState({ status: 'failed', error: failure });
         throw failure;
