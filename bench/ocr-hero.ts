@@ -39,7 +39,7 @@ async function apiTimes(port: number): Promise<{ ms: number[]; cer: number }> {
   let text = '';
   for (let i = 0; i < RUNS + 1; i++) {
     const form = new FormData();
-    form.append('file', new Blob([bytes]), 'page.jpg');
+    form.append('file', new Blob([new Uint8Array(bytes)]), 'page.jpg');
     const started = performance.now();
     const response = await fetch(`http://127.0.0.1:${port}/api/v1/convert/image-to-text`, { method: 'POST', body: form });
     text = await response.text();
@@ -102,16 +102,20 @@ async function browserFigures(port: number) {
     const initial = sizes.splice(0).filter((entry) => entry.type === 'script');
     initialJsWire = initial.reduce((sum, entry) => sum + entry.bytes, 0);
     initialJsGzip = initial.reduce((sum, entry) => sum + gzipSize(entry.url), 0);
-    for (const times of [cold, warm]) {
+    // Every context measures a first use; the first one then repeats the page RUNS times, as a
+    // visitor converting one image after another does (V8 tiers the WASM up as it runs).
+    const plan = i === 0 ? [cold, ...Array<number[]>(RUNS).fill(warm)] : [cold];
+    for (const times of plan) {
       const started = performance.now();
       await page.getByTestId('file-input').setInputFiles({ name: 'page.jpg', mimeType: 'image/jpeg', buffer: corpusFile(PAGE) });
+      // The previous result leaves while the new one is worked on.
+      if (times === warm) await page.getByRole('progressbar').waitFor();
       await page.getByTestId('result-text').waitFor({ timeout: 120_000 });
       times.push(performance.now() - started);
       text = await page.getByTestId('result-text').inputValue();
       if (times === cold) {
         await page.waitForLoadState('networkidle');
         ocrBytes = sizes.splice(0).filter((entry) => !entry.url.startsWith('blob:')).reduce((sum, entry) => sum + entry.bytes, 0);
-        await page.getByRole('button', { name: 'Copy' }).waitFor();
       }
     }
     await context.close();
@@ -133,7 +137,7 @@ try {
   const cli = median(cliTimes());
   const rows: Array<[string, string, string, string]> = [
     ['Chromium, first use (engine download + OCR)', s(median(browser.cold)), (median(browser.cold) / cli).toFixed(2), `${(browser.cer * 100).toFixed(2)}%`],
-    ['Chromium, engine loaded', s(median(browser.warm)), (median(browser.warm) / cli).toFixed(2), `${(browser.cer * 100).toFixed(2)}%`],
+    [`Chromium, next ${RUNS} images`, s(median(browser.warm)), (median(browser.warm) / cli).toFixed(2), `${(browser.cer * 100).toFixed(2)}%`],
     ['API, native tesseract', s(median(apiNative.ms)), (median(apiNative.ms) / cli).toFixed(2), `${(apiNative.cer * 100).toFixed(2)}%`],
     ['API, tesseract.js', s(median(apiWasm.ms)), (median(apiWasm.ms) / cli).toFixed(2), `${(apiWasm.cer * 100).toFixed(2)}%`],
     ['tesseract CLI (reference)', s(cli), '1.00', ''],
