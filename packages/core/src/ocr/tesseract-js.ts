@@ -30,6 +30,17 @@ const OEM_LSTM_ONLY = 1;
 const PSM_AUTO = '3' as const;
 
 /**
+ * Loading reports each of its steps from 0 to 1; these spans make one bar of them, sized by
+ * what each step costs on a first visit (the 3 MB language model dominates).
+ */
+const loadingSpans: Record<string, readonly [number, number]> = {
+  'loading tesseract core': [0, 0.15],
+  'initializing tesseract': [0.15, 0.2],
+  'loading language traineddata': [0.2, 0.9],
+  'initializing api': [0.9, 1],
+};
+
+/**
  * The OCR engine on tesseract.js (WASM). One tesseract worker, created on first use and kept,
  * because loading the core and a language costs more than reading a page.
  */
@@ -72,7 +83,9 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
     const abort = () => void terminate();
     signal?.addEventListener('abort', abort, { once: true });
     onLog = ({ status, progress }) => {
-      onProgress?.(progress, status === 'recognizing text' ? 'recognizing' : 'loading');
+      if (status === 'recognizing text') return onProgress?.(progress, 'recognizing');
+      const span = loadingSpans[status];
+      if (span) onProgress?.(span[0] + (span[1] - span[0]) * progress, 'loading');
     };
     try {
       const ready = await ensureWorker(options.languages.join('+'));
