@@ -39,6 +39,8 @@ function engineFiles(): Array<{ url: string; file: string }> {
 export function engineAssets(): Plugin {
   return {
     name: 'textlift-engine-assets',
+    // The prerender (SSR) build runs no OCR.
+    applyToEnvironment: (environment) => environment.name === 'client',
     config: () => ({ define: { __TESSERACT_BASE__: JSON.stringify(TESSERACT_BASE) } }),
     configureServer(server) {
       const files = new Map(engineFiles().map(({ url, file }) => [url, file]));

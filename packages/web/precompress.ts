@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -17,18 +19,21 @@ const BROTLI_MAX_BYTES = 512 * 1024;
 export function precompress(): Plugin {
   return {
     name: 'textlift-precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     enforce: 'post',
-    generateBundle(_options, bundle) {
-      for (const [fileName, item] of Object.entries(bundle)) {
+    // After writing: Vite still rewrites chunks (preload helpers) during generateBundle.
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
         if (!COMPRESSIBLE.test(fileName)) continue;
-        const source = item.type === 'chunk' ? Buffer.from(item.code) : Buffer.from(item.source);
+        const file = path.join(dir, fileName);
+        const source = readFileSync(file);
         if (source.length < 1024) continue;
         const brotli = brotliCompressSync(source, {
           params: { [constants.BROTLI_PARAM_QUALITY]: source.length > BROTLI_MAX_BYTES ? 9 : 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
         });
-        this.emitFile({ type: 'asset', fileName: `${fileName}.br`, source: brotli });
-        this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzipSync(source, { level: 9 }) });
+        writeFileSync(`${file}.br`, brotli);
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
       }
     },
   };

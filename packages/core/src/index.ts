@@ -7,3 +7,4 @@ export * from './ocr/engine.ts';
 export * from './ocr/languages.ts';
 export * from './run-tool.ts';
 export * from './ocr/language-data.ts';
+export * from './contact.ts';

@@ -5,6 +5,8 @@ import { loadConfig, type ServerConfig } from './config.ts';
 import { createOcrProvider } from './engines/ocr-provider.ts';
 import { sendError, toHttpError } from './http-errors.ts';
 import { JobQueue } from './job-queue.ts';
+import { ContactStore } from './contact-store.ts';
+import { registerContactRoute } from './routes/contact.ts';
 import { registerConvertRoute } from './routes/convert.ts';
 import { registerHealthRoute } from './routes/health.ts';
 import { registerSiteRoutes } from './routes/site.ts';
@@ -43,7 +45,12 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
     api.addHook('onRequest', api.rateLimit());
     registerConvertRoute(api, { queue, ocr });
   });
-  await registerSiteRoutes(app, config.webRoot);
-  app.addHook('onClose', () => ocr.close());
+  const contacts = new ContactStore(config.databaseFile);
+  registerContactRoute(app, { store: contacts, perTenMinutes: config.contactRateLimit });
+  await registerSiteRoutes(app, config);
+  app.addHook('onClose', async () => {
+    contacts.close();
+    await ocr.close();
+  });
   return app;
 }

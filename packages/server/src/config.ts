@@ -29,6 +29,15 @@ export interface ServerConfig {
   ocrEngine: 'native' | 'wasm' | 'auto';
   /** API requests per minute from one client address. */
   apiRateLimit: number;
+  /** Contact messages one client may send in ten minutes. */
+  contactRateLimit: number;
+  /** SQLite file of the contact messages; ':memory:' for tests. */
+  databaseFile: string;
+  /**
+   * The site's public address (https://example.org) for canonical links and the sitemap;
+   * empty: taken from each request's Host header.
+   */
+  publicUrl: string;
   logLevel: string;
 }
 
@@ -37,7 +46,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   if (engine !== 'native' && engine !== 'wasm' && engine !== 'auto') {
     throw new Error(`TEXTLIFT_OCR_ENGINE must be native, wasm or auto, not "${engine}"`);
   }
-  return {
+  const config: ServerConfig = {
     host: process.env.HOST || '0.0.0.0',
     port: intFromEnv('PORT', 8080),
     webRoot: process.env.TEXTLIFT_WEB_ROOT || path.join(root, 'packages/web/dist'),
@@ -47,7 +56,11 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     jobTimeoutMs: intFromEnv('TEXTLIFT_JOB_TIMEOUT_MS', 120_000),
     ocrEngine: engine,
     apiRateLimit: intFromEnv('TEXTLIFT_API_RATE_LIMIT', 60),
+    contactRateLimit: intFromEnv('TEXTLIFT_CONTACT_RATE_LIMIT', 5),
+    databaseFile: process.env.TEXTLIFT_DATABASE || '',
+    publicUrl: (process.env.TEXTLIFT_PUBLIC_URL || '').replace(/\/$/, ''),
     logLevel: process.env.LOG_LEVEL || 'info',
     ...overrides,
   };
+  return { ...config, databaseFile: config.databaseFile || path.join(config.dataDir, 'textlift.sqlite') };
 }

@@ -11,6 +11,8 @@ export const contentSecurityPolicy = [
   "connect-src 'self'",
   "img-src 'self' data: blob:",
   "style-src 'self'",
+  // Style attributes only (no <style> elements): the accordion sets its height through one.
+  "style-src-attr 'unsafe-inline'",
   "font-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",

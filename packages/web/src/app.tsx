@@ -1,18 +1,10 @@
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { SiteLayout } from './components/layout/site-layout.tsx';
-import { HomePage } from './pages/home-page.tsx';
-import { NotFoundPage } from './pages/not-found-page.tsx';
-
-const router = createBrowserRouter([
-  {
-    element: <SiteLayout />,
-    children: [
-      { path: '/', element: <HomePage /> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-]);
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './app-routes.tsx';
 
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

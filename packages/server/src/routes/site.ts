@@ -1,45 +1,95 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { tools } from '@textlift/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../config.ts';
 
 /** Hashed bundles and versioned engine folders never change under the same URL. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Serves the built site: its files, and the app's HTML for every page route. */
-export async function registerSiteRoutes(app: FastifyInstance, webRoot: string) {
-  const indexPath = path.join(webRoot, 'index.html');
-  if (!existsSync(indexPath)) {
+/** The build writes this where the site's own address belongs (canonical links, sitemap). */
+const ORIGIN_PLACEHOLDER = '%ORIGIN%';
+
+/**
+ * Files served as they are: anything with an extension but the documents that carry the
+ * placeholder (pages, sitemap, robots), which are served by route.
+ */
+const isPlainFile = (pathName: string) =>
+  /\.[a-z0-9]+$/i.test(pathName) && !/\.html$|^\/sitemap\.xml$|^\/robots\.txt$/.test(pathName);
+
+/** Every prerendered page: "/" -> index.html, "/ru" -> ru/index.html, "/blog/x" -> blog/x/index.html. */
+function readPages(webRoot: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory() && entry.name !== 'assets' && entry.name !== 'engines') walk(full);
+      else if (entry.name === 'index.html') {
+        const route = `/${path.relative(webRoot, dir).split(path.sep).join('/')}`.replace(/\/$/, '') || '/';
+        pages.set(route, readFileSync(full, 'utf8'));
+      }
+    }
+  };
+  walk(webRoot);
+  return pages;
+}
+
+/** Serves the built site: assets as files, and every page as its prerendered HTML. */
+export async function registerSiteRoutes(app: FastifyInstance, config: Pick<ServerConfig, 'webRoot' | 'publicUrl'>) {
+  const { webRoot } = config;
+  if (!existsSync(path.join(webRoot, 'index.html'))) {
     app.log.warn(`No built site at ${webRoot}: run "npm run build". Only the API is served.`);
     return;
   }
+  const pages = readPages(webRoot);
+  const notFoundPage = readFileSync(path.join(webRoot, '404.html'), 'utf8');
+  const documents = new Map(
+    ['sitemap.xml', 'robots.txt'].map((name) => [`/${name}`, readFileSync(path.join(webRoot, name), 'utf8')]),
+  );
+
+  /** The configured address, else the request's own when its Host header is a plain host name. */
+  const originOf = (request: FastifyRequest) => {
+    if (config.publicUrl) return config.publicUrl;
+    const host = /^[a-z0-9.-]+(:\d{1,5})?$/i.test(request.host) ? request.host : 'localhost';
+    return `${request.protocol}://${host}`;
+  };
+  const send = (request: FastifyRequest, reply: FastifyReply, status: number, type: string, body: string) =>
+    reply
+      .status(status)
+      .type(type)
+      .header('Cache-Control', 'no-cache')
+      .send(body.replaceAll(ORIGIN_PLACEHOLDER, originOf(request)));
+
   await app.register(fastifyStatic, {
     root: webRoot,
     index: false,
     wildcard: true,
     preCompressed: true,
+    allowedPath: (pathName) => isPlainFile(pathName),
     setHeaders(reply, filePath) {
       const relative = path.relative(webRoot, filePath);
       const immutable = relative.startsWith('assets') || relative.startsWith('engines');
-      reply.header('Cache-Control', immutable ? IMMUTABLE : 'no-cache');
+      reply.header('Cache-Control', immutable ? IMMUTABLE : 'public, max-age=3600');
       if (filePath.endsWith('.traineddata.gz')) reply.header('Content-Type', 'application/octet-stream');
     },
   });
 
-  const pageRoutes = new Set(['/', ...tools.map((tool) => tool.path)]);
-  const html = await readFile(indexPath);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPage = request.method === 'GET' && !pathname.startsWith('/api/');
-    if (!isPage) {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || pathname.startsWith('/api/')) {
       return reply.status(404).send({ error: { code: 'not-found', message: `No route ${request.method} ${pathname}` } });
     }
-    return reply
-      .status(pageRoutes.has(pathname) ? 200 : 404)
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(html);
+    const query = request.url.slice(pathname.length);
+    // /tools/{tool} is the original site's address of /{tool}.
+    const tool = /^\/tools\/([a-z0-9-]+)\/?$/.exec(pathname);
+    if (tool) return reply.redirect(`/${tool[1]}${query}`, 301);
+    if (pathname.length > 1 && pathname.endsWith('/') && pages.has(pathname.slice(0, -1))) {
+      return reply.redirect(`${pathname.slice(0, -1)}${query}`, 301);
+    }
+    const page = pages.get(pathname);
+    if (page) return send(request, reply, 200, 'text/html; charset=utf-8', page);
+    const document = documents.get(pathname);
+    if (document) return send(request, reply, 200, pathname.endsWith('.xml') ? 'application/xml; charset=utf-8' : 'text/plain; charset=utf-8', document);
+    return send(request, reply, 404, 'text/html; charset=utf-8', notFoundPage);
   });
 }

@@ -1,17 +1,44 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLanguage } from '../../i18n/use-language.ts';
+import { homePath } from '../../site-pages.ts';
 import { LogoMark } from './site-header.tsx';
+
+const linkClass = 'rounded transition-colors hover:text-white focus-visible:outline-brand-200';
 
 export function SiteFooter() {
   const { t } = useTranslation();
+  const language = useLanguage();
+  const home = homePath(language.code);
   const year = new Date().getFullYear();
+  const columns = [
+    { id: 'product', title: t('footer.product'), links: [{ to: `${home}#tools`, label: t('nav.tools') }] },
+    {
+      id: 'company',
+      title: t('footer.company'),
+      links: [
+        { to: '/about-us', label: t('footer.about') },
+        { to: '/blog', label: t('footer.blog') },
+        { to: '/contact-us', label: t('footer.contact') },
+      ],
+    },
+    {
+      id: 'legal',
+      title: t('footer.legal'),
+      links: [
+        { to: '/privacy-policy', label: t('footer.privacy') },
+        { to: '/terms-of-service', label: t('footer.terms') },
+        { to: '/refund-policy', label: t('footer.refund') },
+      ],
+    },
+  ];
   return (
     <footer className="bg-slate-900 text-slate-400">
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
-        <div className="flex flex-col gap-10 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex flex-col gap-10 lg:flex-row lg:items-start lg:justify-between">
           <div className="max-w-sm">
             <Link
-              to="/"
+              to={home}
               aria-label={t('nav.home')}
               className="-mx-1 inline-flex items-center gap-2.5 rounded-lg px-1 py-1 text-white focus-visible:outline-brand-200"
             >
@@ -20,22 +47,24 @@ export function SiteFooter() {
             </Link>
             <p className="mt-4 text-sm leading-6">{t('footer.tagline')}</p>
           </div>
-          {/* Issue #3 adds the Company and Legal columns once their pages exist. */}
-          <nav aria-labelledby="footer-product" className="sm:min-w-40">
-            <h2 id="footer-product" className="text-sm font-semibold text-white">
-              {t('footer.product')}
-            </h2>
-            <ul className="mt-4 space-y-3 text-sm">
-              <li>
-                <Link
-                  to={{ pathname: '/', hash: '#tools' }}
-                  className="rounded transition-colors hover:text-white focus-visible:outline-brand-200"
-                >
-                  {t('nav.tools')}
-                </Link>
-              </li>
-            </ul>
-          </nav>
+          <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 lg:gap-16">
+            {columns.map((column) => (
+              <nav key={column.id} aria-labelledby={`footer-${column.id}`} className="sm:min-w-36">
+                <h2 id={`footer-${column.id}`} className="text-sm font-semibold text-white">
+                  {column.title}
+                </h2>
+                <ul className="mt-4 space-y-3 text-sm">
+                  {column.links.map((link) => (
+                    <li key={link.to}>
+                      <Link to={link.to} className={linkClass}>
+                        {link.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ))}
+          </div>
         </div>
         <div className="mt-12 border-t border-white/10 pt-8">
           <p className="text-xs leading-5 text-slate-400">{t('footer.rights', { year })}</p>

@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useLanguage } from '../../i18n/use-language.ts';
 import { cn } from '../../lib/cn.ts';
+import { homePath } from '../../site-pages.ts';
+import { LanguageSwitcher } from './language-switcher.tsx';
 
 /** The brand mark, the same drawing as public/favicon.svg: a white "T" on an indigo tile. */
 export function LogoMark({ className }: { className?: string }) {
@@ -37,26 +40,37 @@ const navLinkClass =
 
 export function SiteHeader() {
   const { t } = useTranslation();
+  const language = useLanguage();
+  const home = homePath(language.code);
   useScrollToHash();
+  const links = [
+    { to: { pathname: home, hash: '#tools' }, label: t('nav.tools') },
+    { to: { pathname: '/blog' }, label: t('nav.blog') },
+    { to: { pathname: '/about-us' }, label: t('nav.about') },
+  ];
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/80 backdrop-blur-md supports-[backdrop-filter]:bg-white/70">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 px-4 sm:h-16 sm:flex-nowrap sm:px-6">
         <Link
-          to="/"
+          to={home}
           aria-label={t('nav.home')}
-          className="-mx-1 flex items-center gap-2.5 rounded-lg px-1 py-1 text-slate-900"
+          className="-mx-1 flex h-14 items-center gap-2.5 rounded-lg px-1 text-slate-900 sm:h-auto sm:py-1"
         >
           <LogoMark />
           <span className="text-lg font-semibold tracking-tight">{t('siteName')}</span>
         </Link>
-        <nav aria-label={t('nav.main')}>
-          {/* Issue #3 adds the Blog and About pages and their links here. */}
-          <ul className="-mr-3 flex items-center gap-1">
-            <li>
-              <Link to={{ pathname: '/', hash: '#tools' }} className={navLinkClass}>
-                {t('nav.tools')}
-              </Link>
-            </li>
+        <div className="flex items-center gap-2 sm:order-last">
+          <LanguageSwitcher />
+        </div>
+        <nav aria-label={t('nav.main')} className="order-last -mx-3 w-full pb-2 sm:order-none sm:mx-0 sm:ml-auto sm:w-auto sm:pb-0">
+          <ul className="flex items-center gap-1">
+            {links.map((link) => (
+              <li key={link.to.pathname + (link.to.hash ?? '')}>
+                <Link to={link.to} className={navLinkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

@@ -1,10 +1,20 @@
-import { Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Toaster } from '../ui/toaster.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
+/** Every new page starts at its top; a link to a #section is left to scroll there. */
+function useScrollToTopOnNavigate() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (!hash) window.scrollTo({ top: 0 });
+  }, [pathname, hash]);
+}
+
 export function SiteLayout() {
+  useScrollToTopOnNavigate();
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">

@@ -1,0 +1,38 @@
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { AppRoutes } from './app-routes.tsx';
+import i18next, { addDictionary, type Dictionary } from './i18n/index.ts';
+import { findLanguage } from './i18n/languages.ts';
+import { MetaCollector, type DocumentMeta } from './seo/document-meta.tsx';
+import { homeLanguage } from './site-pages.ts';
+
+// The prerenderer renders every language, so it has every dictionary at hand.
+const dictionaries = import.meta.glob<{ default: Dictionary }>('./locales/*.json', { eager: true, base: './i18n' });
+for (const [file, module] of Object.entries(dictionaries)) {
+  addDictionary(file.replace(/^.*\/(\w+)\.json$/, '$1'), module.default);
+}
+
+export interface RenderedPage {
+  html: string;
+  meta: DocumentMeta;
+  languageTag: string;
+}
+
+/** One page as HTML: homes in their language, every other page in English (its canonical form). */
+export async function render(url: string): Promise<RenderedPage> {
+  const language = findLanguage(homeLanguage(url) ?? 'en');
+  await i18next.changeLanguage(language.code);
+  const collector: { meta?: DocumentMeta } = {};
+  const html = renderToString(
+    <MetaCollector.Provider value={collector}>
+      <StaticRouter location={url}>
+        <AppRoutes />
+      </StaticRouter>
+    </MetaCollector.Provider>,
+  );
+  if (!collector.meta) throw new Error(`${url} sets no title (useDocumentMeta)`);
+  return { html, meta: collector.meta, languageTag: language.tag };
+}
+
+export { sitePaths, homePath } from './site-pages.ts';
+export { languages } from './i18n/languages.ts';

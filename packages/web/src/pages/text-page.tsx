@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../components/layout/page-header.tsx';
+import { useLanguage } from '../i18n/use-language.ts';
+import { formatDate } from '../lib/format-date.ts';
+import { useDocumentMeta } from '../seo/document-meta.tsx';
+import type { StaticPageKey } from '../site-pages.ts';
+
+type TextSection = Exclude<StaticPageKey, 'contact'>;
+
+/** When the legal texts last changed; shown on those pages. */
+const LEGAL_UPDATED = '2026-11-22';
+
+/** About and the legal pages: a title, a lead and titled sections of paragraphs. */
+export function TextPage({ section }: { section: TextSection }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  useDocumentMeta({ title: `${t(`pageTitles.${section}`)} – TextLift`, description: t(`pageDescriptions.${section}`) });
+  const sections = t(`${section}.sections`, { returnObjects: true }) as Array<{ title: string; body: string[] }>;
+  return (
+    <article>
+      <PageHeader title={t(`${section}.title`)} lead={t(`${section}.lead`)}>
+        {section !== 'about' && (
+          <p className="mt-4 text-sm text-slate-500">{t('lastUpdated', { date: formatDate(LEGAL_UPDATED, language.tag) })}</p>
+        )}
+      </PageHeader>
+      <div className="mx-auto max-w-3xl space-y-10 px-4 py-12 sm:px-6 sm:py-16">
+        {sections.map((item) => (
+          <section key={item.title}>
+            <h2 className="text-xl font-semibold tracking-tight text-slate-900">{item.title}</h2>
+            {item.body.map((paragraph) => (
+              <p key={paragraph} className="mt-3 leading-7 text-slate-700">
+                {paragraph}
+              </p>
+            ))}
+          </section>
+        ))}
+      </div>
+    </article>
+  );
+}
