@@ -3,6 +3,9 @@ import { defineConfig } from '@playwright/test';
 /** Port of the server the browser tests run against; not 8080, so a running site is left alone. */
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 
+/** The contact form's database during the browser tests; tests read it back to check a send. */
+export const E2E_DATABASE = 'node_modules/.cache/e2e-contact.sqlite';
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 90_000,
@@ -27,6 +30,13 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TEXTLIFT_API_RATE_LIMIT: '1000' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      TEXTLIFT_API_RATE_LIMIT: '1000',
+      TEXTLIFT_CONTACT_RATE_LIMIT: '3',
+      TEXTLIFT_DATABASE: E2E_DATABASE,
+    },
   },
 });

@@ -59,7 +59,9 @@ const paths = entry.sitePaths();
 for (const route of paths) {
   write(path.join(dist, route === '/' ? '' : route, 'index.html'), await page(route, route));
 }
+// The pages for an unknown address: the site's, and the blog's own ("Blog post not found").
 write(path.join(dist, '404.html'), await page('/404', undefined));
+write(path.join(dist, 'blog', '404.html'), await page('/blog/404', undefined));
 
 write(
   path.join(dist, 'sitemap.xml'),

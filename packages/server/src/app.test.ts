@@ -110,3 +110,29 @@ describe('limits', () => {
     expect(health.node).toMatch(/^v24\./);
   });
 });
+
+describe('POST /api/v1/contact', () => {
+  test('stores a valid message and refuses an invalid one field by field', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { DatabaseSync } = await import('node:sqlite');
+    const file = `${mkdtempSync(`${tmpdir()}/textlift-`)}/contact.sqlite`;
+    const contactApp = await buildApp({ logLevel: 'warn', webRoot: '/nonexistent', databaseFile: file });
+    try {
+      const post = (payload: object) => contactApp.inject({ method: 'POST', url: '/api/v1/contact', payload });
+      const invalid = await post({ name: ' ', email: 'nope' });
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json().error.fields).toEqual({
+        name: 'nameRequired', email: 'emailInvalid', subject: 'subjectRequired', message: 'messageRequired',
+      });
+      expect((await post({ name: 'Ana', email: 'ana@example.com', subject: 'Hi', message: 'Hello' })).statusCode).toBe(201);
+      const db = new DatabaseSync(file, { readOnly: true });
+      expect(db.prepare('SELECT name, email, subject, message FROM contact_messages').all()).toEqual([
+        { name: 'Ana', email: 'ana@example.com', subject: 'Hi', message: 'Hello' },
+      ]);
+      db.close();
+    } finally {
+      await contactApp.close();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes, useParams } from 'react-router';
+import { findTool } from '@textlift/core/tools';
 import { SiteLayout } from './components/layout/site-layout.tsx';
 import { BlogListPage } from './pages/blog-list-page.tsx';
 import { BlogPostPage } from './pages/blog-post-page.tsx';
@@ -16,8 +17,8 @@ function LanguageHome() {
 
 /** /tools/{tool} is an old address of /{tool}: replaced, so Back does not return to it. */
 function ToolRedirect() {
-  const { tool } = useParams();
-  return <Navigate to={`/${tool}`} replace />;
+  const tool = findTool(useParams().tool ?? '');
+  return tool ? <Navigate to={tool.path} replace /> : <NotFoundPage />;
 }
 
 export function AppRoutes() {

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findTool } from '@textlift/core';
 import type { ServerConfig } from '../config.ts';
 
 /** Hashed bundles and versioned engine folders never change under the same URL. */
@@ -43,6 +44,7 @@ export async function registerSiteRoutes(app: FastifyInstance, config: Pick<Serv
   }
   const pages = readPages(webRoot);
   const notFoundPage = readFileSync(path.join(webRoot, '404.html'), 'utf8');
+  const blogNotFoundPage = readFileSync(path.join(webRoot, 'blog', '404.html'), 'utf8');
   const documents = new Map(
     ['sitemap.xml', 'robots.txt'].map((name) => [`/${name}`, readFileSync(path.join(webRoot, name), 'utf8')]),
   );
@@ -80,9 +82,10 @@ export async function registerSiteRoutes(app: FastifyInstance, config: Pick<Serv
       return reply.status(404).send({ error: { code: 'not-found', message: `No route ${request.method} ${pathname}` } });
     }
     const query = request.url.slice(pathname.length);
-    // /tools/{tool} is the original site's address of /{tool}.
-    const tool = /^\/tools\/([a-z0-9-]+)\/?$/.exec(pathname);
-    if (tool) return reply.redirect(`/${tool[1]}${query}`, 301);
+    // /tools/{tool} is the original site's address of a tool's page.
+    const toolMatch = /^\/tools\/([a-z0-9-]+)\/?$/.exec(pathname);
+    const tool = toolMatch && findTool(toolMatch[1]!);
+    if (tool) return reply.redirect(`${tool.path}${query}`, 301);
     if (pathname.length > 1 && pathname.endsWith('/') && pages.has(pathname.slice(0, -1))) {
       return reply.redirect(`${pathname.slice(0, -1)}${query}`, 301);
     }
@@ -90,6 +93,7 @@ export async function registerSiteRoutes(app: FastifyInstance, config: Pick<Serv
     if (page) return send(request, reply, 200, 'text/html; charset=utf-8', page);
     const document = documents.get(pathname);
     if (document) return send(request, reply, 200, pathname.endsWith('.xml') ? 'application/xml; charset=utf-8' : 'text/plain; charset=utf-8', document);
-    return send(request, reply, 404, 'text/html; charset=utf-8', notFoundPage);
+    const missing = pathname.startsWith('/blog/') ? blogNotFoundPage : notFoundPage;
+    return send(request, reply, 404, 'text/html; charset=utf-8', missing);
   });
 }
