@@ -2,36 +2,17 @@
 // the time from choosing a clean page to its text, in headless Chromium and through the API
 // with native tesseract and with tesseract.js, against the tesseract CLI in the same run.
 // Run: npm run bench:ocr  (needs a build: npm run build)
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { characterErrorRate } from '../test-support/cer.ts';
 import { corpusExpected, corpusFile, corpusDir } from '../test-support/corpus.ts';
+import { median, startServer } from './server-process.ts';
 
 const RUNS = 5;
 const PAGE = 'ocr/pytesseract-test.jpg';
 const distDir = path.resolve('packages/web/dist');
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
-async function startServer(port: number, engine: 'native' | 'wasm'): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['packages/server/src/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TEXTLIFT_OCR_ENGINE: engine, TEXTLIFT_API_RATE_LIMIT: '10000' },
-    stdio: 'inherit',
-  });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server on ${port} did not start`);
-}
 
 async function apiTimes(port: number): Promise<{ ms: number[]; cer: number }> {
   const bytes = corpusFile(PAGE);
@@ -128,8 +109,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 readFileSync(path.join(distDir, 'index.html')); // fails early without a build
-const native = await startServer(4401, 'native');
-const wasm = await startServer(4402, 'wasm');
+const native = await startServer(4401, { TEXTLIFT_OCR_ENGINE: 'native' });
+const wasm = await startServer(4402, { TEXTLIFT_OCR_ENGINE: 'wasm' });
 try {
   const browser = await browserFigures(4401);
   const apiNative = await apiTimes(4401);

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findTool } from '@textlift/core';
@@ -7,6 +8,9 @@ import type { ServerConfig } from '../config.ts';
 
 /** Hashed bundles and versioned engine folders never change under the same URL. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Compressed copies kept per document: two encodings under a few public addresses. */
+const MAX_ORIGINS_CACHED = 8;
 
 /** The build writes this where the site's own address belongs (canonical links, sitemap). */
 const ORIGIN_PLACEHOLDER = '%ORIGIN%';
@@ -55,12 +59,26 @@ export async function registerSiteRoutes(app: FastifyInstance, config: Pick<Serv
     const host = /^[a-z0-9.-]+(:\d{1,5})?$/i.test(request.host) ? request.host : 'localhost';
     return `${request.protocol}://${host}`;
   };
-  const send = (request: FastifyRequest, reply: FastifyReply, status: number, type: string, body: string) =>
-    reply
-      .status(status)
-      .type(type)
-      .header('Cache-Control', 'no-cache')
-      .send(body.replaceAll(ORIGIN_PLACEHOLDER, originOf(request)));
+  /** Compressed documents by encoding, origin and content; pages are few, origins usually one. */
+  const compressed = new Map<string, Map<string, Buffer>>();
+  const send = (request: FastifyRequest, reply: FastifyReply, status: number, type: string, template: string) => {
+    const origin = originOf(request);
+    const body = template.replaceAll(ORIGIN_PLACEHOLDER, origin);
+    reply.status(status).type(type).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+    if (!encoding) return reply.send(body);
+    const variants = compressed.get(template) ?? new Map<string, Buffer>();
+    compressed.set(template, variants);
+    const key = `${encoding} ${origin}`;
+    let bytes = variants.get(key);
+    if (!bytes) {
+      bytes = encoding === 'br' ? brotliCompressSync(body) : gzipSync(body, { level: 9 });
+      // Origins come from Host headers; a few are kept, any more are compressed per request.
+      if (variants.size < MAX_ORIGINS_CACHED) variants.set(key, bytes);
+    }
+    return reply.header('Content-Encoding', encoding).send(bytes);
+  };
 
   await app.register(fastifyStatic, {
     root: webRoot,
