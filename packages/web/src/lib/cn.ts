@@ -1,7 +1,9 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
 
-/** Joins class names, letting a later Tailwind class override an earlier one of the same kind. */
+/**
+ * Joins class names. No Tailwind conflict merging (tailwind-merge was 27 KB of the home page's
+ * script): components take only additive classes from their callers.
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

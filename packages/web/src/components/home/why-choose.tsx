@@ -1,6 +1,5 @@
 import { BrainCircuit, Images, Layers, Smartphone, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Card } from '../ui/card.tsx';
 
 const features = [
   { icon: BrainCircuit, title: 'aiPowered', description: 'aiDescription' },
@@ -20,13 +19,13 @@ export function WhyChoose() {
         <ul role="list" className="mt-12 grid gap-6 sm:mt-16 sm:grid-cols-2 lg:grid-cols-4">
           {features.map(({ icon: Icon, title, description }) => (
             <li key={title}>
-              <Card className="h-full bg-slate-50/60 p-6 shadow-none">
+              <div className="h-full rounded-2xl border border-slate-200 bg-slate-50/60 p-6">
                 <span className="grid size-11 place-items-center rounded-xl bg-brand-600 text-white shadow-sm shadow-brand-600/30">
                   <Icon className="size-5" aria-hidden />
                 </span>
                 <h3 className="mt-5 text-base font-semibold text-slate-900">{t(title)}</h3>
                 <p className="mt-2 text-sm leading-6 text-slate-600">{t(description)}</p>
-              </Card>
+              </div>
             </li>
           ))}
         </ul>
