@@ -25,3 +25,23 @@ export function wordErrorRate(actual: string, expected: string): number {
     }).join('');
   return distance(encode(a), encode(e)) / Math.max(1, e.length);
 }
+
+/**
+ * Word-level F1 against a reference, ignoring order: did we get the same words, whatever order
+ * two readers put the columns of a page in?
+ */
+export function wordF1(actual: string, expected: string): number {
+  const count = (text: string) => {
+    const counts = new Map<string, number>();
+    for (const word of normalizeWhitespace(text).split(' ').filter(Boolean)) counts.set(word, (counts.get(word) ?? 0) + 1);
+    return counts;
+  };
+  const a = count(actual);
+  const e = count(expected);
+  let common = 0;
+  for (const [word, n] of a) common += Math.min(n, e.get(word) ?? 0);
+  const total = (counts: Map<string, number>) => [...counts.values()].reduce((sum, n) => sum + n, 0);
+  const precision = common / Math.max(1, total(a));
+  const recall = common / Math.max(1, total(e));
+  return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+}

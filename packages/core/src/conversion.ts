@@ -1,5 +1,6 @@
 import type { OcrEngine } from './ocr/engine.ts';
 import type { ImageType } from './sniff.ts';
+import type { PdfEngine } from './pdf/pdf-engine.ts';
 
 export interface InputFile {
   name: string;
@@ -20,14 +21,20 @@ export interface ConversionResult {
 }
 
 /** What a long step is doing, so the page can say it; fraction is the engine's own, 0 to 1. */
-export type ProgressStage = 'loading' | 'preparing' | 'recognizing';
-export type ProgressCallback = (fraction: number, stage: ProgressStage) => void;
+export type ProgressStage = 'loading' | 'preparing' | 'recognizing' | 'reading';
+/** `page` and `pages` say where a many-page job is (1-based), for "page 3 of 14". */
+export interface ProgressDetail {
+  page: number;
+  pages: number;
+}
+export type ProgressCallback = (fraction: number, stage: ProgressStage, detail?: ProgressDetail) => void;
 
 /** The pieces that differ between the browser worker and Node; everything else is shared. */
 export interface ConversionHost {
   ocr(): Promise<OcrEngine>;
   /** Decodes an image the OCR engine cannot read itself into a PNG. */
   toPng(bytes: Uint8Array, type: ImageType): Promise<Uint8Array>;
+  pdf(): Promise<PdfEngine>;
 }
 
 export interface ConversionContext {

@@ -11,6 +11,8 @@ export const errorStatus = {
   corrupt: 422,
   'too-many-pixels': 422,
   'no-text': 422,
+  'password-required': 422,
+  'wrong-password': 422,
   'rate-limited': 429,
   busy: 503,
   cancelled: 499,

@@ -30,6 +30,9 @@ const MB = 1024 * 1024;
  */
 const IMAGE_MAX_BYTES = 20 * MB;
 
+/** The spec's PDF limit. */
+const PDF_MAX_BYTES = 50 * MB;
+
 /** The one list of tools: the grid, routes, sitemap, API and tests are all derived from it. */
 export const tools = [
   {
@@ -42,6 +45,17 @@ export const tools = [
     runsOn: 'device',
     options: { language: 'eng' },
     load: async () => (await import('./conversions/image-to-text.ts')).imageToText,
+  },
+  {
+    slug: 'pdf-to-text',
+    i18nKey: 'pdfToText',
+    path: '/pdf-to-text',
+    accepts: ['application/pdf'],
+    maxBytes: PDF_MAX_BYTES,
+    maxFiles: 1,
+    runsOn: 'device',
+    options: { language: 'eng', password: '' },
+    load: async () => (await import('./conversions/pdf-to-text.ts')).pdfToText,
   },
 ] as const satisfies readonly ToolDefinition[];
 

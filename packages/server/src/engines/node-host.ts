@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS, type ConversionHost } from '@textlift/core';
+import { nodePdfEngine } from './node-pdf.ts';
 import type { OcrProvider } from './ocr-provider.ts';
 
 /** A conversion host for one job: it borrows an OCR engine when asked and gives it back at the end. */
@@ -14,6 +15,7 @@ export function createNodeHost(provider: OcrProvider): { host: ConversionHost; r
     async toPng(bytes) {
       return sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).png().toBuffer();
     },
+    pdf: nodePdfEngine,
   };
   return { host, release: () => releases.splice(0).forEach((release) => release()) };
 }

@@ -1,0 +1,90 @@
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
+import { ConversionError } from '../errors.ts';
+import type { PositionedText } from './text-layout.ts';
+
+type PdfJs = typeof import('pdfjs-dist');
+/** The browser's OffscreenCanvas or @napi-rs/canvas on Node; pdf.js draws on either. */
+type RenderCanvas = Parameters<PDFPageProxy['render']>[0]['canvas'];
+
+/** What pdf.js needs from its host: its module, where its data files are, a canvas. */
+export interface PdfJsSetup {
+  pdfjs: PdfJs;
+  /** Folder (URL in the browser, path on Node) of pdf.js's CMaps, for CJK text. */
+  cMapUrl: string;
+  /** Folder of the 14 standard fonts, for PDFs that do not embed them. */
+  standardFontDataUrl: string;
+  /** Folder of pdf.js's WASM decoders (JPEG 2000, colour profiles). */
+  wasmUrl: string;
+  /** A canvas of the given size and a way to read it back as PNG. */
+  createCanvas(width: number, height: number): { canvas: unknown; toPng(): Promise<Uint8Array> };
+}
+
+export interface OpenPdf {
+  document: PDFDocumentProxy;
+  /** Frees the document's memory; call it when done. */
+  close(): Promise<void>;
+}
+
+export interface PdfEngine {
+  /** Opens a PDF; a missing or wrong password and damage are ConversionErrors. */
+  open(data: Uint8Array, password?: string): Promise<OpenPdf>;
+  /** Renders a page at `scale` (1 = 72 dpi) to PNG. */
+  renderPage(page: PDFPageProxy, scale: number): Promise<Uint8Array>;
+  /** The page's text runs as the reader sees the page (rotation and crop box applied), y up. */
+  textRuns(page: PDFPageProxy): Promise<PositionedText[]>;
+}
+
+export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
+  const { pdfjs } = setup;
+  return {
+    async open(data, password) {
+      const task = pdfjs.getDocument({
+        // pdf.js may take the buffer over; the caller keeps its own.
+        data: new Uint8Array(data),
+        password: password || undefined,
+        cMapUrl: setup.cMapUrl,
+        cMapPacked: true,
+        standardFontDataUrl: setup.standardFontDataUrl,
+        wasmUrl: setup.wasmUrl,
+        verbosity: 0,
+      });
+      try {
+        return { document: await task.promise, close: () => task.destroy() };
+      } catch (error) {
+        await task.destroy().catch(() => {});
+        throw toPdfError(error, pdfjs);
+      }
+    },
+    async textRuns(page) {
+      const viewport = page.getViewport({ scale: 1 });
+      const content = await page.getTextContent();
+      const runs: PositionedText[] = [];
+      for (const item of content.items) {
+        if (!('str' in item) || !item.str) continue;
+        const [a, b, c, d, e, f] = pdfjs.Util.transform(viewport.transform, item.transform) as number[];
+        const size = Math.hypot(c!, d!) || Math.hypot(a!, b!);
+        // Runs drawn sideways (b != 0) keep their start; their width then runs along y.
+        runs.push({ str: item.str, x: e!, y: viewport.height - f!, width: item.width, size, rtl: item.dir === 'rtl' });
+      }
+      return runs;
+    },
+    async renderPage(page, scale) {
+      const viewport = page.getViewport({ scale });
+      const { canvas, toPng } = setup.createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+      await page.render({ canvas: canvas as RenderCanvas, viewport, background: '#ffffff' }).promise;
+      return toPng();
+    },
+  };
+}
+
+function toPdfError(error: unknown, pdfjs: PdfJs): ConversionError {
+  const name = error && typeof error === 'object' && 'name' in error ? String(error.name) : '';
+  const message = error instanceof Error ? error.message : String(error);
+  if (name === 'PasswordException') {
+    const code = (error as { code?: number }).code;
+    return code === pdfjs.PasswordResponses.INCORRECT_PASSWORD
+      ? new ConversionError('wrong-password', 'The password is not right.')
+      : new ConversionError('password-required', 'The PDF is protected by a password.');
+  }
+  return new ConversionError('corrupt', `The PDF cannot be read: ${message}`);
+}

@@ -1,0 +1,202 @@
+/**
+ * Reading order for a PDF page's text layer. pdf.js gives text runs with positions, in the
+ * order the file drew them (often not reading order); this rebuilds lines, groups them into
+ * blocks, and orders blocks so that columns are read one after the other.
+ */
+
+/** One text run, in PDF units (points), y up from the bottom of the page. */
+export interface PositionedText {
+  str: string;
+  x: number;
+  /** Baseline. */
+  y: number;
+  width: number;
+  /** Font size. */
+  size: number;
+  /** Right-to-left script (Arabic, Hebrew): runs of a line are read from the right. */
+  rtl?: boolean;
+}
+
+interface Fragment {
+  text: string;
+  /** The runs, left to right, kept until the text is joined. */
+  runs: PositionedText[];
+  left: number;
+  right: number;
+  baseline: number;
+  size: number;
+}
+
+interface Block {
+  lines: Fragment[];
+  left: number;
+  right: number;
+  /** Highest baseline plus the font size: the block's top edge. */
+  top: number;
+  bottom: number;
+}
+
+/** Runs on one baseline when they differ by less than this share of the font size. */
+const SAME_LINE = 0.5;
+/**
+ * A horizontal gap wider than this many font sizes always splits a line: between table cells
+ * or wide columns, never a space between words.
+ */
+const GUTTER = 2.5;
+/** A gap at least this wide (in font sizes) splits the line where it lines up with a gutter. */
+const MIN_GUTTER = 0.6;
+/** How far up and down (in font sizes) the rows that show a gutter are looked for. */
+const NEIGHBOURHOOD = 12;
+/** A gap wider than this share of the font size between two runs stands for a space. */
+const SPACE = 0.15;
+/** Lines further apart than this many font sizes start a new block (paragraph gap). */
+const LINE_GAP = 1.7;
+
+function toRows(items: PositionedText[]): PositionedText[][] {
+  const runs = items.filter((item) => item.str.trim() !== '' && item.size > 0);
+  runs.sort((a, b) => b.y - a.y || a.x - b.x);
+  const rows: PositionedText[][] = [];
+  for (const run of runs) {
+    const row = rows.at(-1);
+    if (row && Math.abs(row[0]!.y - run.y) < SAME_LINE * Math.min(row[0]!.size, run.size)) row.push(run);
+    else rows.push([run]);
+  }
+  for (const row of rows) row.sort((a, b) => a.x - b.x);
+  return rows;
+}
+
+/**
+ * Whether x lies in a column gutter: the rows around this one (within NEIGHBOURHOOD font
+ * sizes above and below) almost all leave it blank. Narrow gutters (1 em) are found this way;
+ * a wide gap between words of one line has text above and below it.
+ */
+function inGutter(rows: PositionedText[][], index: number, x: number): boolean {
+  const here = rows[index]![0]!;
+  let neighbours = 0;
+  let blank = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const first = rows[i]![0]!;
+    if (i === index || Math.abs(first.y - here.y) > NEIGHBOURHOOD * here.size) continue;
+    neighbours++;
+    if (!rows[i]!.some((run) => run.x - 0.1 * run.size <= x && x <= run.x + run.width + 0.1 * run.size)) blank++;
+  }
+  return neighbours >= 3 && blank >= 0.8 * neighbours;
+}
+
+/** A line's runs as text: spaces where the gap is a space, right to left for RTL scripts. */
+function joinRuns(runs: PositionedText[]): string {
+  const rtl = runs.filter((run) => run.rtl).length * 2 > runs.length;
+  let text = '';
+  runs.forEach((run, i) => {
+    const previous = runs[i - 1];
+    const gap = previous ? run.x - (previous.x + previous.width) : 0;
+    const space = previous && gap > SPACE * run.size ? ' ' : '';
+    text = rtl ? run.str + space + text : text + space + run.str;
+  });
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function toFragments(items: PositionedText[]): Fragment[] {
+  const rows = toRows(items);
+  const fragments: Fragment[] = [];
+  rows.forEach((row, index) => {
+    let current: Fragment | undefined;
+    for (const run of row) {
+      const gap = current ? run.x - current.right : 0;
+      const size = current ? Math.max(current.size, run.size) : run.size;
+      const split = !current || gap > GUTTER * size || (gap > MIN_GUTTER * size && inGutter(rows, index, current.right + gap / 2));
+      if (split) {
+        current = { text: '', runs: [run], left: run.x, right: run.x + run.width, baseline: run.y, size: run.size };
+        fragments.push(current);
+        continue;
+      }
+      current!.runs.push(run);
+      current!.right = Math.max(current!.right, run.x + run.width);
+      current!.size = Math.max(current!.size, run.size);
+    }
+  });
+  for (const fragment of fragments) fragment.text = joinRuns(fragment.runs);
+  return fragments;
+}
+
+const overlapX = (a: { left: number; right: number }, b: { left: number; right: number }) =>
+  Math.min(a.right, b.right) - Math.max(a.left, b.left);
+
+function toBlocks(fragments: Fragment[]): Block[] {
+  const blocks: Block[] = [];
+  const sorted = [...fragments].sort((a, b) => b.baseline - a.baseline || a.left - b.left);
+  for (const fragment of sorted) {
+    let best: Block | undefined;
+    let bestDistance = Infinity;
+    for (const block of blocks) {
+      const last = block.lines.at(-1)!;
+      const distance = last.baseline - fragment.baseline;
+      const similarSize = Math.max(last.size, fragment.size) / Math.min(last.size, fragment.size) < 1.3;
+      if (distance > 0 && distance <= LINE_GAP * Math.max(last.size, fragment.size) && similarSize && overlapX(block, fragment) > 0 && distance < bestDistance) {
+        best = block;
+        bestDistance = distance;
+      }
+    }
+    if (best) {
+      best.lines.push(fragment);
+      best.left = Math.min(best.left, fragment.left);
+      best.right = Math.max(best.right, fragment.right);
+      best.bottom = fragment.baseline;
+    } else {
+      blocks.push({ lines: [fragment], left: fragment.left, right: fragment.right, top: fragment.baseline + fragment.size, bottom: fragment.baseline });
+    }
+  }
+  return blocks;
+}
+
+/**
+ * Breuel's reading order: a block comes before another if their columns overlap and it is
+ * above, or if it is wholly to the left and no block between them in height spans both.
+ */
+function readingOrder(blocks: Block[]): Block[] {
+  const n = blocks.length;
+  const before: boolean[][] = blocks.map(() => new Array<boolean>(n).fill(false));
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      if (i === j) continue;
+      const a = blocks[i]!;
+      const b = blocks[j]!;
+      if (overlapX(a, b) > 0) {
+        before[i]![j] = a.top > b.top;
+      } else if (a.right <= b.left) {
+        const [upper, lower] = a.top >= b.top ? [a, b] : [b, a];
+        // A block lying in the vertical gap between them that spans both separates them.
+        before[i]![j] = !blocks.some((c) => {
+          if (c === a || c === b) return false;
+          const middle = (c.top + c.bottom) / 2;
+          return middle < upper.bottom && middle > lower.top && overlapX(c, a) > 0 && overlapX(c, b) > 0;
+        });
+      }
+    }
+  }
+  const incoming = blocks.map((_, j) => blocks.reduce((count, _b, i) => count + (before[i]![j] ? 1 : 0), 0));
+  const done = new Array<boolean>(n).fill(false);
+  const order: Block[] = [];
+  const rank = (i: number) => [-blocks[i]!.top, blocks[i]!.left] as const;
+  for (let step = 0; step < n; step++) {
+    let pick = -1;
+    for (let i = 0; i < n; i++) {
+      if (done[i] || incoming[i]! > 0) continue;
+      if (pick < 0 || rank(i)[0] < rank(pick)[0] || (rank(i)[0] === rank(pick)[0] && rank(i)[1] < rank(pick)[1])) pick = i;
+    }
+    // A cycle (odd layouts): take the topmost block left.
+    if (pick < 0) {
+      for (let i = 0; i < n; i++) if (!done[i] && (pick < 0 || rank(i)[0] < rank(pick)[0])) pick = i;
+    }
+    done[pick] = true;
+    order.push(blocks[pick]!);
+    for (let j = 0; j < n; j++) if (before[pick]![j]) incoming[j]!--;
+  }
+  return order;
+}
+
+/** The page's text in reading order: lines kept, a blank line between blocks. */
+export function layoutText(items: PositionedText[]): string {
+  const blocks = readingOrder(toBlocks(toFragments(items)));
+  return blocks.map((block) => block.lines.map((line) => line.text).join('\n')).join('\n\n');
+}
