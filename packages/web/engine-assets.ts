@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,12 +8,24 @@ import { languageDataSpecifier, ocrLanguages } from '../core/src/index.ts';
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
 const tesseractVersion = (require('tesseract.js/package.json') as { version: string }).version;
+const pdfjsVersion = (require('pdfjs-dist/package.json') as { version: string }).version;
 
 /**
  * URL folder of the OCR engine's files. Versioned, so they can be cached forever and a new
  * engine is a new URL.
  */
 export const TESSERACT_BASE = `/engines/tesseract-${tesseractVersion}`;
+/** pdf.js's data: CMaps (CJK), the standard fonts, its WASM image decoders. */
+export const PDFJS_BASE = `/engines/pdfjs-${pdfjsVersion}`;
+
+function pdfjsFiles(): Array<{ url: string; file: string }> {
+  const dir = packageDir('pdfjs-dist');
+  return ['cmaps', 'standard_fonts', 'wasm'].flatMap((folder) =>
+    readdirSync(path.join(dir, folder))
+      .filter((name) => !name.endsWith('.md') && !name.startsWith('LICENSE'))
+      .map((name) => ({ url: `${PDFJS_BASE}/${folder}/${name}`, file: path.join(dir, folder, name) })),
+  );
+}
 
 /**
  * The engine's worker script, its WASM builds (LSTM-only, with and without SIMD) and the
@@ -33,6 +45,7 @@ function engineFiles(): Array<{ url: string; file: string }> {
       url: `${TESSERACT_BASE}/lang/${code}.traineddata.gz`,
       file: fileURLToPath(import.meta.resolve(languageDataSpecifier(code))),
     })),
+    ...pdfjsFiles(),
   ];
 }
 
@@ -41,7 +54,7 @@ export function engineAssets(): Plugin {
     name: 'textlift-engine-assets',
     // The prerender (SSR) build runs no OCR.
     applyToEnvironment: (environment) => environment.name === 'client',
-    config: () => ({ define: { __TESSERACT_BASE__: JSON.stringify(TESSERACT_BASE) } }),
+    config: () => ({ define: { __TESSERACT_BASE__: JSON.stringify(TESSERACT_BASE), __PDFJS_BASE__: JSON.stringify(PDFJS_BASE) } }),
     configureServer(server) {
       const files = new Map(engineFiles().map(({ url, file }) => [url, file]));
       server.middlewares.use((request, response, next) => {

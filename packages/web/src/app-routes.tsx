@@ -7,7 +7,8 @@ import { ContactPage } from './pages/contact-page.tsx';
 import { HomePage } from './pages/home-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { TextPage } from './pages/text-page.tsx';
-import { homeLanguage, staticPages } from './site-pages.ts';
+import { homeLanguage, staticPages, toolPages } from './site-pages.ts';
+import { toolPageComponents } from './tool-pages.tsx';
 
 function LanguageHome() {
   const { lang } = useParams();
@@ -30,6 +31,10 @@ export function AppRoutes() {
         {staticPages.map(({ path, key }) => (
           <Route key={path} path={path} element={key === 'contact' ? <ContactPage /> : <TextPage section={key} />} />
         ))}
+        {toolPages.map((tool) => {
+          const Page = toolPageComponents[tool.slug as keyof typeof toolPageComponents];
+          return <Route key={tool.slug} path={tool.path} element={<Page />} />;
+        })}
         <Route path="/blog" element={<BlogListPage />} />
         <Route path="/blog/:slug" element={<BlogPostPage />} />
         <Route path="/tools/:tool" element={<ToolRedirect />} />

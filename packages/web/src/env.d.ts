@@ -1,2 +1,5 @@
 /** URL folder of the OCR engine's files, set by the engine-assets Vite plugin. */
 declare const __TESSERACT_BASE__: string;
+/** URL folder of pdf.js's CMaps, standard fonts and WASM decoders. */
+declare const __PDFJS_BASE__: string;
+declare module 'pdfjs-dist/build/pdf.worker.mjs';

@@ -15,6 +15,8 @@ export interface PdfJsSetup {
   standardFontDataUrl: string;
   /** Folder of pdf.js's WASM decoders (JPEG 2000, colour profiles). */
   wasmUrl: string;
+  /** Host-specific getDocument options (the browser worker has no DOM for fonts or canvases). */
+  documentOptions?: Record<string, unknown>;
   /** A canvas of the given size and a way to read it back as PNG. */
   createCanvas(width: number, height: number): { canvas: unknown; toPng(): Promise<Uint8Array> };
 }
@@ -47,6 +49,7 @@ export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
         standardFontDataUrl: setup.standardFontDataUrl,
         wasmUrl: setup.wasmUrl,
         verbosity: 0,
+        ...setup.documentOptions,
       });
       try {
         return { document: await task.promise, close: () => task.destroy() };

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ConversionResult, InputFile, ProgressStage } from '@textlift/core/conversion';
+import type { ConversionResult, InputFile, ProgressDetail, ProgressStage } from '@textlift/core/conversion';
 import { ConversionError } from '@textlift/core/errors';
 import { runConversion } from '../workers/conversion-bridge.ts';
 
 export type ConversionState =
   | { status: 'idle' }
-  | { status: 'running'; fraction: number; stage: ProgressStage }
+  | { status: 'running'; fraction: number; stage: ProgressStage; detail?: ProgressDetail }
   | { status: 'done'; result: ConversionResult }
   | { status: 'failed'; error: ConversionError };
 
@@ -30,8 +30,8 @@ export function useConversion(slug: string) {
       try {
         const result = await runConversion(slug, inputs, options, {
           signal: own.signal,
-          onProgress: (fraction, stage) => {
-            if (!settled && !own.signal.aborted) setState({ status: 'running', fraction, stage });
+          onProgress: (fraction, stage, detail) => {
+            if (!settled && !own.signal.aborted) setState({ status: 'running', fraction, stage, detail });
           },
         });
         settled = true;

@@ -2,6 +2,7 @@ import UTIF from 'utif2';
 import { relaxedSimd, simd } from 'wasm-feature-detect';
 import { ConversionError, type ConversionHost, type ImageType, type OcrEngine } from '@textlift/core';
 import { createTesseractJsEngine } from '@textlift/core/ocr/tesseract-js';
+import { createPdfEngine, type PdfEngine } from '@textlift/core/pdf/pdf-engine';
 
 /** The fastest WASM build this browser runs; all three are served, only one is fetched. */
 async function coreVariant(): Promise<string> {
@@ -60,8 +61,73 @@ async function decodeToPng(bytes: Uint8Array, type: ImageType): Promise<Uint8Arr
   return canvasToPng(canvas);
 }
 
+/** pdf.js draws on OffscreenCanvas here: a worker has no document to make <canvas> elements. */
+class OffscreenCanvasFactory {
+  create(width: number, height: number) {
+    const canvas = new OffscreenCanvas(width, height);
+    return { canvas, context: canvas.getContext('2d', { willReadFrequently: true }) };
+  }
+  reset(target: { canvas: OffscreenCanvas }, width: number, height: number) {
+    target.canvas.width = width;
+    target.canvas.height = height;
+  }
+  destroy(target: { canvas: OffscreenCanvas | null; context: unknown }) {
+    if (target.canvas) target.canvas.width = target.canvas.height = 0;
+    target.canvas = null;
+    target.context = null;
+  }
+  getNoAlphaContext(canvas: OffscreenCanvas) {
+    return canvas.getContext('2d', { alpha: false, willReadFrequently: true });
+  }
+}
+
+/**
+ * SVG filters (transfer functions, high-contrast mode) need a document; without one, pages
+ * render without them, as pdf.js does on Node.
+ */
+class NoFilterFactory {
+  addFilter() { return 'none'; }
+  addHCMFilter() { return 'none'; }
+  addAlphaFilter() { return 'none'; }
+  addLuminosityFilter() { return 'none'; }
+  addKnockoutFilter() { return 'none'; }
+  addHighlightHCMFilter() { return 'none'; }
+  addSelectionHCMFilter() { return 'none'; }
+  addSelectionFilter() { return 'none'; }
+  createSelectionStyle() { return null; }
+  destroy() {}
+}
+
+let pdfEngine: Promise<PdfEngine> | undefined;
+
+async function createBrowserPdfEngine(): Promise<PdfEngine> {
+  // pdf.js's own worker code runs in this thread: the conversion is already off the page.
+  (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import('pdfjs-dist/build/pdf.worker.mjs');
+  const pdfjs = await import('pdfjs-dist');
+  const base = new URL(__PDFJS_BASE__, self.location.origin).href;
+  return createPdfEngine({
+    pdfjs,
+    cMapUrl: `${base}/cmaps/`,
+    standardFontDataUrl: `${base}/standard_fonts/`,
+    wasmUrl: `${base}/wasm/`,
+    documentOptions: {
+      disableFontFace: true,
+      isOffscreenCanvasSupported: true,
+      // Fetch CMaps and fonts from here: there is no document to resolve URLs against.
+      useWorkerFetch: true,
+      CanvasFactory: OffscreenCanvasFactory,
+      FilterFactory: NoFilterFactory,
+    },
+    createCanvas(width, height) {
+      const canvas = new OffscreenCanvas(width, height);
+      return { canvas, toPng: () => canvasToPng(canvas) };
+    },
+  });
+}
+
 export const browserHost: ConversionHost = {
   ocr: () => (engine ??= createEngine()),
+  pdf: () => (pdfEngine ??= createBrowserPdfEngine()),
   async toPng(bytes, type) {
     if (type === 'image/tiff') {
       try {

@@ -51,7 +51,15 @@ const NAVIGATE_DELAY_MS = 150;
 /** Then, once the new page has rendered, the window scrolls to its top. */
 const SCROLL_DELAY_MS = 100;
 
-export function ToolGrid() {
+export interface ToolGridProps {
+  /** The tool whose page shows the grid; it is left out. */
+  exclude?: string;
+  /** Heading; the home page's by default, "All Conversion Tools" on tool pages. */
+  title?: string;
+  description?: string;
+}
+
+export function ToolGrid({ exclude, title, description }: ToolGridProps = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [selected, setSelected] = useState<string | null>(null);
@@ -87,12 +95,12 @@ export function ToolGrid() {
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="tools-title" className="text-3xl font-bold tracking-tight text-balance text-slate-900">
-            {t('toolsSection.title')}
+            {title ?? t('toolsSection.title')}
           </h2>
-          <p className="mt-4 text-base leading-7 text-pretty text-slate-600 sm:text-lg">{t('toolsSection.description')}</p>
+          <p className="mt-4 text-base leading-7 text-pretty text-slate-600 sm:text-lg">{description ?? t('toolsSection.description')}</p>
         </div>
         <ul role="list" className="mt-12 flex flex-wrap justify-center gap-6 sm:mt-16">
-          {tools.map((tool, index) => {
+          {tools.filter((tool) => tool.slug !== exclude).map((tool, index) => {
             const Icon = toolIcons[tool.slug] ?? fallbackIcon;
             const isSelected = selected === tool.slug;
             return (

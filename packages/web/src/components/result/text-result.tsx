@@ -9,7 +9,7 @@ export type TextResultState =
   | { status: 'idle' }
   | { status: 'running'; label: string; fraction: number }
   | { status: 'done'; text: string }
-  | { status: 'failed'; message: string };
+  | { status: 'failed'; message: string; tips?: string[] };
 
 export interface TextResultProps {
   state: TextResultState;
@@ -17,10 +17,13 @@ export interface TextResultProps {
   busyLabel: string;
   onDownload(): void;
   textLabel: string;
+  /** Label of the copy button; "Copy" by default. */
+  copyLabel?: string;
+  progressLabel?: string;
 }
 
 /** The result card's body: placeholder, live progress, the text with Copy and Download, or the error. */
-export function TextResult({ state, placeholder, busyLabel, onDownload, textLabel }: TextResultProps) {
+export function TextResult({ state, placeholder, busyLabel, onDownload, textLabel, copyLabel, progressLabel }: TextResultProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
 
@@ -30,7 +33,7 @@ export function TextResult({ state, placeholder, busyLabel, onDownload, textLabe
         <Loader2 className="size-8 animate-spin text-brand-600" aria-hidden />
         <p className="font-medium text-slate-900">{busyLabel}</p>
         <div className="w-full max-w-xs">
-          <Progress value={state.fraction} label={t('hero.progressLabel')} />
+          <Progress value={state.fraction} label={progressLabel ?? t('hero.progressLabel')} />
           <p className="mt-2 text-xs text-slate-500" aria-live="polite" data-testid="progress-text">{state.label}</p>
         </div>
       </div>
@@ -41,6 +44,11 @@ export function TextResult({ state, placeholder, busyLabel, onDownload, textLabe
       <div role="alert" className="flex min-h-72 flex-col items-center justify-center gap-3 rounded-xl bg-red-50 p-6 text-center text-red-800" data-testid="result-error">
         <AlertCircle className="size-8 text-red-500" aria-hidden />
         <p className="max-w-sm text-sm font-medium">{state.message}</p>
+        {state.tips && (
+          <ul className="max-w-sm list-disc space-y-1 pl-5 text-left text-sm text-red-700">
+            {state.tips.map((tip) => <li key={tip}>{tip}</li>)}
+          </ul>
+        )}
       </div>
     );
   }
@@ -78,7 +86,7 @@ export function TextResult({ state, placeholder, busyLabel, onDownload, textLabe
         <div className="flex gap-2">
           <Button variant="secondary" size="sm" onClick={copy}>
             {copied ? <Check className="size-4 text-emerald-600" aria-hidden /> : <Copy className="size-4" aria-hidden />}
-            {copied ? t('hero.copied') : t('copyText')}
+            {copied ? t('hero.copied') : (copyLabel ?? t('copyText'))}
           </Button>
           <Button size="sm" onClick={onDownload}>
             <Download className="size-4" aria-hidden />

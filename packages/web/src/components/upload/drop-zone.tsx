@@ -1,4 +1,4 @@
-import { CheckCircle2, ImageUp, Loader2, ShieldCheck } from 'lucide-react';
+import { CheckCircle2, ImageUp, Loader2, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMegabytes } from '../../lib/files.ts';
@@ -14,10 +14,13 @@ export interface DropZoneProps {
   selected?: { name: string; size: number; previewUrl?: string };
   /** Lines under the browse button: formats, limits, where the work runs. */
   hints: ReactNode;
+  /** The zone's call to action; "Drop your image here" by default. */
+  dropLabel?: string;
+  icon?: LucideIcon;
 }
 
 /** The drop / browse area with the spec's states: idle, drag-active, file selected, processing. */
-export function DropZone({ accept, busy, busyLabel, onFile, selected, hints }: DropZoneProps) {
+export function DropZone({ accept, busy, busyLabel, onFile, selected, hints, dropLabel, icon: Icon = ImageUp }: DropZoneProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [dragActive, setDragActive] = useState(false);
@@ -47,9 +50,9 @@ export function DropZone({ accept, busy, busyLabel, onFile, selected, hints }: D
       )}
     >
       <div className={cn('flex size-14 items-center justify-center rounded-full', dragActive ? 'bg-brand-100' : 'bg-white shadow-sm ring-1 ring-slate-200')}>
-        <ImageUp className="size-7 text-brand-600" aria-hidden />
+        <Icon className="size-7 text-brand-600" aria-hidden />
       </div>
-      <p className="mt-4 text-base font-semibold text-slate-900">{dragActive ? t('hero.dropNow') : t('hero.dropHere')}</p>
+      <p className="mt-4 text-base font-semibold text-slate-900">{dragActive ? t('hero.dropNow') : (dropLabel ?? t('hero.dropHere'))}</p>
       <p className="mt-1 text-sm text-slate-500">{t('hero.or')}</p>
       <input
         ref={input}
@@ -76,7 +79,7 @@ export function DropZone({ accept, busy, busyLabel, onFile, selected, hints }: D
             <img src={selected.previewUrl} alt="" className="size-12 shrink-0 rounded-md border border-slate-200 object-cover" />
           ) : (
             <div className="flex size-12 shrink-0 items-center justify-center rounded-md bg-slate-100">
-              <ImageUp className="size-5 text-slate-400" aria-hidden />
+              <Icon className="size-5 text-slate-400" aria-hidden />
             </div>
           )}
           <div className="min-w-0 flex-1">

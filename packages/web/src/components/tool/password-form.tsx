@@ -1,0 +1,39 @@
+import { Lock } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../ui/button.tsx';
+
+/** Asks for a PDF's password; it goes to the conversion on this device and nowhere else. */
+export function PasswordForm({ wrong, onSubmit }: { wrong: boolean; onSubmit(password: string): void }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password) onSubmit(password);
+  };
+  return (
+    <form onSubmit={submit} className="flex min-h-72 flex-col items-center justify-center gap-4 rounded-xl bg-amber-50 p-6 text-center" data-testid="password-form">
+      <Lock className="size-8 text-amber-600" aria-hidden />
+      <div>
+        <p className="font-semibold text-slate-900">{t('pdfToText.passwordTitle')}</p>
+        <p className="mt-1 text-sm text-slate-600">{t('pdfToText.passwordPrompt')}</p>
+      </div>
+      <div className="w-full max-w-xs text-left">
+        <label htmlFor="pdf-password" className="mb-1.5 block text-sm font-medium text-slate-900">{t('pdfToText.passwordLabel')}</label>
+        <input
+          id="pdf-password"
+          type="password"
+          autoComplete="off"
+          autoFocus
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-invalid={wrong || undefined}
+          aria-describedby={wrong ? 'pdf-password-error' : undefined}
+          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+        />
+        {wrong && <p id="pdf-password-error" role="alert" className="mt-1.5 text-sm font-medium text-red-600">{t('pdfToText.wrongPassword')}</p>}
+      </div>
+      <Button type="submit" disabled={!password}>{t('pdfToText.passwordSubmit')}</Button>
+    </form>
+  );
+}

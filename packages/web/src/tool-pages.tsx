@@ -1,0 +1,11 @@
+import type { ComponentType } from 'react';
+import type { ToolSlug } from '@textlift/core/tools';
+import { PdfToTextPage } from './pages/tools/pdf-to-text-page.tsx';
+
+/**
+ * The page of each registry tool that has one of its own (the hero's lives on the home page).
+ * Typed by the registry's slugs, so a new tool without a page fails to compile.
+ */
+export const toolPageComponents: Record<Exclude<ToolSlug, 'image-to-text'>, ComponentType> = {
+  'pdf-to-text': PdfToTextPage,
+};
