@@ -88,6 +88,34 @@ describe('POST /api/v1/convert/image-to-text', () => {
   });
 });
 
+describe('POST /api/v1/convert/pdf-to-text', () => {
+  test('answers the text layer as {name}_extracted.txt, and the server stays responsive meanwhile', async () => {
+    const pending = convert('pdf-to-text', [[corpusFile('pdf/tracemonkey.pdf'), 'tracemonkey.pdf']]);
+    // The PDF is parsed in a worker thread: the event loop keeps answering.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = performance.now();
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(250);
+    const response = await pending;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain('filename="tracemonkey_extracted.txt"');
+    expect(await response.text()).toContain('Trace-based Just-in-Time Type Specialization');
+  });
+
+  test('422 asks for a password; the password field opens the file', async () => {
+    const locked = corpusFile('pdf/issue6010_1.pdf');
+    await expectError(await convert('pdf-to-text', [[locked, 'locked.pdf']]), 422, 'password-required');
+    await expectError(await convert('pdf-to-text', [[locked, 'locked.pdf']], { password: 'nope' }), 422, 'wrong-password');
+    const opened = await convert('pdf-to-text', [[locked, 'locked.pdf']], { password: 'abc' });
+    expect(await opened.text()).toBe('Issue 6010');
+  });
+
+  test('415 for an image sent to the PDF tool; 422 for a damaged PDF', async () => {
+    await expectError(await convert('pdf-to-text', [[corpusFile('ocr/linn.png'), 'linn.pdf']]), 415, 'unsupported-type');
+    await expectError(await convert('pdf-to-text', [[corpusFile('pdf/poppler-395-0-fuzzed.pdf'), 'bad.pdf']]), 422, 'corrupt');
+  });
+});
+
 describe('limits', () => {
   test('429 with Retry-After past the per-client rate limit', async () => {
     const limited = await buildApp({ logLevel: 'warn', webRoot: '/nonexistent', apiRateLimit: 2 });

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { loadConfig, type ServerConfig } from './config.ts';
+import { ConversionPool } from './conversion-pool.ts';
 import { createOcrProvider } from './engines/ocr-provider.ts';
 import { sendError, toHttpError } from './http-errors.ts';
 import { JobQueue } from './job-queue.ts';
@@ -21,6 +22,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
   });
   const ocr = await createOcrProvider(config);
   const queue = new JobQueue(config.concurrency, config.queueLimit, config.jobTimeoutMs);
+  const pool = new ConversionPool(config);
   app.log.info({ ocr: ocr.name, concurrency: config.concurrency }, 'OCR engine ready');
 
   registerSecurityHeaders(app);
@@ -43,14 +45,14 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
   registerHealthRoute(app, { queue, ocr });
   await app.register(async (api) => {
     api.addHook('onRequest', api.rateLimit());
-    registerConvertRoute(api, { queue, ocr });
+    registerConvertRoute(api, { queue, pool });
   });
   const contacts = new ContactStore(config.databaseFile);
   registerContactRoute(app, { store: contacts, perTenMinutes: config.contactRateLimit });
   await registerSiteRoutes(app, config);
   app.addHook('onClose', async () => {
     contacts.close();
-    await ocr.close();
+    await Promise.all([pool.close(), ocr.close()]);
   });
   return app;
 }

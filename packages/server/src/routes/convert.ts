@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ConversionError, findTool, runTool, type InputFile } from '@textlift/core';
-import type { OcrProvider } from '../engines/ocr-provider.ts';
-import { createNodeHost } from '../engines/node-host.ts';
+import { ConversionError, findTool, type InputFile } from '@textlift/core';
+import type { ConversionPool } from '../conversion-pool.ts';
 import type { JobQueue } from '../job-queue.ts';
 import { contentDisposition } from '../http-errors.ts';
 
@@ -9,7 +8,7 @@ import { contentDisposition } from '../http-errors.ts';
 const MAX_FIELD_BYTES = 1024 * 1024;
 
 /** POST /api/v1/convert/{slug}: any registry tool over HTTP, with the same core as the page. */
-export function registerConvertRoute(app: FastifyInstance, deps: { queue: JobQueue; ocr: OcrProvider }) {
+export function registerConvertRoute(app: FastifyInstance, deps: { queue: JobQueue; pool: ConversionPool }) {
   app.post<{ Params: { slug: string } }>('/api/v1/convert/:slug', async (request, reply) => {
     const tool = findTool(request.params.slug);
     if (!tool) throw new ConversionError('bad-request', `Unknown tool: ${request.params.slug}`);
@@ -36,14 +35,10 @@ export function registerConvertRoute(app: FastifyInstance, deps: { queue: JobQue
     request.raw.on('close', () => {
       if (!reply.sent) controller.abort();
     });
-    const result = await deps.queue.run(async (signal) => {
-      const { host, release } = createNodeHost(deps.ocr);
-      try {
-        return await runTool(tool.slug, inputs, options, { host, signal });
-      } finally {
-        release();
-      }
-    }, controller.signal);
+    const result = await deps.queue.run(
+      (signal) => deps.pool.run({ slug: tool.slug, inputs, options }, signal),
+      controller.signal,
+    );
 
     const [output] = result.outputs;
     if (!output || result.outputs.length !== 1) throw new ConversionError('engine-failed', 'No output.');
