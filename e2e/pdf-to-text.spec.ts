@@ -1,0 +1,62 @@
+import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { characterErrorRate, wordF1 } from '../test-support/cer.ts';
+import { corpusDir, corpusExpected, corpusFile } from '../test-support/corpus.ts';
+import { expect, test } from './fixtures.ts';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+const choose = (page: import('@playwright/test').Page, file: string, name = file.split('/').pop()!) =>
+  page.getByTestId('file-input').setInputFiles({ name, mimeType: 'application/pdf', buffer: corpusFile(file) });
+
+test('a visitor extracts the text of a 14-page paper, page by page, and downloads it', async ({ page }) => {
+  await page.goto('/pdf-to-text');
+  await expect(page).toHaveTitle(/PDF to Text/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('PDF to Text Converter');
+  await expect(page.getByRole('heading', { name: 'All Conversion Tools' })).toBeVisible();
+  await choose(page, 'pdf/tracemonkey.pdf');
+  await expect(page.getByTestId('status-text')).toHaveText(/Processing page \d+ of 14\.\.\./);
+  const result = page.getByTestId('result-text');
+  await expect(result).toBeVisible();
+  await expect(page.getByTestId('status-text')).toHaveText('Text extraction completed!');
+  const text = await result.inputValue();
+  const reference = execFileSync('pdftotext', [`${corpusDir}/pdf/tracemonkey.pdf`, '-'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  expect(wordF1(text, reference)).toBeGreaterThanOrEqual(0.97);
+
+  await page.getByRole('button', { name: 'Copy Text' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+  expect(download.suggestedFilename()).toBe('tracemonkey_extracted.txt');
+  expect(await readFile(await download.path(), 'utf8')).toBe(text);
+});
+
+test('a scanned PDF is read with OCR on the device', async ({ page }) => {
+  await page.goto('/pdf-to-text');
+  await choose(page, 'pdf/linn-scanned-2col.pdf');
+  const result = page.getByTestId('result-text');
+  await expect(result).toBeVisible();
+  expect(characterErrorRate(await result.inputValue(), corpusExpected('pdf/linn-scanned-2col.pdf'))).toBeLessThanOrEqual(0.05);
+});
+
+test('a protected PDF asks for its password, refuses a wrong one, opens with the right one', async ({ page }) => {
+  await page.goto('/pdf-to-text');
+  await choose(page, 'pdf/issue6010_1.pdf');
+  await expect(page.getByTestId('password-form')).toBeVisible();
+  await page.getByLabel('Password').fill('wrong');
+  await page.getByRole('button', { name: 'Open PDF' }).click();
+  await expect(page.getByText('That password is not right. Please try again.')).toBeVisible();
+  await page.getByLabel('Password').fill('abc');
+  await page.getByRole('button', { name: 'Open PDF' }).click();
+  await expect(page.getByTestId('result-text')).toHaveValue('Issue 6010');
+});
+
+test('a damaged PDF gets the error with its tips; a non-PDF is refused', async ({ page }) => {
+  await page.goto('/pdf-to-text');
+  await choose(page, 'pdf/poppler-395-0-fuzzed.pdf');
+  await expect(page.getByTestId('result-error')).toContainText('Error processing the PDF file: The file is damaged or is not a real PDF.');
+  await expect(page.getByTestId('result-error')).toContainText('Try a smaller file.');
+  await expect(page.getByText('Conversion failed. Try another file.')).toBeVisible();
+  await expect(page.getByTestId('status-text')).toHaveText('Error occurred during processing');
+  await page.getByTestId('file-input').setInputFiles({ name: 'photo.pdf', mimeType: 'application/pdf', buffer: corpusFile('ocr/linn.png') });
+  await expect(page.getByTestId('upload-notice')).toHaveText('Please select a valid PDF file.');
+});
