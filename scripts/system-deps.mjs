@@ -2,13 +2,19 @@
 // exact command to run. Usage: node scripts/system-deps.mjs start|test
 // TEXTLIFT_SKIP_SYSTEM_DEPS=1 turns it off (for machines managed some other way).
 import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 /** Each package with the command that shows it is installed, and whether the mode needs it. */
 const packages = {
-  start: [{ name: 'tesseract-ocr', command: 'tesseract', required: false }],
+  start: [
+    { name: 'tesseract-ocr', command: 'tesseract', required: false },
+    // Russian OCR data is not on npm; Debian has it.
+    { name: 'tesseract-ocr-rus', file: '/usr/share/tesseract-ocr/5/tessdata/rus.traineddata', required: false },
+  ],
   test: [
     { name: 'chromium', command: 'chromium', required: true },
     { name: 'tesseract-ocr', command: 'tesseract', required: true },
+    { name: 'tesseract-ocr-rus', file: '/usr/share/tesseract-ocr/5/tessdata/rus.traineddata', required: true },
     { name: 'poppler-utils', command: 'pdftotext', required: false },
   ],
 };
@@ -21,7 +27,7 @@ if (!(mode in packages)) {
 if (process.env.TEXTLIFT_SKIP_SYSTEM_DEPS === '1') process.exit(0);
 
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-const missing = packages[mode].filter((pkg) => !has(pkg.command));
+const missing = packages[mode].filter((pkg) => (pkg.file ? !existsSync(pkg.file) : !has(pkg.command)));
 if (missing.length === 0) process.exit(0);
 
 const names = missing.map((pkg) => pkg.name).join(' ');
@@ -42,4 +48,4 @@ if (required.length > 0) {
   console.error(message);
   process.exit(1);
 }
-console.warn(`${message}\nStarting without them: OCR requests to the API use the WebAssembly engine instead.`);
+console.warn(`${message}\nStarting without them: the API uses the WebAssembly OCR engine if tesseract is missing, and Russian OCR is left out if its data is.`);

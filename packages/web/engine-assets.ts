@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { languageDataSpecifier, ocrLanguages } from '../core/src/index.ts';
+import { languageDataSource, ocrLanguages, type OcrLanguage } from '../core/src/index.ts';
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
@@ -32,7 +33,21 @@ function pdfjsFiles(): Array<{ url: string; file: string }> {
  * language models, copied from their npm packages so the site never asks another host. The
  * worker and the .wasm sit in one folder because the core locates its .wasm next to the worker.
  */
-function engineFiles(): Array<{ url: string; file: string }> {
+/** A language's model as the browser fetches it (gzipped), or undefined where this machine lacks it. */
+function languageModel(code: OcrLanguage): Buffer | undefined {
+  const source = languageDataSource(code);
+  if (source.kind === 'npm') return readFileSync(fileURLToPath(import.meta.resolve(source.specifier)));
+  if (!existsSync(source.path)) return undefined;
+  return gzipSync(readFileSync(source.path), { level: 9 });
+}
+
+const models = new Map(ocrLanguages.flatMap((code) => {
+  const model = languageModel(code);
+  if (!model) console.warn(`OCR language ${code} is not on this machine (see scripts/system-deps.mjs); the site is built without it.`);
+  return model ? [[code, model] as const] : [];
+}));
+
+function engineFiles(): Array<{ url: string; file?: string; source?: Buffer }> {
   const core = packageDir('tesseract.js-core');
   const variants = ['tesseract-core-lstm', 'tesseract-core-simd-lstm', 'tesseract-core-relaxedsimd-lstm'];
   return [
@@ -41,10 +56,7 @@ function engineFiles(): Array<{ url: string; file: string }> {
       { url: `${TESSERACT_BASE}/${name}.js`, file: path.join(core, `${name}.js`) },
       { url: `${TESSERACT_BASE}/${name}.wasm`, file: path.join(core, `${name}.wasm`) },
     ]),
-    ...ocrLanguages.map((code) => ({
-      url: `${TESSERACT_BASE}/lang/${code}.traineddata.gz`,
-      file: fileURLToPath(import.meta.resolve(languageDataSpecifier(code))),
-    })),
+    ...[...models].map(([code, source]) => ({ url: `${TESSERACT_BASE}/lang/${code}.traineddata.gz`, source })),
     ...pdfjsFiles(),
   ];
 }
@@ -54,19 +66,25 @@ export function engineAssets(): Plugin {
     name: 'textlift-engine-assets',
     // The prerender (SSR) build runs no OCR.
     applyToEnvironment: (environment) => environment.name === 'client',
-    config: () => ({ define: { __TESSERACT_BASE__: JSON.stringify(TESSERACT_BASE), __PDFJS_BASE__: JSON.stringify(PDFJS_BASE) } }),
+    config: () => ({
+      define: {
+        __TESSERACT_BASE__: JSON.stringify(TESSERACT_BASE),
+        __PDFJS_BASE__: JSON.stringify(PDFJS_BASE),
+        __OCR_LANGUAGES__: JSON.stringify([...models.keys()]),
+      },
+    }),
     configureServer(server) {
-      const files = new Map(engineFiles().map(({ url, file }) => [url, file]));
+      const files = new Map(engineFiles().map((entry) => [entry.url, entry]));
       server.middlewares.use((request, response, next) => {
-        const file = files.get((request.url ?? '').split('?')[0] ?? '');
-        if (!file) return next();
-        if (file.endsWith('.wasm')) response.setHeader('Content-Type', 'application/wasm');
-        response.end(readFileSync(file));
+        const entry = files.get((request.url ?? '').split('?')[0] ?? '');
+        if (!entry) return next();
+        if (entry.url.endsWith('.wasm')) response.setHeader('Content-Type', 'application/wasm');
+        response.end(entry.source ?? readFileSync(entry.file!));
       });
     },
     generateBundle() {
-      for (const { url, file } of engineFiles()) {
-        this.emitFile({ type: 'asset', fileName: url.slice(1), source: readFileSync(file) });
+      for (const { url, file, source } of engineFiles()) {
+        this.emitFile({ type: 'asset', fileName: url.slice(1), source: source ?? readFileSync(file!) });
       }
     },
   };

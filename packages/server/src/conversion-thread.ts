@@ -16,7 +16,8 @@ export type ConversionOutcome =
   | { ok: true; result: ConversionResult }
   | { ok: false; error: { code: string; message: string; details: Record<string, string | number> } };
 
-const provider = createOcrProvider(workerData as ServerConfig);
+// The main thread has unpacked the models already; this thread only reads them.
+const provider = createOcrProvider(workerData as ServerConfig, { prepare: false });
 
 export default async function convert(task: ConversionTask): Promise<ConversionOutcome> {
   const { host, release } = createNodeHost(await provider);

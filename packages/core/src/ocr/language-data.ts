@@ -1,3 +1,5 @@
+import type { OcrLanguage } from './languages.ts';
+
 /**
  * The model every host uses, so the page and the server read the same text: tesseract's LSTM
  * "best_int" data as published on npm under @tesseract.js-data/{code}. The default folder of
@@ -5,7 +7,21 @@
  */
 export const OCR_MODEL_FOLDER = '4.0.0_best_int';
 
-/** Module specifier of a language's gzipped traineddata, for the host's resolver. */
-export function languageDataSpecifier(code: string): string {
-  return `@tesseract.js-data/${code}/${OCR_MODEL_FOLDER}/${code}.traineddata.gz`;
+/**
+ * Russian is not on npm: its model comes from Debian's tesseract-ocr-rus, which the project's
+ * setup installs (scripts/system-deps.mjs). Uncompressed there.
+ */
+const debianModels: Partial<Record<OcrLanguage, string>> = {
+  rus: '/usr/share/tesseract-ocr/5/tessdata/rus.traineddata',
+};
+
+export type LanguageDataSource =
+  | { kind: 'npm'; specifier: string }
+  | { kind: 'debian'; path: string };
+
+/** Where a language's model is found on the machine that builds or serves the site. */
+export function languageDataSource(code: OcrLanguage): LanguageDataSource {
+  const path = debianModels[code];
+  if (path) return { kind: 'debian', path };
+  return { kind: 'npm', specifier: `@tesseract.js-data/${code}/${OCR_MODEL_FOLDER}/${code}.traineddata.gz` };
 }

@@ -22,8 +22,10 @@ export interface OcrProvider {
  * Native tesseract when it is installed (about 1.6× faster than the WASM build here), else
  * tesseract.js in worker threads; both read the same models so the text is the same.
  */
-export async function createOcrProvider(config: ServerConfig): Promise<OcrProvider> {
-  const folders = await prepareLanguageFolders(config.dataDir, ocrLanguages);
+export async function createOcrProvider(config: ServerConfig, { prepare = true } = {}): Promise<OcrProvider> {
+  const folders = await prepareLanguageFolders(config.dataDir, ocrLanguages, { write: prepare });
+  const missing = ocrLanguages.filter((code) => !folders.available.includes(code));
+  if (missing.length > 0 && prepare) console.warn(`OCR languages not on this machine: ${missing.join(', ')} (see scripts/system-deps.mjs)`);
   const version = config.ocrEngine === 'wasm' ? undefined : await nativeTesseractVersion();
   if (config.ocrEngine === 'native' && !version) {
     throw new Error('TEXTLIFT_OCR_ENGINE=native but the tesseract command is not installed');

@@ -5,6 +5,8 @@ import type { ConversionError } from '@textlift/core/errors';
 import { isImageType } from '@textlift/core/sniff';
 import { findTool } from '@textlift/core/tools';
 import { useConversion } from '../../hooks/use-conversion.ts';
+import { useOcrLanguage } from '../../i18n/ocr-language.ts';
+import { OcrLanguageSelect } from '../tool/ocr-language-select.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { downloadBytes, sniffFile } from '../../lib/files.ts';
 import { TextResult, type TextResultState } from '../result/text-result.tsx';
@@ -26,6 +28,7 @@ interface Selected {
 export function HeroExtractor() {
   const { t } = useTranslation();
   const { state, run } = useConversion(SLUG);
+  const [ocrLanguage, setOcrLanguage] = useOcrLanguage();
   const [selected, setSelected] = useState<Selected>();
   const [notice, setNotice] = useState<string>();
   const busy = state.status === 'running';
@@ -38,7 +41,7 @@ export function HeroExtractor() {
     async (file: File) => {
       const bytes = new Uint8Array(await file.arrayBuffer());
       try {
-        await run([{ name: file.name, bytes }]);
+        await run([{ name: file.name, bytes }], { language: ocrLanguage });
         showToast({ variant: 'success', title: t('toast.extractedTitle'), description: t('toast.extractedBody') });
       } catch (error) {
         const { code } = error as ConversionError;
@@ -47,7 +50,7 @@ export function HeroExtractor() {
         }
       }
     },
-    [run, t],
+    [run, t, ocrLanguage],
   );
 
   const choose = useCallback(
@@ -134,6 +137,7 @@ export function HeroExtractor() {
                   </>
                 }
               />
+              <OcrLanguageSelect value={ocrLanguage} onChange={setOcrLanguage} disabled={busy} />
               {notice && (
                 <p role="alert" className="text-sm font-medium text-red-700" data-testid="upload-notice">
                   {notice}

@@ -9,6 +9,8 @@ import { TextResult, type TextResultState } from '../../components/result/text-r
 import { showToast } from '../../components/ui/toaster.tsx';
 import { DropZone, PrivacyNote } from '../../components/upload/drop-zone.tsx';
 import { useConversion } from '../../hooks/use-conversion.ts';
+import { useOcrLanguage } from '../../i18n/ocr-language.ts';
+import { OcrLanguageSelect } from '../../components/tool/ocr-language-select.tsx';
 import { downloadBytes, sniffFile } from '../../lib/files.ts';
 
 const tool = findTool('pdf-to-text')!;
@@ -20,6 +22,7 @@ const needsPasswordCodes = new Set(['password-required', 'wrong-password']);
 export function PdfToTextPage() {
   const { t } = useTranslation();
   const { state, run } = useConversion(tool.slug);
+  const [ocrLanguage, setOcrLanguage] = useOcrLanguage();
   const [file, setFile] = useState<File>();
   const [notice, setNotice] = useState<string>();
   const busy = state.status === 'running';
@@ -28,12 +31,12 @@ export function PdfToTextPage() {
     async (chosen: File, password?: string) => {
       const bytes = new Uint8Array(await chosen.arrayBuffer());
       try {
-        await run([{ name: chosen.name, bytes }], password ? { password } : {});
+        await run([{ name: chosen.name, bytes }], { language: ocrLanguage, ...(password ? { password } : {}) });
       } catch (error) {
         if (!quietCodes.has((error as ConversionError).code)) showToast({ variant: 'destructive', title: t('pdfToText.failed') });
       }
     },
-    [run, t],
+    [run, t, ocrLanguage],
   );
 
   const choose = async (chosen: File) => {
@@ -100,6 +103,7 @@ export function PdfToTextPage() {
                 </>
               }
             />
+            <OcrLanguageSelect value={ocrLanguage} onChange={setOcrLanguage} disabled={busy} />
             {notice && (
               <p role="alert" className="text-sm font-medium text-red-700" data-testid="upload-notice">
                 {notice}

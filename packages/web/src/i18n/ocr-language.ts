@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { ocrLanguageTags, type OcrLanguage } from '@textlift/core/ocr/languages';
+import { useLanguage } from './use-language.ts';
+
+/** The OCR languages this build serves (Russian needs a Debian package at build time). */
+export const availableOcrLanguages = __OCR_LANGUAGES__ as OcrLanguage[];
+
+/** The text's likely language for each interface language: what a visitor of /de scans is German. */
+const byInterface: Record<string, OcrLanguage> = {
+  en: 'eng', ru: 'rus', es: 'spa', fr: 'fra', ph: 'fil', id: 'ind', de: 'deu', br: 'por',
+  da: 'dan', nl: 'nld', pl: 'pol', it: 'ita', tr: 'tur',
+};
+
+export function defaultOcrLanguage(interfaceCode: string): OcrLanguage {
+  const code = byInterface[interfaceCode] ?? 'eng';
+  return availableOcrLanguages.includes(code) ? code : 'eng';
+}
+
+/** Each OCR language named in the reader's language ("Allemand" on a French page). */
+export function ocrLanguageName(code: OcrLanguage, interfaceTag: string): string {
+  try {
+    return new Intl.DisplayNames([interfaceTag], { type: 'language' }).of(ocrLanguageTags[code]) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The OCR language of a tool page: follows the interface language until the visitor picks one. */
+export function useOcrLanguage() {
+  const language = useLanguage();
+  const [picked, setPicked] = useState<OcrLanguage>();
+  const [fallback, setFallback] = useState(() => defaultOcrLanguage(language.code));
+  useEffect(() => setFallback(defaultOcrLanguage(language.code)), [language.code]);
+  return [picked ?? fallback, setPicked] as const;
+}
