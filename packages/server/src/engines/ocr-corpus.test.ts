@@ -53,6 +53,25 @@ describe.runIf(hasNative)('native tesseract on the OCR corpus', () => {
   });
 });
 
+describe.runIf(hasNative)('several languages at once', () => {
+  test('eurotext reads its French, German and Spanish accents better with those models', async () => {
+    const provider = await createOcrProvider(loadConfig({ ocrEngine: 'native' }));
+    const read = async (language: string) => {
+      const { host, release } = createNodeHost(provider);
+      try {
+        const result = await runTool('image-to-text', [{ name: 'e.tif', bytes: corpusFile('ocr/eurotext.tif') }], { language }, { host });
+        return characterErrorRate(result.text!, corpusExpected('ocr/eurotext.tif'));
+      } finally {
+        release();
+      }
+    };
+    const englishOnly = await read('eng');
+    const multilingual = await read('eng+deu+fra');
+    expect(multilingual).toBeLessThan(englishOnly);
+    expect(multilingual).toBeLessThanOrEqual(0.015);
+  });
+});
+
 describe('tesseract.js (WASM) on the OCR corpus', () => {
   let provider: OcrProvider;
   beforeAll(async () => {

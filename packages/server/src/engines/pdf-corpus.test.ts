@@ -91,6 +91,21 @@ describe('scanned pages are OCRed', () => {
   });
 });
 
+describe('OCR languages', () => {
+  test('a scanned Russian form is read as Cyrillic with the Russian model, not with English', async () => {
+    const russian = (await pdfToText('pdf/issue7229-scanned-ru-form.pdf', { language: 'rus' })).text!;
+    const cyrillicWords = (text: string) => (text.match(/[А-Яа-яЁё]{4,}/g) ?? []).length;
+    expect(cyrillicWords(russian)).toBeGreaterThan(40);
+    expect(russian).toContain('Диагностическая карта');
+    const english = (await pdfToText('pdf/issue7229-scanned-ru-form.pdf', { language: 'eng' })).text!;
+    expect(cyrillicWords(english)).toBeLessThan(5);
+  });
+
+  test('an unknown language is refused before any work', async () => {
+    expect(await codeOf(pdfToText('pdf/issue11913.pdf', { language: 'klingon' }))).toBe('bad-request');
+  });
+});
+
 describe('protected and damaged files', () => {
   test('asks for the password, refuses a wrong one, opens with the right one', async () => {
     expect(await codeOf(pdfToText('pdf/issue6010_1.pdf'))).toBe('password-required');
