@@ -8,3 +8,4 @@ export * from './ocr/languages.ts';
 export * from './run-tool.ts';
 export * from './ocr/language-data.ts';
 export * from './contact.ts';
+export * from './documents/zip.ts';

@@ -57,6 +57,17 @@ export const tools = [
     options: { language: 'eng', password: '' },
     load: async () => (await import('./conversions/pdf-to-text.ts')).pdfToText,
   },
+  {
+    slug: 'jpg-to-word',
+    i18nKey: 'jpgToWord',
+    path: '/jpg-to-word',
+    accepts: imageTypes,
+    maxBytes: IMAGE_MAX_BYTES,
+    maxFiles: 1,
+    runsOn: 'device',
+    options: { language: 'eng', format: 'docx' },
+    load: async () => (await import('./conversions/jpg-to-word.ts')).jpgToWord,
+  },
 ] as const satisfies readonly ToolDefinition[];
 
 export type ToolSlug = (typeof tools)[number]['slug'];

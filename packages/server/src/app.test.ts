@@ -116,6 +116,29 @@ describe('POST /api/v1/convert/pdf-to-text', () => {
   });
 });
 
+describe('POST /api/v1/convert/jpg-to-word', () => {
+  test('answers a Word document whose paragraphs follow the page', async () => {
+    const response = await convert('jpg-to-word', [[corpusFile('ocr/pytesseract-test.jpg'), 'page.jpg']]);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(response.headers.get('content-disposition')).toContain('filename="extracted_text.docx"');
+    const { default: mammoth } = await import('mammoth');
+    const { value } = await mammoth.extractRawText({ buffer: Buffer.from(await response.arrayBuffer()) });
+    const paragraphs = value.split('\n').filter(Boolean);
+    expect(paragraphs).toHaveLength(2);
+    expect(paragraphs[0]).toBe('This is a lot of 12 point text to test the ocr code and see if it works on all types of file format.');
+  });
+
+  test('format=both answers a .zip with the .docx and the .rtf', async () => {
+    const response = await convert('jpg-to-word', [[corpusFile('ocr/pytesseract-test.jpg'), 'page.jpg']], { format: 'both' });
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    const { unzipSync } = await import('fflate');
+    const entries = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(Object.keys(entries).sort()).toEqual(['extracted_text.docx', 'extracted_text.rtf']);
+    expect(new TextDecoder().decode(entries['extracted_text.rtf'])).toContain('12 point text');
+  });
+});
+
 describe('limits', () => {
   test('429 with Retry-After past the per-client rate limit', async () => {
     const limited = await buildApp({ logLevel: 'warn', webRoot: '/nonexistent', apiRateLimit: 2 });

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ToolSlug } from '@textlift/core/tools';
+import { JpgToWordPage } from './pages/tools/jpg-to-word-page.tsx';
 import { PdfToTextPage } from './pages/tools/pdf-to-text-page.tsx';
 
 /**
@@ -8,4 +9,5 @@ import { PdfToTextPage } from './pages/tools/pdf-to-text-page.tsx';
  */
 export const toolPageComponents: Record<Exclude<ToolSlug, 'image-to-text'>, ComponentType> = {
   'pdf-to-text': PdfToTextPage,
+  'jpg-to-word': JpgToWordPage,
 };

@@ -1,14 +1,17 @@
 import { ConversionError } from '../errors.ts';
-import type { Conversion } from '../conversion.ts';
+import type { Conversion, ConversionContext, InputFile } from '../conversion.ts';
 import { normalizeOcrText } from '../ocr/engine.ts';
 import { parseOcrLanguages } from '../ocr/languages.ts';
 import { inspectImage } from '../image-info.ts';
 
 const encoder = new TextEncoder();
 
-/** The hero's tool: one image in, its text out as extracted-text.txt. */
-export const imageToText: Conversion = async (inputs, options, { host, onProgress, signal }) => {
-  const input = inputs[0];
+/** An image's text by OCR, checked and normalised: the step every image tool shares. */
+export async function recognizeImage(
+  input: InputFile | undefined,
+  options: Record<string, string>,
+  { host, onProgress, signal }: ConversionContext,
+): Promise<string> {
   if (!input) throw new ConversionError('no-file', 'No image was given.');
   const languages = parseOcrLanguages(options.language);
   const info = inspectImage(input.bytes);
@@ -24,6 +27,12 @@ export const imageToText: Conversion = async (inputs, options, { host, onProgres
   const text = normalizeOcrText(result.text);
   if (!text) throw new ConversionError('no-text', 'No text found in the image.');
   onProgress?.(1, 'recognizing');
+  return text;
+}
+
+/** The hero's tool: one image in, its text out as extracted-text.txt. */
+export const imageToText: Conversion = async (inputs, options, context) => {
+  const text = await recognizeImage(inputs[0], options, context);
   return {
     text,
     outputs: [{ name: 'extracted-text.txt', type: 'text/plain; charset=utf-8', bytes: encoder.encode(text) }],

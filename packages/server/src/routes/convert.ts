@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ConversionError, findTool, type InputFile } from '@textlift/core';
+import { baseName, ConversionError, findTool, zipOutputs, type InputFile } from '@textlift/core';
 import type { ConversionPool } from '../conversion-pool.ts';
 import type { JobQueue } from '../job-queue.ts';
 import { contentDisposition } from '../http-errors.ts';
@@ -40,8 +40,8 @@ export function registerConvertRoute(app: FastifyInstance, deps: { queue: JobQue
       controller.signal,
     );
 
-    const [output] = result.outputs;
-    if (!output || result.outputs.length !== 1) throw new ConversionError('engine-failed', 'No output.');
+    if (result.outputs.length === 0) throw new ConversionError('engine-failed', 'No output.');
+    const output = result.outputs.length === 1 ? result.outputs[0]! : zipOutputs(result.outputs, `${baseName(result.outputs[0]!.name)}.zip`);
     return reply
       .header('Content-Type', output.type)
       .header('Content-Disposition', contentDisposition(output.name))

@@ -1,15 +1,22 @@
 import { tools } from '@textlift/core/tools';
 import {
   ArrowRight,
+  Combine,
+  Contrast,
+  FileDown,
   FileImage,
-  FileScan,
+  FileOutput,
   FileSpreadsheet,
   FileText,
   FileType,
+  ImagePlus,
+  Images,
   Languages,
-  PenLine,
   QrCode,
+  ScanBarcode,
+  ScanQrCode,
   ScanText,
+  Sheet,
   type LucideIcon,
 } from 'lucide-react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
@@ -26,13 +33,23 @@ const toolKey = (tool: Tool, field: 'name' | 'description') => `tools.${tool.i18
 const toolIcons: Readonly<Record<string, LucideIcon>> = {
   'image-to-text': ScanText,
   'pdf-to-text': FileText,
-  'scanned-pdf-to-text': FileScan,
+  'jpg-to-word': FileType,
+  'pdf-to-word': FileOutput,
+  'text-to-pdf': FileDown,
+  'text-to-word': FileType,
+  'invert-image': Contrast,
+  'text-to-image': ImagePlus,
   'image-to-pdf': FileImage,
-  'image-to-word': FileType,
-  'image-to-excel': FileSpreadsheet,
-  'handwriting-to-text': PenLine,
   'image-translator': Languages,
-  'qr-code-scanner': QrCode,
+  'qr-scanner': ScanQrCode,
+  'qr-generator': QrCode,
+  'word-to-pdf': FileDown,
+  'pdf-to-jpg': Images,
+  'merge-pdf': Combine,
+  'jpg-to-excel': Sheet,
+  'word-to-jpg': Images,
+  'pdf-to-excel': FileSpreadsheet,
+  'barcode-scanner': ScanBarcode,
 };
 const fallbackIcon = FileText;
 

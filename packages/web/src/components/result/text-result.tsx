@@ -20,10 +20,12 @@ export interface TextResultProps {
   /** Label of the copy button; "Copy" by default. */
   copyLabel?: string;
   progressLabel?: string;
+  /** Download buttons in place of the single "Download" (JPG to Word offers .docx and .rtf). */
+  downloads?: Array<{ label: string; onClick(): void; testId?: string }>;
 }
 
 /** The result card's body: placeholder, live progress, the text with Copy and Download, or the error. */
-export function TextResult({ state, placeholder, busyLabel, onDownload, textLabel, copyLabel, progressLabel }: TextResultProps) {
+export function TextResult({ state, placeholder, busyLabel, onDownload, textLabel, copyLabel, progressLabel, downloads }: TextResultProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
 
@@ -88,10 +90,12 @@ export function TextResult({ state, placeholder, busyLabel, onDownload, textLabe
             {copied ? <Check className="size-4 text-emerald-600" aria-hidden /> : <Copy className="size-4" aria-hidden />}
             {copied ? t('hero.copied') : (copyLabel ?? t('copyText'))}
           </Button>
-          <Button size="sm" onClick={onDownload}>
-            <Download className="size-4" aria-hidden />
-            {t('download')}
-          </Button>
+          {(downloads ?? [{ label: t('download'), onClick: onDownload }]).map((item, index) => (
+            <Button key={item.label} size="sm" variant={index === 0 ? 'primary' : 'secondary'} onClick={item.onClick} data-testid={item.testId}>
+              <Download className="size-4" aria-hidden />
+              {item.label}
+            </Button>
+          ))}
         </div>
       </div>
     </div>
