@@ -75,3 +75,23 @@ test('an image pasted with Ctrl+V is read', async ({ page }) => {
   await expect(result).toBeVisible();
   expect(characterErrorRate(await result.inputValue(), corpusExpected('ocr/uw3-line-010004.png'))).toBeLessThanOrEqual(0.01);
 });
+
+test('several images at once: each gets its own result, and "Download all" is a .zip of them', async ({ page }) => {
+  const { unzipSync } = await import('fflate');
+  await page.goto('/');
+  const files = ['uw3-line-010001.png', 'uw3-line-010004.png', 'pytesseract-test.jpg'];
+  await page.getByTestId('file-input').setInputFiles(
+    files.map((name) => ({ name, mimeType: name.endsWith('.jpg') ? 'image/jpeg' : 'image/png', buffer: corpusFile(`ocr/${name}`) })),
+  );
+  const list = page.getByTestId('batch-list');
+  await expect(list.getByTestId('batch-status')).toHaveText(['Done', 'Done', 'Done'], { timeout: 60_000 });
+  await list.getByRole('button', { name: /pytesseract-test\.jpg/ }).click();
+  expect(characterErrorRate(await page.getByTestId('result-text').inputValue(), corpusExpected('ocr/pytesseract-test.jpg'))).toBeLessThanOrEqual(0.02);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-all').click()]);
+  expect(download.suggestedFilename()).toBe('textlift-results.zip');
+  const entries = unzipSync(new Uint8Array(await readFile(await download.path())));
+  expect(Object.keys(entries).sort()).toEqual(['pytesseract-test.txt', 'uw3-line-010001.txt', 'uw3-line-010004.txt']);
+  const line = new TextDecoder().decode(entries['uw3-line-010004.txt']);
+  expect(characterErrorRate(line, corpusExpected('ocr/uw3-line-010004.png'))).toBeLessThanOrEqual(0.01);
+});

@@ -1,14 +1,16 @@
 import { ScanText, Sparkles } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConversionError } from '@textlift/core/errors';
+import { baseName } from '@textlift/core/conversion';
 import { isImageType } from '@textlift/core/sniff';
 import { findTool } from '@textlift/core/tools';
-import { useConversion } from '../../hooks/use-conversion.ts';
+import { useBatch } from '../../hooks/use-batch.ts';
+import { checkFiles } from '../../lib/choose-files.ts';
+import { BatchList } from '../tool/batch-list.tsx';
 import { useOcrLanguage } from '../../i18n/ocr-language.ts';
 import { OcrLanguageSelect } from '../tool/ocr-language-select.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { downloadBytes, sniffFile } from '../../lib/files.ts';
+import { downloadBytes } from '../../lib/files.ts';
 import { TextResult, type TextResultState } from '../result/text-result.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
@@ -19,67 +21,65 @@ const SLUG = 'image-to-text';
 const tool = findTool(SLUG)!;
 const ACCEPT = 'image/*,.tif,.tiff,.bmp,.webp';
 
-interface Selected {
-  file: File;
-  previewUrl?: string;
-}
+/** Failures shown in the result panel only, without the "Extraction failed" toast. */
+const quietCodes = new Set(['cancelled', 'no-text']);
 
 /** The home page's main feature: an image in, its text out, all on the visitor's device. */
 export function HeroExtractor() {
   const { t } = useTranslation();
-  const { state, run } = useConversion(SLUG);
   const [ocrLanguage, setOcrLanguage] = useOcrLanguage();
-  const [selected, setSelected] = useState<Selected>();
+  const [previews, setPreviews] = useState<Map<File, string>>(new Map());
   const [notice, setNotice] = useState<string>();
-  const busy = state.status === 'running';
+  const batch = useBatch(SLUG, (item, all) => {
+    const last = all.at(-1) === item || all.every((entry) => entry.state.status === 'done' || entry.state.status === 'failed');
+    if (!last) return;
+    const failed = all.filter((entry) => entry.state.status === 'failed' && !quietCodes.has(entry.state.error.code));
+    if (all.some((entry) => entry.state.status === 'done')) {
+      showToast({ variant: 'success', title: t('toast.extractedTitle'), description: t('toast.extractedBody') });
+    }
+    if (failed.length > 0) showToast({ variant: 'destructive', title: t('toast.failedTitle'), description: t('toast.failedBody') });
+  });
+  const { busy, selected } = batch;
+  const state = selected?.state;
 
-  useEffect(() => () => {
-    if (selected?.previewUrl) URL.revokeObjectURL(selected.previewUrl);
-  }, [selected]);
-
-  const extract = useCallback(
-    async (file: File) => {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      try {
-        await run([{ name: file.name, bytes }], { language: ocrLanguage });
-        showToast({ variant: 'success', title: t('toast.extractedTitle'), description: t('toast.extractedBody') });
-      } catch (error) {
-        const { code } = error as ConversionError;
-        if (code !== 'cancelled' && code !== 'no-text') {
-          showToast({ variant: 'destructive', title: t('toast.failedTitle'), description: t('toast.failedBody') });
-        }
-      }
-    },
-    [run, t, ocrLanguage],
-  );
+  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
 
   const choose = useCallback(
-    async (file: File) => {
+    async (files: File[]) => {
       setNotice(undefined);
-      const type = file.size > 0 ? await sniffFile(file) : undefined;
-      if (file.size === 0) return setNotice(t('errors.emptyFile'));
-      if (!isImageType(type)) return setNotice(t('hero.notAnImage', { name: file.name }));
-      if (file.size > tool.maxBytes) return setNotice(t('errors.tooLarge', { max: tool.maxBytes / (1024 * 1024) }));
+      const { accepted, notice: refused } = await checkFiles(files, {
+        accepts: isImageType,
+        maxBytes: tool.maxBytes,
+        reasons: {
+          empty: () => t('errors.emptyFile'),
+          wrongType: (file) => t('hero.notAnImage', { name: file.name }),
+          tooLarge: () => t('errors.tooLarge', { max: tool.maxBytes / (1024 * 1024) }),
+        },
+      });
+      setNotice(refused);
+      if (accepted.length === 0) return;
       // Chromium previews every type but TIFF; a generic icon stands in for that.
-      setSelected({ file, previewUrl: type === 'image/tiff' ? undefined : URL.createObjectURL(file) });
-      void extract(file);
+      setPreviews(new Map(accepted.filter((file) => !/\.tiff?$/i.test(file.name) && file.type !== 'image/tiff').map((file) => [file, URL.createObjectURL(file)])));
+      batch.start(accepted, { language: ocrLanguage });
     },
-    [extract, t],
+    [batch.start, ocrLanguage, t],
   );
 
   useEffect(() => {
     const onPaste = (event: ClipboardEvent) => {
-      const file = [...(event.clipboardData?.files ?? [])][0];
-      if (!file || busy) return;
+      const files = [...(event.clipboardData?.files ?? [])];
+      if (files.length === 0 || busy) return;
       event.preventDefault();
-      void choose(file);
+      void choose(files);
     };
     window.addEventListener('paste', onPaste);
     return () => window.removeEventListener('paste', onPaste);
   }, [busy, choose]);
 
   const resultState: TextResultState =
-    state.status === 'running'
+    !state || state.status === 'waiting'
+      ? selected ? { status: 'running', fraction: 0, label: t('toolPage.fileWaiting') } : { status: 'idle' }
+      : state.status === 'running'
       ? {
           status: 'running',
           fraction: state.fraction,
@@ -92,12 +92,10 @@ export function HeroExtractor() {
         }
       : state.status === 'done'
         ? { status: 'done', text: state.result.text ?? '' }
-        : state.status === 'failed'
-          ? { status: 'failed', message: errorMessage(state.error, t) }
-          : { status: 'idle' };
+        : { status: 'failed', message: errorMessage(state.error, t) };
 
   const download = () => {
-    if (state.status !== 'done') return;
+    if (state?.status !== 'done') return;
     const output = state.result.outputs[0];
     if (output) downloadBytes(output.bytes, output.name, output.type);
   };
@@ -127,8 +125,9 @@ export function HeroExtractor() {
                 accept={ACCEPT}
                 busy={busy}
                 busyLabel={t('processing')}
-                onFile={(file) => void choose(file)}
-                selected={selected && { name: selected.file.name, size: selected.file.size, previewUrl: selected.previewUrl }}
+                multiple
+                onFiles={(files) => void choose(files)}
+                selected={selected && { name: selected.file.name, size: selected.file.size, previewUrl: previews.get(selected.file) }}
                 hints={
                   <>
                     <p>{t('hero.supported')}</p>
@@ -143,8 +142,14 @@ export function HeroExtractor() {
                   {notice}
                 </p>
               )}
+              <BatchList
+                items={batch.items}
+                selectedId={selected?.id}
+                onSelect={batch.select}
+                zipEntries={(item) => (item.state.status === 'done' ? item.state.result.outputs.map((output) => ({ ...output, name: `${baseName(item.file.name)}.txt` })) : [])}
+              />
               {selected && !busy && (
-                <Button size="lg" className="w-full" onClick={() => void extract(selected.file)}>
+                <Button size="lg" className="w-full" onClick={() => batch.rerun(selected.id, { language: ocrLanguage })}>
                   <ScanText className="size-5" aria-hidden />
                   {t('extractText')}
                 </Button>

@@ -10,7 +10,9 @@ export interface DropZoneProps {
   accept: string;
   busy: boolean;
   busyLabel: string;
-  onFile(file: File): void;
+  /** Several files may be chosen or dropped at once (a batch). */
+  multiple?: boolean;
+  onFiles(files: File[]): void;
   selected?: { name: string; size: number; previewUrl?: string };
   /** Lines under the browse button: formats, limits, where the work runs. */
   hints: ReactNode;
@@ -20,7 +22,7 @@ export interface DropZoneProps {
 }
 
 /** The drop / browse area with the spec's states: idle, drag-active, file selected, processing. */
-export function DropZone({ accept, busy, busyLabel, onFile, selected, hints, dropLabel, icon: Icon = ImageUp }: DropZoneProps) {
+export function DropZone({ accept, busy, busyLabel, multiple, onFiles, selected, hints, dropLabel, icon: Icon = ImageUp }: DropZoneProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [dragActive, setDragActive] = useState(false);
@@ -32,8 +34,8 @@ export function DropZone({ accept, busy, busyLabel, onFile, selected, hints, dro
   };
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     onDrag(event, false);
-    const file = event.dataTransfer.files[0];
-    if (file && !busy) onFile(file);
+    const files = [...event.dataTransfer.files];
+    if (files.length > 0 && !busy) onFiles(multiple ? files : files.slice(0, 1));
   };
 
   return (
@@ -58,14 +60,15 @@ export function DropZone({ accept, busy, busyLabel, onFile, selected, hints, dro
         ref={input}
         type="file"
         accept={accept}
+        multiple={multiple}
         className="sr-only"
         tabIndex={-1}
         aria-hidden
         data-testid="file-input"
         onChange={(event) => {
-          const file = event.target.files?.[0];
+          const files = [...(event.target.files ?? [])];
           event.target.value = '';
-          if (file) onFile(file);
+          if (files.length > 0) onFiles(files);
         }}
       />
       <Button className="mt-3" disabled={busy} onClick={() => input.current?.click()}>

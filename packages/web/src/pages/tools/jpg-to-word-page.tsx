@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConversionError } from '@textlift/core/errors';
+import { baseName } from '@textlift/core/conversion';
 import { isImageType } from '@textlift/core/sniff';
 import { findTool } from '@textlift/core/tools';
 import { TextResult, type TextResultState } from '../../components/result/text-result.tsx';
@@ -8,55 +8,54 @@ import { OcrLanguageSelect } from '../../components/tool/ocr-language-select.tsx
 import { ToolPage } from '../../components/tool/tool-page.tsx';
 import { showToast } from '../../components/ui/toaster.tsx';
 import { DropZone, PrivacyNote } from '../../components/upload/drop-zone.tsx';
-import { useConversion } from '../../hooks/use-conversion.ts';
+import { BatchList } from '../../components/tool/batch-list.tsx';
+import { useBatch } from '../../hooks/use-batch.ts';
+import { checkFiles } from '../../lib/choose-files.ts';
 import { useOcrLanguage } from '../../i18n/ocr-language.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { downloadBytes, sniffFile } from '../../lib/files.ts';
+import { downloadBytes } from '../../lib/files.ts';
 
 const tool = findTool('jpg-to-word')!;
 
-interface Selected {
-  file: File;
-  previewUrl?: string;
-}
-
 export function JpgToWordPage() {
   const { t } = useTranslation();
-  const { state, run } = useConversion(tool.slug);
   const [ocrLanguage, setOcrLanguage] = useOcrLanguage();
-  const [selected, setSelected] = useState<Selected>();
+  const [previews, setPreviews] = useState<Map<File, string>>(new Map());
   const [notice, setNotice] = useState<string>();
-  const busy = state.status === 'running';
+  const batch = useBatch(tool.slug, (item) => {
+    if (item.state.status === 'failed' && item.state.error.code !== 'cancelled' && item.state.error.code !== 'no-text') {
+      showToast({ variant: 'destructive', title: t('toast.failedTitle'), description: t('toast.failedBody') });
+    }
+  });
+  const { busy, selected } = batch;
+  const state = selected?.state ?? { status: 'waiting' as const };
+  const previewUrl = selected && previews.get(selected.file);
 
-  useEffect(() => () => {
-    if (selected?.previewUrl) URL.revokeObjectURL(selected.previewUrl);
-  }, [selected]);
+  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
 
-  const convert = useCallback(
-    async (file: File) => {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      try {
-        await run([{ name: file.name, bytes }], { language: ocrLanguage, format: 'both' });
-      } catch (error) {
-        const { code } = error as ConversionError;
-        if (code !== 'cancelled' && code !== 'no-text') showToast({ variant: 'destructive', title: t('toast.failedTitle'), description: t('toast.failedBody') });
-      }
-    },
-    [run, t, ocrLanguage],
-  );
-
-  const choose = async (file: File) => {
+  const choose = async (files: File[]) => {
     setNotice(undefined);
-    const type = file.size > 0 ? await sniffFile(file) : undefined;
-    if (!isImageType(type)) return setNotice(t('jpgToWord.invalidType'));
-    if (file.size > tool.maxBytes) return setNotice(t('errors.tooLarge', { max: tool.maxBytes / (1024 * 1024) }));
-    setSelected({ file, previewUrl: type === 'image/tiff' ? undefined : URL.createObjectURL(file) });
-    void convert(file);
+    const { accepted, notice: refused } = await checkFiles(files, {
+      accepts: isImageType,
+      maxBytes: tool.maxBytes,
+      reasons: {
+        empty: () => t('jpgToWord.invalidType'),
+        wrongType: () => t('jpgToWord.invalidType'),
+        tooLarge: () => t('errors.tooLarge', { max: tool.maxBytes / (1024 * 1024) }),
+      },
+    });
+    setNotice(refused);
+    if (accepted.length === 0) return;
+    setPreviews(new Map(accepted.filter((file) => file.type !== 'image/tiff').map((file) => [file, URL.createObjectURL(file)])));
+    batch.start(accepted, { language: ocrLanguage, format: 'both' });
   };
 
   const percent = state.status === 'running' ? Math.round(state.fraction * 100) : 0;
-  const resultState: TextResultState =
-    state.status === 'running'
+  const resultState: TextResultState = !selected
+    ? { status: 'idle' }
+    : state.status === 'waiting'
+      ? { status: 'running', fraction: 0, label: t('toolPage.fileWaiting') }
+      : state.status === 'running'
       ? {
           status: 'running',
           fraction: state.fraction,
@@ -89,8 +88,9 @@ export function JpgToWordPage() {
               accept="image/*,.tif,.tiff,.bmp,.webp"
               busy={busy}
               busyLabel={t('processing')}
-              onFile={(file) => void choose(file)}
-              selected={selected && { name: selected.file.name, size: selected.file.size, previewUrl: selected.previewUrl }}
+              multiple
+              onFiles={(files) => void choose(files)}
+              selected={selected && { name: selected.file.name, size: selected.file.size, previewUrl }}
               hints={
                 <>
                   <p>{t('hero.supported')}</p>
@@ -98,14 +98,24 @@ export function JpgToWordPage() {
                 </>
               }
             />
-            {selected?.previewUrl && (
+            {selected && previewUrl && (
               <img
-                src={selected.previewUrl}
+                src={previewUrl}
                 alt={t('toolPage.preview', { name: selected.file.name })}
                 className="max-h-72 w-full rounded-xl border border-slate-200 bg-slate-50 object-contain"
                 data-testid="image-preview"
               />
             )}
+            <BatchList
+              items={batch.items}
+              selectedId={selected?.id}
+              onSelect={batch.select}
+              zipEntries={(item) =>
+                item.state.status === 'done'
+                  ? item.state.result.outputs.filter((output) => output.name.endsWith('.docx')).map((output) => ({ ...output, name: `${baseName(item.file.name)}.docx` }))
+                  : []
+              }
+            />
             <OcrLanguageSelect value={ocrLanguage} onChange={setOcrLanguage} disabled={busy} />
             {notice && (
               <p role="alert" className="text-sm font-medium text-red-700" data-testid="upload-notice">

@@ -1,17 +1,18 @@
 import { FileText } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConversionError } from '@textlift/core/errors';
 import { findTool } from '@textlift/core/tools';
 import { PasswordForm } from '../../components/tool/password-form.tsx';
 import { ToolPage } from '../../components/tool/tool-page.tsx';
 import { TextResult, type TextResultState } from '../../components/result/text-result.tsx';
 import { showToast } from '../../components/ui/toaster.tsx';
 import { DropZone, PrivacyNote } from '../../components/upload/drop-zone.tsx';
-import { useConversion } from '../../hooks/use-conversion.ts';
+import { BatchList } from '../../components/tool/batch-list.tsx';
+import { useBatch } from '../../hooks/use-batch.ts';
+import { checkFiles } from '../../lib/choose-files.ts';
 import { useOcrLanguage } from '../../i18n/ocr-language.ts';
 import { OcrLanguageSelect } from '../../components/tool/ocr-language-select.tsx';
-import { downloadBytes, sniffFile } from '../../lib/files.ts';
+import { downloadBytes } from '../../lib/files.ts';
 
 const tool = findTool('pdf-to-text')!;
 
@@ -21,34 +22,32 @@ const needsPasswordCodes = new Set(['password-required', 'wrong-password']);
 
 export function PdfToTextPage() {
   const { t } = useTranslation();
-  const { state, run } = useConversion(tool.slug);
   const [ocrLanguage, setOcrLanguage] = useOcrLanguage();
-  const [file, setFile] = useState<File>();
   const [notice, setNotice] = useState<string>();
-  const busy = state.status === 'running';
+  const batch = useBatch(tool.slug, (item) => {
+    if (item.state.status === 'failed' && !quietCodes.has(item.state.error.code)) {
+      showToast({ variant: 'destructive', title: t('pdfToText.failed') });
+    }
+  });
+  const { busy, selected } = batch;
+  const state = selected?.state ?? { status: 'waiting' as const };
 
-  const convert = useCallback(
-    async (chosen: File, password?: string) => {
-      const bytes = new Uint8Array(await chosen.arrayBuffer());
-      try {
-        await run([{ name: chosen.name, bytes }], { language: ocrLanguage, ...(password ? { password } : {}) });
-      } catch (error) {
-        if (!quietCodes.has((error as ConversionError).code)) showToast({ variant: 'destructive', title: t('pdfToText.failed') });
-      }
-    },
-    [run, t, ocrLanguage],
-  );
-
-  const choose = async (chosen: File) => {
+  const choose = async (files: File[]) => {
     setNotice(undefined);
-    if ((await sniffFile(chosen)) !== 'application/pdf') return setNotice(t('pdfToText.invalidType'));
-    if (chosen.size > tool.maxBytes) return setNotice(t('pdfToText.tooLarge'));
-    setFile(chosen);
-    void convert(chosen);
+    const { accepted, notice: refused } = await checkFiles(files, {
+      accepts: (type) => type === 'application/pdf',
+      maxBytes: tool.maxBytes,
+      reasons: { empty: () => t('pdfToText.invalidType'), wrongType: () => t('pdfToText.invalidType'), tooLarge: () => t('pdfToText.tooLarge') },
+    });
+    setNotice(refused);
+    if (accepted.length > 0) batch.start(accepted, { language: ocrLanguage });
   };
 
-  const status =
-    state.status === 'running'
+  const status = !selected
+    ? undefined
+    : state.status === 'waiting'
+      ? t('pdfToText.loading')
+      : state.status === 'running'
       ? state.stage === 'reading' && state.detail
         ? t('pdfToText.page', { page: state.detail.page, pages: state.detail.pages })
         : state.stage === 'loading' ? t('pdfToText.loading') : t('pdfToText.processing')
@@ -59,8 +58,11 @@ export function PdfToTextPage() {
           : undefined;
 
   const needsPassword = state.status === 'failed' && needsPasswordCodes.has(state.error.code);
-  const resultState: TextResultState =
-    state.status === 'running'
+  const resultState: TextResultState = !selected
+    ? { status: 'idle' }
+    : state.status === 'waiting'
+      ? { status: 'running', fraction: 0, label: status ?? '' }
+      : state.status === 'running'
       ? { status: 'running', fraction: state.fraction, label: status ?? '' }
       : state.status === 'done'
         ? { status: 'done', text: state.result.text ?? '' }
@@ -73,6 +75,7 @@ export function PdfToTextPage() {
                 tips: t('pdfToText.tips', { returnObjects: true }) as string[],
               }
           : { status: 'idle' };
+  const language = { language: ocrLanguage };
 
   const download = () => {
     if (state.status !== 'done') return;
@@ -94,8 +97,9 @@ export function PdfToTextPage() {
               busyLabel={t('pdfToText.processing')}
               dropLabel={t('toolPage.dropPdf')}
               icon={FileText}
-              onFile={(chosen) => void choose(chosen)}
-              selected={file && { name: file.name, size: file.size }}
+              multiple
+              onFiles={(files) => void choose(files)}
+              selected={selected && { name: selected.file.name, size: selected.file.size }}
               hints={
                 <>
                   <p>{t('toolPage.pdfLimit', { size: tool.maxBytes / (1024 * 1024) })}</p>
@@ -109,6 +113,7 @@ export function PdfToTextPage() {
                 {notice}
               </p>
             )}
+            <BatchList items={batch.items} selectedId={selected?.id} onSelect={batch.select} zipEntries={(item) => (item.state.status === 'done' ? item.state.result.outputs : [])} />
             {status && (
               <p role="status" className="text-sm text-slate-600" data-testid="status-text">
                 {status}
@@ -120,8 +125,8 @@ export function PdfToTextPage() {
       result={{
         title: t('toolPage.resultTitle'),
         description: t('toolPage.resultDescription'),
-        body: needsPassword && file ? (
-          <PasswordForm wrong={state.error.code === 'wrong-password'} onSubmit={(password) => void convert(file, password)} />
+        body: needsPassword && selected ? (
+          <PasswordForm wrong={state.error.code === 'wrong-password'} onSubmit={(password) => batch.rerun(selected.id, { ...language, password })} />
         ) : (
           <TextResult
             state={resultState}

@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ConversionResult, ProgressDetail, ProgressStage } from '@textlift/core/conversion';
+import { ConversionError } from '@textlift/core/errors';
+import { runConversion } from '../workers/conversion-bridge.ts';
+
+export type ConversionState =
+  | { status: 'waiting' }
+  | { status: 'running'; fraction: number; stage: ProgressStage; detail?: ProgressDetail }
+  | { status: 'done'; result: ConversionResult }
+  | { status: 'failed'; error: ConversionError };
+
+export interface BatchItem {
+  id: number;
+  file: File;
+  state: ConversionState;
+}
+
+let nextId = 1;
+
+/**
+ * The files a visitor chose, converted one after another in the worker, each with its own
+ * progress and result. Choosing again replaces the batch (the running job is cancelled), and
+ * leaving the page cancels it too.
+ */
+export function useBatch(slug: string, onSettled?: (item: BatchItem, all: BatchItem[]) => void) {
+  const [items, setItems] = useState<BatchItem[]>([]);
+  const [selectedId, setSelectedId] = useState<number>();
+  const controller = useRef<AbortController | undefined>(undefined);
+  const settledCallback = useRef(onSettled);
+  settledCallback.current = onSettled;
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const update = (id: number, state: ConversionState) =>
+    setItems((current) => current.map((item) => (item.id === id ? { ...item, state } : item)));
+
+  const convertAll = useCallback(
+    async (batch: BatchItem[], options: Record<string, string>) => {
+      controller.current?.abort();
+      const own = new AbortController();
+      controller.current = own;
+      const finished: BatchItem[] = [...batch];
+      for (const [index, item] of batch.entries()) {
+        if (own.signal.aborted) return;
+        update(item.id, { status: 'running', fraction: 0, stage: 'loading' });
+        // Progress reports travel on their own message channel and can arrive after the result.
+        let settled = false;
+        let state: ConversionState;
+        try {
+          const bytes = new Uint8Array(await item.file.arrayBuffer());
+          const result = await runConversion(slug, [{ name: item.file.name, bytes }], options, {
+            signal: own.signal,
+            onProgress: (fraction, stage, detail) => {
+              if (!settled && !own.signal.aborted) update(item.id, { status: 'running', fraction, stage, detail });
+            },
+          });
+          state = { status: 'done', result };
+        } catch (error) {
+          state = { status: 'failed', error: error instanceof ConversionError ? error : new ConversionError('engine-failed', String(error)) };
+        }
+        settled = true;
+        if (own.signal.aborted) return;
+        update(item.id, state);
+        finished[index] = { ...item, state };
+        settledCallback.current?.(finished[index]!, finished);
+      }
+    },
+    [slug],
+  );
+
+  /** Starts a new batch with these files. */
+  const start = useCallback(
+    (files: File[], options: Record<string, string> = {}) => {
+      const batch = files.map((file) => ({ id: nextId++, file, state: { status: 'waiting' } as ConversionState }));
+      setItems(batch);
+      setSelectedId(batch[0]?.id);
+      void convertAll(batch, options);
+    },
+    [convertAll],
+  );
+
+  /** Runs one file of the batch again (Extract Text again, a PDF's password). */
+  const rerun = useCallback(
+    (id: number, options: Record<string, string> = {}) => {
+      const item = items.find((candidate) => candidate.id === id);
+      if (!item) return;
+      setSelectedId(id);
+      void convertAll([{ ...item, state: { status: 'waiting' } }], options);
+    },
+    [convertAll, items],
+  );
+
+  const busy = items.some((item) => item.state.status === 'running' || item.state.status === 'waiting');
+  const selected = items.find((item) => item.id === selectedId) ?? items[0];
+  return { items, selected, select: setSelectedId, start, rerun, busy };
+}
