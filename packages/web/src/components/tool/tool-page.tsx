@@ -19,7 +19,7 @@ export interface ToolPageProps {
 export function ToolPage({ tool, input, result }: ToolPageProps) {
   const { t } = useTranslation();
   const key = tool.i18nKey as 'pdfToText';
-  useDocumentMeta({ title: t(`tools.${key}.pageTitle`), description: t(`tools.${key}.description`) });
+  useDocumentMeta({ title: `${t(`tools.${key}.pageTitle`)} | TextLift`, description: t(`tools.${key}.description`) });
   return (
     <>
       <PageHeader title={t(`tools.${key}.title`)} lead={t(`tools.${key}.subtitle`)} />
