@@ -18,6 +18,8 @@ export interface ConversionResult {
   outputs: OutputFile[];
   /** The text a tool shows in its result panel, where it has one. */
   text?: string;
+  /** Counts a tool reports about its output ("14 pages, 120 paragraphs, 2 tables"). */
+  summary?: Record<string, number>;
 }
 
 /** What a long step is doing, so the page can say it; fraction is the engine's own, 0 to 1. */

@@ -68,6 +68,17 @@ export const tools = [
     options: { language: 'eng', format: 'docx' },
     load: async () => (await import('./conversions/jpg-to-word.ts')).jpgToWord,
   },
+  {
+    slug: 'pdf-to-word',
+    i18nKey: 'pdfToWord',
+    path: '/pdf-to-word',
+    accepts: ['application/pdf'],
+    maxBytes: PDF_MAX_BYTES,
+    maxFiles: 1,
+    runsOn: 'device',
+    options: { language: 'eng', password: '' },
+    load: async () => (await import('./conversions/pdf-to-word.ts')).pdfToWord,
+  },
 ] as const satisfies readonly ToolDefinition[];
 
 export type ToolSlug = (typeof tools)[number]['slug'];

@@ -32,8 +32,11 @@ export interface PdfEngine {
   open(data: Uint8Array, password?: string): Promise<OpenPdf>;
   /** Renders a page at `scale` (1 = 72 dpi) to PNG. */
   renderPage(page: PDFPageProxy, scale: number): Promise<Uint8Array>;
-  /** The page's text runs as the reader sees the page (rotation and crop box applied), y up. */
-  textRuns(page: PDFPageProxy): Promise<PositionedText[]>;
+  /**
+   * The page's text runs as the reader sees the page (rotation and crop box applied), y up.
+   * With `styles`, each run says whether its font is bold or italic (costs parsing the page).
+   */
+  textRuns(page: PDFPageProxy, options?: { styles?: boolean }): Promise<PositionedText[]>;
 }
 
 export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
@@ -58,8 +61,10 @@ export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
         throw toPdfError(error, pdfjs);
       }
     },
-    async textRuns(page) {
+    async textRuns(page, { styles = false } = {}) {
       const viewport = page.getViewport({ scale: 1 });
+      // Fonts are known to commonObjs only once the page's drawing has been parsed.
+      if (styles) await page.getOperatorList();
       const content = await page.getTextContent();
       const runs: PositionedText[] = [];
       for (const item of content.items) {
@@ -67,7 +72,14 @@ export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
         const [a, b, c, d, e, f] = pdfjs.Util.transform(viewport.transform, item.transform) as number[];
         const size = Math.hypot(c!, d!) || Math.hypot(a!, b!);
         // Runs drawn sideways (b != 0) keep their start; their width then runs along y.
-        runs.push({ str: item.str, x: e!, y: viewport.height - f!, width: item.width, size, rtl: item.dir === 'rtl' });
+        const run: PositionedText = { str: item.str, x: e!, y: viewport.height - f!, width: item.width, size, rtl: item.dir === 'rtl' };
+        if (styles && page.commonObjs.has(item.fontName)) {
+          const font = page.commonObjs.get(item.fontName) as { name?: string; bold?: boolean; italic?: boolean; black?: boolean };
+          const name = font.name ?? '';
+          run.bold = Boolean(font.bold || font.black) || /bold|black|heavy|semibold|demi/i.test(name);
+          run.italic = Boolean(font.italic) || /italic|oblique/i.test(name);
+        }
+        runs.push(run);
       }
       return runs;
     },

@@ -15,9 +15,11 @@ export interface PositionedText {
   size: number;
   /** Right-to-left script (Arabic, Hebrew): runs of a line are read from the right. */
   rtl?: boolean;
+  bold?: boolean;
+  italic?: boolean;
 }
 
-interface Fragment {
+export interface Fragment {
   text: string;
   /** The runs, left to right, kept until the text is joined. */
   runs: PositionedText[];
@@ -25,10 +27,14 @@ interface Fragment {
   right: number;
   baseline: number;
   size: number;
+  /** Index of the text row (same baseline) the fragment is on, top to bottom. */
+  row: number;
 }
 
-interface Block {
+export interface Block {
   lines: Fragment[];
+  /** Cells, row by row, where the block is a table. */
+  table?: string[][];
   left: number;
   right: number;
   /** Highest baseline plus the font size: the block's top edge. */
@@ -49,6 +55,8 @@ const MIN_GUTTER = 0.6;
 const NEIGHBOURHOOD = 12;
 /** A gap wider than this share of the font size between two runs stands for a space. */
 const SPACE = 0.15;
+/** Lines whose font sizes differ by more than this factor belong to different blocks (a heading and its text). */
+const SAME_SIZE = 1.15;
 /** Lines further apart than this many font sizes start a new block (paragraph gap). */
 const LINE_GAP = 1.7;
 
@@ -106,7 +114,7 @@ function toFragments(items: PositionedText[]): Fragment[] {
       const size = current ? Math.max(current.size, run.size) : run.size;
       const split = !current || gap > GUTTER * size || (gap > MIN_GUTTER * size && inGutter(rows, index, current.right + gap / 2));
       if (split) {
-        current = { text: '', runs: [run], left: run.x, right: run.x + run.width, baseline: run.y, size: run.size };
+        current = { text: '', runs: [run], left: run.x, right: run.x + run.width, baseline: run.y, size: run.size, row: index };
         fragments.push(current);
         continue;
       }
@@ -131,7 +139,7 @@ function toBlocks(fragments: Fragment[]): Block[] {
     for (const block of blocks) {
       const last = block.lines.at(-1)!;
       const distance = last.baseline - fragment.baseline;
-      const similarSize = Math.max(last.size, fragment.size) / Math.min(last.size, fragment.size) < 1.3;
+      const similarSize = Math.max(last.size, fragment.size) / Math.min(last.size, fragment.size) < SAME_SIZE;
       if (distance > 0 && distance <= LINE_GAP * Math.max(last.size, fragment.size) && similarSize && overlapX(block, fragment) > 0 && distance < bestDistance) {
         best = block;
         bestDistance = distance;
@@ -195,8 +203,114 @@ function readingOrder(blocks: Block[]): Block[] {
   return order;
 }
 
+/** Most words a cell of a two-column table has; longer pairs are two columns of text. */
+const MAX_PAIR_CELL_WORDS = 5;
+
+/** Whether a row's fragments look like table cells rather than lines of text columns. */
+function isCellRow(row: Fragment[]): boolean {
+  if (row.length >= 3) return true;
+  return row.length === 2 && row.every((fragment) => fragment.text.split(' ').length <= MAX_PAIR_CELL_WORDS);
+}
+
+/** A line this close (in font sizes) below a table row continues its cells. */
+const CELL_LINE_GAP = 1.35;
+
+/**
+ * Neighbouring columns that no row fills both of are one column whose cells are aligned
+ * differently (a left-aligned "Zip" over right-aligned numbers).
+ */
+function mergeDisjointColumns(cells: string[][]): string[][] {
+  let rows = cells;
+  for (let index = 0; index < (rows[0]?.length ?? 0) - 1; ) {
+    if (rows.every((row) => !row[index] || !row[index + 1])) {
+      rows = rows.map((row) => [...row.slice(0, index), row[index] || row[index + 1] || '', ...row.slice(index + 2)]);
+    } else index++;
+  }
+  return rows;
+}
+
+interface Column {
+  left: number;
+  right: number;
+}
+
+/**
+ * Tables where the text lines up in columns: two or more consecutive rows of short fragments
+ * that each fall in one column of a shared set (a fragment spanning two columns ends it).
+ */
+function findTables(fragments: Fragment[]): { tables: Block[]; rest: Fragment[] } {
+  const rows = new Map<number, Fragment[]>();
+  for (const fragment of fragments) rows.set(fragment.row, [...(rows.get(fragment.row) ?? []), fragment]);
+  const ordered = [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, row]) => row.sort((a, b) => a.left - b.left));
+  const tables: Block[] = [];
+  const used = new Set<Fragment>();
+  let run: Fragment[][] = [];
+  let columns: Column[] = [];
+
+  const close = () => {
+    if (run.length >= 2 && columns.length >= 2) {
+      columns.sort((a, b) => a.left - b.left);
+      const cells = run.map((row) => {
+        const line = columns.map(() => '');
+        for (const fragment of row) {
+          const index = columns.findIndex((column) => overlapX(column, fragment) > 0);
+          line[index] = line[index] ? `${line[index]} ${fragment.text}` : fragment.text;
+        }
+        return line;
+      });
+      const lines = run.flat();
+      lines.forEach((fragment) => used.add(fragment));
+      tables.push({
+        lines,
+        table: mergeDisjointColumns(cells),
+        left: Math.min(...lines.map((line) => line.left)),
+        right: Math.max(...lines.map((line) => line.right)),
+        top: run[0]![0]!.baseline + run[0]![0]!.size,
+        bottom: run.at(-1)![0]!.baseline,
+      });
+    }
+    run = [];
+    columns = [];
+  };
+
+  for (const row of ordered) {
+    const previous = run.at(-1)?.[0];
+    const gap = previous ? previous.baseline - row[0]!.baseline : Infinity;
+    const closeEnough = previous && gap <= 3 * Math.max(previous.size, row[0]!.size);
+    // A line just below a row, each piece inside one column: a cell's text wrapping on.
+    const continuation = previous && !isCellRow(row) && gap <= CELL_LINE_GAP * previous.size &&
+      row.every((fragment) => columns.filter((column) => overlapX(column, fragment) > 0).length === 1);
+    if (continuation) {
+      run.at(-1)!.push(...row);
+      continue;
+    }
+    if (!isCellRow(row) || !closeEnough) close();
+    if (!isCellRow(row)) continue;
+    // Each fragment must fall in at most one known column.
+    const matches = row.map((fragment) => columns.filter((column) => overlapX(column, fragment) > 0));
+    if (run.length > 0 && matches.some((match) => match.length > 1)) close();
+    for (const fragment of row) {
+      const column = columns.find((candidate) => overlapX(candidate, fragment) > 0);
+      if (column) {
+        column.left = Math.min(column.left, fragment.left);
+        column.right = Math.max(column.right, fragment.right);
+      } else columns.push({ left: fragment.left, right: fragment.right });
+    }
+    run.push(row);
+  }
+  close();
+  return { tables, rest: fragments.filter((fragment) => !used.has(fragment)) };
+}
+
+/** The page as blocks in reading order; with `tables`, aligned rows become table blocks. */
+export function layoutBlocks(items: PositionedText[], { tables = false } = {}): Block[] {
+  const fragments = toFragments(items);
+  if (!tables) return readingOrder(toBlocks(fragments));
+  const found = findTables(fragments);
+  return readingOrder([...toBlocks(found.rest), ...found.tables]);
+}
+
 /** The page's text in reading order: lines kept, a blank line between blocks. */
 export function layoutText(items: PositionedText[]): string {
-  const blocks = readingOrder(toBlocks(toFragments(items)));
-  return blocks.map((block) => block.lines.map((line) => line.text).join('\n')).join('\n\n');
+  return layoutBlocks(items).map((block) => block.lines.map((line) => line.text).join('\n')).join('\n\n');
 }

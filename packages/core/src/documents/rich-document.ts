@@ -1,0 +1,88 @@
+import {
+  AlignmentType,
+  Document,
+  HeadingLevel,
+  LevelFormat,
+  Packer,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+} from 'docx';
+
+export interface StyledRun {
+  text: string;
+  bold?: boolean;
+  italic?: boolean;
+}
+
+interface Placed {
+  /** The first block of a new page of the original. */
+  pageBreakBefore?: boolean;
+}
+
+/** A document as PDF to Word rebuilds it: what Word needs, nothing about positions. */
+export type DocBlock = Placed &
+  (
+    | { kind: 'heading'; level: 1 | 2 | 3; runs: StyledRun[] }
+    | { kind: 'paragraph'; runs: StyledRun[] }
+    | { kind: 'list'; ordered: boolean; items: StyledRun[][] }
+    | { kind: 'table'; rows: string[][] }
+  );
+
+const headingLevels = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2, 3: HeadingLevel.HEADING_3 } as const;
+const ORDERED = 'ordered-list';
+
+const textRuns = (runs: StyledRun[]) => runs.map((run) => new TextRun({ text: run.text, bold: run.bold, italics: run.italic }));
+
+/** A real Word document: styles for headings, Word's own lists (numbered lists restart), tables. */
+export async function blocksToDocx(blocks: DocBlock[], title: string): Promise<Uint8Array> {
+  const children: Array<Paragraph | Table> = [];
+  let listInstance = 0;
+  for (const block of blocks) {
+    const pageBreakBefore = block.pageBreakBefore || undefined;
+    if (block.kind === 'heading') {
+      children.push(new Paragraph({ heading: headingLevels[block.level], children: textRuns(block.runs), pageBreakBefore }));
+    } else if (block.kind === 'paragraph') {
+      children.push(new Paragraph({ children: textRuns(block.runs), pageBreakBefore }));
+    } else if (block.kind === 'list') {
+      listInstance++;
+      block.items.forEach((item, index) => {
+        children.push(
+          new Paragraph({
+            children: textRuns(item),
+            pageBreakBefore: index === 0 ? pageBreakBefore : undefined,
+            ...(block.ordered ? { numbering: { reference: ORDERED, level: 0, instance: listInstance } } : { bullet: { level: 0 } }),
+          }),
+        );
+      });
+    } else {
+      if (pageBreakBefore) children.push(new Paragraph({ pageBreakBefore }));
+      children.push(
+        new Table({
+          width: { size: 100, type: WidthType.PERCENTAGE },
+          rows: block.rows.map((row) => new TableRow({ children: row.map((cell) => new TableCell({ children: [new Paragraph(cell)] })) })),
+        }),
+      );
+      // Word needs a paragraph between two tables, or they merge into one.
+      children.push(new Paragraph({}));
+    }
+  }
+  const document = new Document({
+    creator: 'TextLift',
+    title,
+    styles: { default: { document: { run: { font: 'Calibri', size: 22 }, paragraph: { spacing: { after: 160, line: 276 } } } } },
+    numbering: {
+      config: [
+        {
+          reference: ORDERED,
+          levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.START, style: { paragraph: { indent: { left: 720, hanging: 360 } } } }],
+        },
+      ],
+    },
+    sections: [{ children }],
+  });
+  return new Uint8Array(await Packer.toArrayBuffer(document));
+}
