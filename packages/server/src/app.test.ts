@@ -139,6 +139,17 @@ describe('POST /api/v1/convert/jpg-to-word', () => {
   });
 });
 
+describe('POST /api/v1/convert/pdf-to-word', () => {
+  test('answers {name}.docx that mammoth reads', async () => {
+    const response = await convert('pdf-to-word', [[corpusFile('tables/AnimalSounds.pdf'), 'AnimalSounds.pdf']]);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain('filename="AnimalSounds.docx"');
+    const { default: mammoth } = await import('mammoth');
+    const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(await response.arrayBuffer()) });
+    expect(value).toContain('<td><p>Cat</p></td><td><p>Says</p></td><td><p>Meow</p></td>');
+  });
+});
+
 describe('limits', () => {
   test('429 with Retry-After past the per-client rate limit', async () => {
     const limited = await buildApp({ logLevel: 'warn', webRoot: '/nonexistent', apiRateLimit: 2 });

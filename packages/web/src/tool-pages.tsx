@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { ToolSlug } from '@textlift/core/tools';
 import { JpgToWordPage } from './pages/tools/jpg-to-word-page.tsx';
 import { PdfToTextPage } from './pages/tools/pdf-to-text-page.tsx';
+import { PdfToWordPage } from './pages/tools/pdf-to-word-page.tsx';
 
 /**
  * The page of each registry tool that has one of its own (the hero's lives on the home page).
@@ -10,4 +11,5 @@ import { PdfToTextPage } from './pages/tools/pdf-to-text-page.tsx';
 export const toolPageComponents: Record<Exclude<ToolSlug, 'image-to-text'>, ComponentType> = {
   'pdf-to-text': PdfToTextPage,
   'jpg-to-word': JpgToWordPage,
+  'pdf-to-word': PdfToWordPage,
 };

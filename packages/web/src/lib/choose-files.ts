@@ -25,7 +25,7 @@ export async function checkFiles(files: File[], check: FileCheck): Promise<{ acc
           : file.size > check.maxBytes
             ? check.reasons.tooLarge(file)
             : undefined;
-    if (reason) notice ??= reason;
+    if (reason !== undefined) notice ??= reason;
     else accepted.push(file);
   }
   return { accepted, notice };

@@ -18,7 +18,7 @@ export interface ToolPageProps {
  */
 export function ToolPage({ tool, input, result }: ToolPageProps) {
   const { t } = useTranslation();
-  const key = tool.i18nKey as 'pdfToText';
+  const key = tool.i18nKey as 'pdfToText' | 'jpgToWord' | 'pdfToWord';
   useDocumentMeta({ title: `${t(`tools.${key}.pageTitle`)} | TextLift`, description: t(`tools.${key}.description`) });
   return (
     <>
