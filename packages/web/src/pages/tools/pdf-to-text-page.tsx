@@ -1,4 +1,3 @@
-import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findTool } from '@textlift/core/tools';
@@ -6,7 +5,7 @@ import { PasswordForm } from '../../components/tool/password-form.tsx';
 import { ToolPage } from '../../components/tool/tool-page.tsx';
 import { TextResult, type TextResultState } from '../../components/result/text-result.tsx';
 import { showToast } from '../../components/ui/toaster.tsx';
-import { DropZone, PrivacyNote } from '../../components/upload/drop-zone.tsx';
+import { PdfDropZone } from '../../components/upload/pdf-drop-zone.tsx';
 import { BatchList } from '../../components/tool/batch-list.tsx';
 import { useBatch } from '../../hooks/use-batch.ts';
 import { checkFiles } from '../../lib/choose-files.ts';
@@ -91,21 +90,13 @@ export function PdfToTextPage() {
         description: t('toolPage.uploadPdfDescription'),
         body: (
           <>
-            <DropZone
-              accept="application/pdf,.pdf"
+            <PdfDropZone
+              maxBytes={tool.maxBytes}
               busy={busy}
               busyLabel={t('pdfToText.processing')}
-              dropLabel={t('toolPage.dropPdf')}
-              icon={FileText}
               multiple
               onFiles={(files) => void choose(files)}
               selected={selected && { name: selected.file.name, size: selected.file.size }}
-              hints={
-                <>
-                  <p>{t('toolPage.pdfLimit', { size: tool.maxBytes / (1024 * 1024) })}</p>
-                  <PrivacyNote>{t('toolPage.privacyPdf')}</PrivacyNote>
-                </>
-              }
             />
             <OcrLanguageSelect value={ocrLanguage} onChange={setOcrLanguage} disabled={busy} />
             {notice && (

@@ -8,7 +8,7 @@ import { ToolPage } from '../../components/tool/tool-page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import { showToast } from '../../components/ui/toaster.tsx';
-import { DropZone, PrivacyNote } from '../../components/upload/drop-zone.tsx';
+import { PdfDropZone } from '../../components/upload/pdf-drop-zone.tsx';
 import { useBatch } from '../../hooks/use-batch.ts';
 import { useOcrLanguage } from '../../i18n/ocr-language.ts';
 import { checkFiles } from '../../lib/choose-files.ts';
@@ -98,20 +98,12 @@ export function PdfToWordPage() {
         description: t('toolPage.uploadPdfDescription'),
         body: (
           <>
-            <DropZone
-              accept="application/pdf,.pdf"
+            <PdfDropZone
+              maxBytes={tool.maxBytes}
               busy={busy}
               busyLabel={t('pdfToWord.converting')}
-              dropLabel={t('toolPage.dropPdf')}
-              icon={FileText}
               onFiles={(files) => void choose(files)}
               selected={selected && { name: selected.file.name, size: selected.file.size }}
-              hints={
-                <>
-                  <p>{t('toolPage.pdfLimit', { size: tool.maxBytes / (1024 * 1024) })}</p>
-                  <PrivacyNote>{t('toolPage.privacyPdf')}</PrivacyNote>
-                </>
-              }
             />
             <OcrLanguageSelect value={ocrLanguage} onChange={setOcrLanguage} disabled={busy} />
           </>
