@@ -1,0 +1,122 @@
+// OCR benchmark (not a test): CER and WER per set, median seconds per page and peak memory,
+// for TextLift's pipeline and, in the same run, the tesseract command line with its defaults
+// and tesseract.js with its defaults. Sets: synthetic clean pages, the same pages as phone
+// photos, receipts (bench/ocr/synthetic-set.ts), and ../shared/corpus/ocr.
+// Run: npm run bench:ocr-quality
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { runTool } from '@textlift/core';
+import { characterErrorRate, normalizeWhitespace, wordErrorRate } from '../../test-support/cer.ts';
+import { corpusDir, corpusExpected } from '../../test-support/corpus.ts';
+import { loadConfig } from '../../packages/server/src/config.ts';
+import { createNodeHost } from '../../packages/server/src/engines/node-host.ts';
+import { createOcrProvider } from '../../packages/server/src/engines/ocr-provider.ts';
+import { median } from '../server-process.ts';
+import { makeSyntheticSets, type SampleSet } from './synthetic-set.ts';
+
+interface Reading {
+  text: string;
+  ms: number;
+  /** Peak resident memory of the process that read the page, MB. */
+  peakMb: number;
+}
+
+type Reader = { name: string; read(file: string): Promise<Reading>; close?(): Promise<void> };
+
+/** Runs a command under GNU time to learn its peak memory. */
+function timed(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Reading {
+  const started = performance.now();
+  const result = spawnSync('/usr/bin/time', ['-f', '%M', command, ...args], { env, encoding: 'utf8', maxBuffer: 1e8 });
+  const ms = performance.now() - started;
+  const peakKb = Number(/(\d+)\s*$/.exec(result.stderr)?.[1] ?? 0);
+  return { text: result.stdout, ms, peakMb: peakKb / 1024 };
+}
+
+async function textLift(): Promise<Reader> {
+  const provider = await createOcrProvider(loadConfig({ ocrEngine: 'native' }));
+  return {
+    name: 'TextLift pipeline',
+    async read(file) {
+      const { host, release } = createNodeHost(provider);
+      const started = performance.now();
+      try {
+        const result = await runTool('image-to-text', [{ name: path.basename(file), bytes: readFileSync(file) }], {}, { host }).catch(() => ({ text: '' }));
+        const ms = performance.now() - started;
+        // Our pipeline runs the same tesseract binary per page; its memory is measured the same way.
+        const probe = timed('tesseract', [file, 'stdout', '--tessdata-dir', path.resolve('.data/tessdata'), '-l', 'eng', '--oem', '1'], { ...process.env, OMP_THREAD_LIMIT: '1' });
+        return { text: result.text ?? '', ms, peakMb: probe.peakMb };
+      } finally {
+        release();
+      }
+    },
+    close: () => provider.close(),
+  };
+}
+
+function tesseractCli(): Reader {
+  return { name: 'tesseract CLI, defaults', read: async (file) => timed('tesseract', [file, 'stdout']) };
+}
+
+/** tesseract.js as its README uses it: createWorker('eng') and recognize; our local best_int data. */
+async function tesseractJs(): Promise<Reader> {
+  const { createWorker } = (await import('tesseract.js')).default;
+  const worker = await createWorker('eng', 1, { langPath: path.resolve('.data/tessdata-gz'), cacheMethod: 'none', gzip: true });
+  return {
+    name: 'tesseract.js, defaults',
+    async read(file) {
+      const started = performance.now();
+      let peak = process.memoryUsage().rss;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
+      const { data } = await worker.recognize(readFileSync(file));
+      clearInterval(sampler);
+      return { text: data.text, ms: performance.now() - started, peakMb: peak / 1024 / 1024 };
+    },
+    close: async () => void (await worker.terminate()),
+  };
+}
+
+function corpusSet(): SampleSet {
+  const dir = path.join(corpusDir, 'ocr');
+  const files = readdirSync(dir).filter((file) => !file.includes('.expected'));
+  return { name: 'corpus/ocr', samples: files.map((file) => ({ file: path.join(dir, file), text: corpusExpected(`ocr/${file}`) })) };
+}
+
+const sets = [...makeSyntheticSets(), corpusSet()];
+const readers = [await textLift(), tesseractCli(), await tesseractJs()];
+const rows: string[] = [];
+const cerBySet = new Map<string, number[]>();
+for (const reader of readers) {
+  for (const set of sets) {
+    let edits = 0;
+    let chars = 0;
+    let wordEdits = 0;
+    let words = 0;
+    const times: number[] = [];
+    let peak = 0;
+    for (const sample of set.samples) {
+      const reading = await reader.read(sample.file);
+      const reference = normalizeWhitespace(sample.text);
+      edits += characterErrorRate(reading.text, sample.text) * reference.length;
+      chars += reference.length;
+      const referenceWords = reference.split(' ').length;
+      wordEdits += wordErrorRate(reading.text, sample.text) * referenceWords;
+      words += referenceWords;
+      times.push(reading.ms);
+      peak = Math.max(peak, reading.peakMb);
+    }
+    const cer = edits / chars;
+    cerBySet.set(`${reader.name}|${set.name}`, [cer]);
+    rows.push(`| ${reader.name} | ${set.name} | ${(cer * 100).toFixed(2)}% | ${((wordEdits / words) * 100).toFixed(2)}% | ${(median(times) / 1000).toFixed(2)} | ${peak.toFixed(0)} |`);
+  }
+  await reader.close?.();
+}
+console.log(`\nOCR quality, ${sets.map((set) => `${set.name} (${set.samples.length})`).join(', ')}; CER/WER over all characters/words of a set`);
+console.log('| reader | set | CER | WER | median s/page | peak MB |\n|---|---|---|---|---|---|');
+for (const row of rows) console.log(row);
+console.log('\nRatios, TextLift CER / other CER (below 1: TextLift reads better):');
+for (const set of sets) {
+  const ours = cerBySet.get(`TextLift pipeline|${set.name}`)![0]!;
+  const others = readers.slice(1).map((reader) => `${reader.name} ${(ours / Math.max(1e-9, cerBySet.get(`${reader.name}|${set.name}`)![0]!)).toFixed(2)}`);
+  console.log(`- ${set.name}: ${others.join(', ')}`);
+}

@@ -1,0 +1,240 @@
+// Synthetic OCR test images with exact ground truth: clean page renders, the same pages
+// degraded like phone photos (perspective, rotation, uneven light, blur, noise, JPEG), and
+// thermal-printer receipts. Deterministic (seeded), written to bench/ocr/.data/.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { createCanvas, GlobalFonts, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+
+const require = createRequire(import.meta.url);
+const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+for (const [file, family] of [['DejaVuSans.ttf', 'Sans'], ['DejaVuSerif.ttf', 'Serif'], ['DejaVuSansMono.ttf', 'Mono'], ['DejaVuSansCondensed.ttf', 'Condensed']] as const) {
+  GlobalFonts.registerFromPath(path.join(fontDir, file), family);
+}
+
+export const dataDir = path.resolve('bench/ocr/.data');
+
+/** Mulberry32: a small seeded generator, so every run draws the same images. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Running English prose: the site's own texts (about, privacy, blog), ours to use. */
+function prose(): string[] {
+  const en = JSON.parse(readFileSync(path.resolve('packages/web/src/i18n/locales/en.json'), 'utf8'));
+  const paragraphs: string[] = [];
+  for (const section of ['about', 'privacy', 'terms']) for (const item of en[section].sections) paragraphs.push(...item.body);
+  for (const post of Object.values(en.blog.posts) as Array<{ content: string[] }>) paragraphs.push(...post.content.map((line) => line.replace(/^(## |- )/, '')));
+  return paragraphs;
+}
+
+function wrap(context: SKRSContext2D, text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (context.measureText(candidate).width > width && line) {
+      lines.push(line);
+      line = word;
+    } else line = candidate;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+interface Page {
+  canvas: Canvas;
+  text: string;
+}
+
+/** A clean page: 1240×1754 (A4 at 150 dpi), one font family, 11-13 pt. */
+function cleanPage(index: number, paragraphs: string[]): Page {
+  const rand = random(1000 + index);
+  const canvas = createCanvas(1240, 1754);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  const family = ['Sans', 'Serif', 'Mono', 'Condensed'][index % 4]!;
+  const size = 23 + Math.floor(rand() * 5);
+  context.font = `${size}px ${family}`;
+  context.fillStyle = '#111';
+  const margin = 110;
+  let y = margin + size;
+  const lines: string[] = [];
+  let paragraph = (index * 5) % paragraphs.length;
+  while (y < canvas.height - margin - size * 2) {
+    const block = wrap(context, paragraphs[paragraph % paragraphs.length]!, canvas.width - 2 * margin);
+    if (y + block.length * size * 1.45 > canvas.height - margin) break;
+    for (const line of block) {
+      context.fillText(line, margin, y);
+      y += size * 1.45;
+    }
+    lines.push(block.join('\n'));
+    y += size * 0.9;
+    paragraph++;
+  }
+  return { canvas, text: lines.join('\n\n') };
+}
+
+/** Solves the 8 homography coefficients mapping the unit square's corners to `to`. */
+function homography(to: Array<[number, number]>, width: number, height: number) {
+  const from: Array<[number, number]> = [[0, 0], [width, 0], [width, height], [0, height]];
+  const a: number[][] = [];
+  const b: number[] = [];
+  from.forEach(([x, y], i) => {
+    const [u, v] = to[i]!;
+    a.push([x, y, 1, 0, 0, 0, -u * x, -u * y]);
+    b.push(u);
+    a.push([0, 0, 0, x, y, 1, -v * x, -v * y]);
+    b.push(v);
+  });
+  // Gaussian elimination on the 8×8 system.
+  for (let col = 0; col < 8; col++) {
+    let pivot = col;
+    for (let row = col + 1; row < 8; row++) if (Math.abs(a[row]![col]!) > Math.abs(a[pivot]![col]!)) pivot = row;
+    [a[col], a[pivot]] = [a[pivot]!, a[col]!];
+    [b[col], b[pivot]] = [b[pivot]!, b[col]!];
+    for (let row = 0; row < 8; row++) {
+      if (row === col) continue;
+      const factor = a[row]![col]! / a[col]![col]!;
+      for (let k = col; k < 8; k++) a[row]![k]! -= factor * a[col]![k]!;
+      b[row]! -= factor * b[col]!;
+    }
+  }
+  return b.map((value, i) => value / a[i]![i]!);
+}
+
+/** The page as a phone photo: skewed and turned on a darker desk, lit unevenly, soft, noisy, JPEG. */
+function photo(page: Page, index: number): Buffer {
+  const rand = random(2000 + index);
+  const { width, height } = page.canvas;
+  const outWidth = 1100;
+  const outHeight = 1500;
+  const jitter = () => (rand() - 0.5) * 0.1;
+  const corners: Array<[number, number]> = [
+    [outWidth * (0.07 + jitter()), outHeight * (0.05 + jitter())],
+    [outWidth * (0.94 + jitter()), outHeight * (0.04 + jitter())],
+    [outWidth * (0.95 + jitter()), outHeight * (0.96 + jitter())],
+    [outWidth * (0.04 + jitter()), outHeight * (0.95 + jitter())],
+  ];
+  const [h0, h1, h2, h3, h4, h5, h6, h7] = homography(corners, width, height);
+  // Invert by solving per pixel: map output (u,v) back to page (x,y) with the inverse matrix.
+  const m = [h0!, h1!, h2!, h3!, h4!, h5!, h6!, h7!, 1];
+  const det = m[0]! * (m[4]! * m[8]! - m[5]! * m[7]!) - m[1]! * (m[3]! * m[8]! - m[5]! * m[6]!) + m[2]! * (m[3]! * m[7]! - m[4]! * m[6]!);
+  const inv = [
+    (m[4]! * m[8]! - m[5]! * m[7]!) / det, (m[2]! * m[7]! - m[1]! * m[8]!) / det, (m[1]! * m[5]! - m[2]! * m[4]!) / det,
+    (m[5]! * m[6]! - m[3]! * m[8]!) / det, (m[0]! * m[8]! - m[2]! * m[6]!) / det, (m[2]! * m[3]! - m[0]! * m[5]!) / det,
+    (m[3]! * m[7]! - m[4]! * m[6]!) / det, (m[1]! * m[6]! - m[0]! * m[7]!) / det, (m[0]! * m[4]! - m[1]! * m[3]!) / det,
+  ];
+  const source = page.canvas.getContext('2d').getImageData(0, 0, width, height).data;
+  const out = createCanvas(outWidth, outHeight);
+  const context = out.getContext('2d');
+  const image = context.createImageData(outWidth, outHeight);
+  const light = { x: rand() * outWidth, y: rand() * outHeight, strength: 0.35 + rand() * 0.2 };
+  const diagonal = Math.hypot(outWidth, outHeight);
+  for (let v = 0; v < outHeight; v++) {
+    for (let u = 0; u < outWidth; u++) {
+      const w = inv[6]! * u + inv[7]! * v + inv[8]!;
+      const x = (inv[0]! * u + inv[1]! * v + inv[2]!) / w;
+      const y = (inv[3]! * u + inv[4]! * v + inv[5]!) / w;
+      let grey: number;
+      if (x >= 0 && y >= 0 && x < width - 1 && y < height - 1) {
+        // Bilinear sample of the page.
+        const x0 = Math.floor(x);
+        const y0 = Math.floor(y);
+        const fx = x - x0;
+        const fy = y - y0;
+        const at = (xx: number, yy: number) => source[(yy * width + xx) * 4]!;
+        grey = at(x0, y0) * (1 - fx) * (1 - fy) + at(x0 + 1, y0) * fx * (1 - fy) + at(x0, y0 + 1) * (1 - fx) * fy + at(x0 + 1, y0 + 1) * fx * fy;
+      } else grey = 95; // the desk
+      const shade = 1 - light.strength * (Math.hypot(u - light.x, v - light.y) / diagonal);
+      const noise = (rand() + rand() + rand() - 1.5) * 18;
+      const value = Math.max(0, Math.min(255, grey * shade + noise));
+      const offset = (v * outWidth + u) * 4;
+      image.data[offset] = value;
+      image.data[offset + 1] = value * 0.98;
+      image.data[offset + 2] = value * 0.93;
+      image.data[offset + 3] = 255;
+    }
+  }
+  context.putImageData(image, 0, 0);
+  // Camera softness: draw it onto itself through a blur.
+  const soft = createCanvas(outWidth, outHeight);
+  const softContext = soft.getContext('2d');
+  softContext.filter = 'blur(0.8px)';
+  softContext.drawImage(out, 0, 0);
+  return soft.toBuffer('image/jpeg', 55);
+}
+
+/** A thermal-printer receipt: monospace, right-aligned prices, faded grey ink, slightly turned. */
+function receipt(index: number): { image: Buffer; text: string } {
+  const rand = random(3000 + index);
+  const items = ['Whole milk 1L', 'Rye bread', 'Free range eggs x6', 'Bananas 1.2kg', 'Olive oil 500ml', 'Coffee beans', 'Tomatoes', 'Cheddar 200g', 'Pasta 500g', 'Dish soap', 'Apples 1kg', 'Yoghurt 4-pack', 'Orange juice', 'Rice 2kg'];
+  const width = 576;
+  const chars = 36;
+  const lines = [`FRESH MARKET #${100 + index}`, `${12 + index} HIGH STREET`, `DATE 2026-0${1 + (index % 9)}-1${index % 10} 1${index % 10}:4${index % 6}`, ''.padEnd(chars, '-')];
+  let total = 0;
+  const count = 5 + Math.floor(rand() * 6);
+  for (let i = 0; i < count; i++) {
+    const name = items[Math.floor(rand() * items.length)]!;
+    const price = (0.5 + rand() * 12).toFixed(2);
+    total += Number(price);
+    lines.push(`${name}${price.padStart(chars - name.length)}`);
+  }
+  lines.push(''.padEnd(chars, '-'), `TOTAL${total.toFixed(2).padStart(chars - 5)}`, `CARD${total.toFixed(2).padStart(chars - 4)}`, 'THANK YOU');
+  const size = 24;
+  const height = 80 + lines.length * size * 1.3;
+  const canvas = createCanvas(width + 80, Math.ceil(height) + 60);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#c9c4b8';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.translate(canvas.width / 2, canvas.height / 2);
+  context.rotate((rand() - 0.5) * 0.05);
+  context.translate(-canvas.width / 2, -canvas.height / 2);
+  context.fillStyle = '#f4f1ea';
+  context.fillRect(40, 30, width, height);
+  context.font = `${size}px Mono`;
+  lines.forEach((line, i) => {
+    const ink = 70 + Math.floor(rand() * 70);
+    context.fillStyle = `rgb(${ink},${ink},${ink + 10})`;
+    context.fillText(line, 60, 30 + 50 + i * size * 1.3);
+  });
+  return { image: canvas.toBuffer('image/jpeg', 60), text: lines.join('\n') };
+}
+
+export interface SampleSet {
+  name: string;
+  samples: Array<{ file: string; text: string }>;
+}
+
+/** Writes the three sets (10 images each) and returns where they are. */
+export function makeSyntheticSets(count = 10): SampleSet[] {
+  const paragraphs = prose();
+  const sets: SampleSet[] = [
+    { name: 'clean', samples: [] },
+    { name: 'photos', samples: [] },
+    { name: 'receipts', samples: [] },
+  ];
+  for (const set of sets) mkdirSync(path.join(dataDir, set.name), { recursive: true });
+  for (let i = 0; i < count; i++) {
+    const page = cleanPage(i, paragraphs);
+    const clean = path.join(dataDir, 'clean', `${i}.png`);
+    writeFileSync(clean, page.canvas.toBuffer('image/png'));
+    sets[0]!.samples.push({ file: clean, text: page.text });
+    const photoFile = path.join(dataDir, 'photos', `${i}.jpg`);
+    writeFileSync(photoFile, photo(page, i));
+    sets[1]!.samples.push({ file: photoFile, text: page.text });
+    const made = receipt(i);
+    const receiptFile = path.join(dataDir, 'receipts', `${i}.jpg`);
+    writeFileSync(receiptFile, made.image);
+    sets[2]!.samples.push({ file: receiptFile, text: made.text });
+  }
+  return sets;
+}
