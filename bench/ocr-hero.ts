@@ -3,12 +3,12 @@
 // with native tesseract and with tesseract.js, against the tesseract CLI in the same run.
 // Run: npm run bench:ocr  (needs a build: npm run build)
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { characterErrorRate } from '../test-support/cer.ts';
 import { corpusExpected, corpusFile, corpusDir } from '../test-support/corpus.ts';
-import { median, startServer } from './server-process.ts';
+import { gzipSizeOfAsset, median, startServer } from './server-process.ts';
 
 const RUNS = 5;
 const PAGE = 'ocr/pytesseract-test.jpg';
@@ -54,14 +54,6 @@ function trackBytes(page: Page) {
   return sizes;
 }
 
-const gzipSize = (url: string) => {
-  const file = path.join(distDir, new URL(url).pathname);
-  try {
-    return statSync(`${file}.gz`).size;
-  } catch {
-    return statSync(file).size;
-  }
-};
 
 async function browserFigures(port: number) {
   const browser = await chromium.launch({
@@ -82,7 +74,7 @@ async function browserFigures(port: number) {
     await page.goto(base, { waitUntil: 'networkidle' });
     const initial = sizes.splice(0).filter((entry) => entry.type === 'script');
     initialJsWire = initial.reduce((sum, entry) => sum + entry.bytes, 0);
-    initialJsGzip = initial.reduce((sum, entry) => sum + gzipSize(entry.url), 0);
+    initialJsGzip = initial.reduce((sum, entry) => sum + gzipSizeOfAsset(distDir, entry.url), 0);
     // Every context measures a first use; the first one then repeats the page RUNS times, as a
     // visitor converting one image after another does (V8 tiers the WASM up as it runs).
     const plan = i === 0 ? [cold, ...Array<number[]>(RUNS).fill(warm)] : [cold];

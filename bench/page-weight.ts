@@ -1,23 +1,14 @@
 // Benchmark (not a test): what a first visit to a home page costs, by kind of file, on the
 // wire (brotli, as Chromium asks for it) and as gzip. Run: npm run bench:pages (after a build)
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { startServer } from './server-process.ts';
+import { gzipSizeOfAsset, startServer } from './server-process.ts';
 
 const PORT = 4403;
 const PAGES = ['/', '/de', '/about-us'];
 const distDir = path.resolve('packages/web/dist');
 
-const gzipOfAsset = (url: string) => {
-  const file = path.join(distDir, new URL(url).pathname);
-  try {
-    return statSync(`${file}.gz`).size;
-  } catch {
-    return statSync(file).size;
-  }
-};
 
 const server = await startServer(PORT);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
@@ -31,7 +22,7 @@ try {
       const response = await request.response();
       const wire = (await request.sizes()).responseBodySize;
       const type = request.resourceType();
-      const gzip = type === 'document' ? gzipSync(await response!.body(), { level: 9 }).length : type === 'font' ? wire : gzipOfAsset(request.url());
+      const gzip = type === 'document' ? gzipSync(await response!.body(), { level: 9 }).length : type === 'font' ? wire : gzipSizeOfAsset(distDir, request.url());
       rows.push({ type, wire, gzip });
     });
     await page.goto(`http://127.0.0.1:${PORT}${pagePath}`, { waitUntil: 'networkidle' });

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { statSync } from 'node:fs';
+import path from 'node:path';
 
 /** Starts the real server on a port for a benchmark and waits until /healthz answers. */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
@@ -21,3 +23,13 @@ export const median = (values: number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
+
+/** Size of a built asset as the server sends it gzipped (its .gz beside it, or the file). */
+export function gzipSizeOfAsset(distDir: string, url: string): number {
+  const file = path.join(distDir, new URL(url).pathname);
+  try {
+    return statSync(`${file}.gz`).size;
+  } catch {
+    return statSync(file).size;
+  }
+}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { homePath } from '../../site-pages.ts';
-import { LogoMark } from './site-header.tsx';
+import { BrandLink } from './site-header.tsx';
 
 const linkClass = 'rounded transition-colors hover:text-white focus-visible:outline-brand-200';
 
@@ -37,14 +37,7 @@ export function SiteFooter() {
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
         <div className="flex flex-col gap-10 lg:flex-row lg:items-start lg:justify-between">
           <div className="max-w-sm">
-            <Link
-              to={home}
-              aria-label={t('nav.home')}
-              className="-mx-1 inline-flex items-center gap-2.5 rounded-lg px-1 py-1 text-white focus-visible:outline-brand-200"
-            >
-              <LogoMark />
-              <span className="text-lg font-semibold tracking-tight">{t('siteName')}</span>
-            </Link>
+            <BrandLink className="-mx-1 inline-flex items-center gap-2.5 rounded-lg px-1 py-1 text-white focus-visible:outline-brand-200" />
             <p className="mt-4 text-sm leading-6">{t('footer.tagline')}</p>
           </div>
           <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 lg:gap-16">

@@ -16,6 +16,18 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
+/** The logo and name, linking to the current language's home; header and footer style it. */
+export function BrandLink({ className }: { className: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <Link to={homePath(language.code)} aria-label={t('nav.home')} className={className}>
+      <LogoMark />
+      <span className="text-lg font-semibold tracking-tight">{t('siteName')}</span>
+    </Link>
+  );
+}
+
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
@@ -51,14 +63,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/80 backdrop-blur-md supports-[backdrop-filter]:bg-white/70">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 px-4 sm:h-16 sm:flex-nowrap sm:px-6">
-        <Link
-          to={home}
-          aria-label={t('nav.home')}
-          className="-mx-1 flex h-14 items-center gap-2.5 rounded-lg px-1 text-slate-900 sm:h-auto sm:py-1"
-        >
-          <LogoMark />
-          <span className="text-lg font-semibold tracking-tight">{t('siteName')}</span>
-        </Link>
+        <BrandLink className="-mx-1 flex h-14 items-center gap-2.5 rounded-lg px-1 text-slate-900 sm:h-auto sm:py-1" />
         <div className="flex items-center gap-2 sm:order-last">
           <LanguageSwitcher />
         </div>
