@@ -166,6 +166,18 @@ describe('limits', () => {
     }
   });
 
+  test('/api/v1/openapi.json describes every registry tool with its option fields', async () => {
+    const { tools } = await import('@textlift/core');
+    const document = await (await fetch(`${base}/api/v1/openapi.json`)).json();
+    expect(document.openapi).toBe('3.1.0');
+    for (const tool of tools) {
+      const operation = document.paths[`/api/v1/convert/${tool.slug}`].post;
+      const fields = Object.keys(operation.requestBody.content['multipart/form-data'].schema.properties);
+      expect(fields.sort()).toEqual(['file', ...Object.keys(tool.options)].sort());
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '413', '415', '422', '503']));
+    }
+  });
+
   test('/healthz names the OCR engine and the runtime', async () => {
     const health = await (await fetch(`${base}/healthz`)).json();
     expect(health).toMatchObject({ status: 'ok', ocr: { engine: expect.stringMatching(/native|wasm/) } });

@@ -10,6 +10,7 @@ import { ContactStore } from './contact-store.ts';
 import { registerContactRoute } from './routes/contact.ts';
 import { registerConvertRoute } from './routes/convert.ts';
 import { registerHealthRoute } from './routes/health.ts';
+import { registerOpenApiRoute } from './routes/openapi.ts';
 import { registerSiteRoutes } from './routes/site.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 
@@ -43,6 +44,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
   });
 
   registerHealthRoute(app, { queue, ocr });
+  registerOpenApiRoute(app);
   await app.register(async (api) => {
     api.addHook('onRequest', api.rateLimit());
     registerConvertRoute(api, { queue, pool });
