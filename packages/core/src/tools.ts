@@ -1,6 +1,8 @@
 import type { Conversion } from './conversion.ts';
 import { imageTypes, type SniffedType } from './sniff.ts';
 
+export type ToolIcon = 'scan-text' | 'file-text' | 'file-type' | 'file-output';
+
 export interface ToolDefinition {
   /** URL segment of the tool's page and of POST /api/v1/convert/{slug}. */
   slug: string;
@@ -8,6 +10,8 @@ export interface ToolDefinition {
   i18nKey: string;
   /** Page route; the hero's tool lives on the home page. */
   path: string;
+  /** The picture on the tool's card, by name; the page maps each name to an icon. */
+  icon: ToolIcon;
   /** Input types, judged by the file's content. */
   accepts: readonly SniffedType[];
   /** Largest input file in bytes. */
@@ -37,6 +41,7 @@ const PDF_MAX_BYTES = 50 * MB;
 export const tools = [
   {
     slug: 'image-to-text',
+    icon: 'scan-text',
     i18nKey: 'imageToText',
     path: '/',
     accepts: imageTypes,
@@ -48,6 +53,7 @@ export const tools = [
   },
   {
     slug: 'pdf-to-text',
+    icon: 'file-text',
     i18nKey: 'pdfToText',
     path: '/pdf-to-text',
     accepts: ['application/pdf'],
@@ -59,6 +65,7 @@ export const tools = [
   },
   {
     slug: 'jpg-to-word',
+    icon: 'file-type',
     i18nKey: 'jpgToWord',
     path: '/jpg-to-word',
     accepts: imageTypes,
@@ -70,6 +77,7 @@ export const tools = [
   },
   {
     slug: 'pdf-to-word',
+    icon: 'file-output',
     i18nKey: 'pdfToWord',
     path: '/pdf-to-word',
     accepts: ['application/pdf'],

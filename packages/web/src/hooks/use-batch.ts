@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ConversionResult, ProgressDetail, ProgressStage } from '@textlift/core/conversion';
+import type { ConversionResult, OutputFile, ProgressDetail, ProgressStage } from '@textlift/core/conversion';
 import { ConversionError } from '@textlift/core/errors';
 import { runConversion } from '../workers/conversion-bridge.ts';
 
@@ -93,4 +93,11 @@ export function useBatch(slug: string, onSettled?: (item: BatchItem, all: BatchI
   const busy = items.some((item) => item.state.status === 'running' || item.state.status === 'waiting');
   const selected = items.find((item) => item.id === selectedId) ?? items[0];
   return { items, selected, select: setSelectedId, start, rerun, busy };
+}
+
+/** A finished conversion's output: the first, or the one whose name ends with `extension`. */
+export function doneOutput(state: ConversionState | undefined, extension?: string): OutputFile | undefined {
+  if (state?.status !== 'done') return undefined;
+  const { outputs } = state.result;
+  return extension ? outputs.find((output) => output.name.endsWith(extension)) : outputs[0];
 }

@@ -1,3 +1,4 @@
+import type { OutputFile } from '@textlift/core/conversion';
 import { sniffType, type SniffedType } from '@textlift/core/sniff';
 
 /** Sizes as the spec shows them: megabytes with two decimals. */
@@ -19,4 +20,8 @@ export function downloadBytes(bytes: Uint8Array, fileName: string, type: string)
   link.click();
   // Revoked on the next task: the download has started by then.
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function downloadOutput(output: OutputFile | undefined) {
+  if (output) downloadBytes(output.bytes, output.name, output.type);
 }

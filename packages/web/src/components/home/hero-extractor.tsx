@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { baseName } from '@textlift/core/conversion';
 import { isImageType } from '@textlift/core/sniff';
 import { findTool } from '@textlift/core/tools';
-import { useBatch } from '../../hooks/use-batch.ts';
+import { doneOutput, useBatch } from '../../hooks/use-batch.ts';
 import { checkFiles } from '../../lib/choose-files.ts';
 import { BatchList } from '../tool/batch-list.tsx';
 import { useOcrLanguage } from '../../i18n/ocr-language.ts';
 import { OcrLanguageSelect } from '../tool/ocr-language-select.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { downloadBytes } from '../../lib/files.ts';
+import { downloadOutput } from '../../lib/files.ts';
 import { TextResult, type TextResultState } from '../result/text-result.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
@@ -94,11 +94,7 @@ export function HeroExtractor() {
         ? { status: 'done', text: state.result.text ?? '' }
         : { status: 'failed', message: errorMessage(state.error, t) };
 
-  const download = () => {
-    if (state?.status !== 'done') return;
-    const output = state.result.outputs[0];
-    if (output) downloadBytes(output.bytes, output.name, output.type);
-  };
+  const download = () => downloadOutput(doneOutput(state));
 
   return (
     <section className="relative overflow-hidden border-b border-slate-200 bg-gradient-to-b from-brand-50 via-white to-slate-50" aria-labelledby="hero-title">

@@ -1,24 +1,5 @@
-import { tools } from '@textlift/core/tools';
-import {
-  ArrowRight,
-  Combine,
-  Contrast,
-  FileDown,
-  FileImage,
-  FileOutput,
-  FileSpreadsheet,
-  FileText,
-  FileType,
-  ImagePlus,
-  Images,
-  Languages,
-  QrCode,
-  ScanBarcode,
-  ScanQrCode,
-  ScanText,
-  Sheet,
-  type LucideIcon,
-} from 'lucide-react';
+import { tools, type ToolIcon } from '@textlift/core/tools';
+import { ArrowRight, FileOutput, FileText, FileType, ScanText, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -29,29 +10,13 @@ type Tool = (typeof tools)[number];
 /** `tools.{i18nKey}.name` / `.description`, typed so that a tool without dictionary entries fails to compile. */
 const toolKey = (tool: Tool, field: 'name' | 'description') => `tools.${tool.i18nKey}.${field}` as const;
 
-/** An icon per tool; a tool without one gets the generic document icon. */
-const toolIcons: Readonly<Record<string, LucideIcon>> = {
-  'image-to-text': ScanText,
-  'pdf-to-text': FileText,
-  'jpg-to-word': FileType,
-  'pdf-to-word': FileOutput,
-  'text-to-pdf': FileDown,
-  'text-to-word': FileType,
-  'invert-image': Contrast,
-  'text-to-image': ImagePlus,
-  'image-to-pdf': FileImage,
-  'image-translator': Languages,
-  'qr-scanner': ScanQrCode,
-  'qr-generator': QrCode,
-  'word-to-pdf': FileDown,
-  'pdf-to-jpg': Images,
-  'merge-pdf': Combine,
-  'jpg-to-excel': Sheet,
-  'word-to-jpg': Images,
-  'pdf-to-excel': FileSpreadsheet,
-  'barcode-scanner': ScanBarcode,
+/** The registry names each tool's icon; every name has its picture here (checked by type). */
+const toolIcons: Record<ToolIcon, LucideIcon> = {
+  'scan-text': ScanText,
+  'file-text': FileText,
+  'file-type': FileType,
+  'file-output': FileOutput,
 };
-const fallbackIcon = FileText;
 
 /** Icon tile colours, taken in turn so that neighbouring cards differ. */
 const tileTones = [
@@ -118,7 +83,7 @@ export function ToolGrid({ exclude, title, description }: ToolGridProps = {}) {
         </div>
         <ul role="list" className="mt-12 flex flex-wrap justify-center gap-6 sm:mt-16">
           {tools.filter((tool) => tool.slug !== exclude).map((tool, index) => {
-            const Icon = toolIcons[tool.slug] ?? fallbackIcon;
+            const Icon = toolIcons[tool.icon];
             const isSelected = selected === tool.slug;
             return (
               <li key={tool.slug} className="w-full sm:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-3rem)/3)]">

@@ -58,7 +58,7 @@ export function BatchList({ items, selectedId, onSelect, zipEntries }: BatchList
                   aria-hidden
                 />
                 <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{item.file.name}</span>
-                <span className="shrink-0 text-xs text-slate-500">{formatMegabytes(item.file.size)} MB</span>
+                <span className="shrink-0 text-xs text-slate-500">{t('hero.fileSize', { size: formatMegabytes(item.file.size) })}</span>
                 <span className="w-16 shrink-0 text-right text-xs font-medium text-slate-600" data-testid="batch-status">{status}</span>
               </button>
             </li>

@@ -1,10 +1,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolDefinition } from '@textlift/core/tools';
+import type { Dictionary } from '../../i18n/index.ts';
 import { useDocumentMeta } from '../../seo/document-meta.tsx';
 import { ToolGrid } from '../home/tool-grid.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
+
+type ToolTexts = Dictionary['tools'];
+/** Tools with a page of their own: the dictionary entries that carry a page title. */
+type ToolPageKey = { [K in keyof ToolTexts]: ToolTexts[K] extends { pageTitle: string } ? K : never }[keyof ToolTexts];
 
 export interface ToolPageProps {
   tool: ToolDefinition;
@@ -18,7 +23,7 @@ export interface ToolPageProps {
  */
 export function ToolPage({ tool, input, result }: ToolPageProps) {
   const { t } = useTranslation();
-  const key = tool.i18nKey as 'pdfToText' | 'jpgToWord' | 'pdfToWord';
+  const key = tool.i18nKey as ToolPageKey;
   useDocumentMeta({ title: `${t(`tools.${key}.pageTitle`)} | TextLift`, description: t(`tools.${key}.description`) });
   return (
     <>

@@ -9,11 +9,11 @@ import { ToolPage } from '../../components/tool/tool-page.tsx';
 import { showToast } from '../../components/ui/toaster.tsx';
 import { DropZone, PrivacyNote } from '../../components/upload/drop-zone.tsx';
 import { BatchList } from '../../components/tool/batch-list.tsx';
-import { useBatch } from '../../hooks/use-batch.ts';
+import { doneOutput, useBatch } from '../../hooks/use-batch.ts';
 import { checkFiles } from '../../lib/choose-files.ts';
 import { useOcrLanguage } from '../../i18n/ocr-language.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { downloadBytes } from '../../lib/files.ts';
+import { downloadOutput } from '../../lib/files.ts';
 
 const tool = findTool('jpg-to-word')!;
 
@@ -70,11 +70,7 @@ export function JpgToWordPage() {
             }
           : { status: 'idle' };
 
-  const save = (extension: string) => {
-    if (state.status !== 'done') return;
-    const output = state.result.outputs.find((item) => item.name.endsWith(extension));
-    if (output) downloadBytes(output.bytes, output.name, output.type);
-  };
+  const save = (extension: string) => downloadOutput(doneOutput(state, extension));
 
   return (
     <ToolPage

@@ -7,11 +7,11 @@ import { TextResult, type TextResultState } from '../../components/result/text-r
 import { showToast } from '../../components/ui/toaster.tsx';
 import { PdfDropZone } from '../../components/upload/pdf-drop-zone.tsx';
 import { BatchList } from '../../components/tool/batch-list.tsx';
-import { useBatch } from '../../hooks/use-batch.ts';
+import { doneOutput, useBatch } from '../../hooks/use-batch.ts';
 import { checkFiles } from '../../lib/choose-files.ts';
 import { useOcrLanguage } from '../../i18n/ocr-language.ts';
 import { OcrLanguageSelect } from '../../components/tool/ocr-language-select.tsx';
-import { downloadBytes } from '../../lib/files.ts';
+import { downloadOutput } from '../../lib/files.ts';
 
 const tool = findTool('pdf-to-text')!;
 
@@ -76,11 +76,7 @@ export function PdfToTextPage() {
           : { status: 'idle' };
   const language = { language: ocrLanguage };
 
-  const download = () => {
-    if (state.status !== 'done') return;
-    const output = state.result.outputs[0];
-    if (output) downloadBytes(output.bytes, output.name, output.type);
-  };
+  const download = () => downloadOutput(doneOutput(state));
 
   return (
     <ToolPage

@@ -9,10 +9,10 @@ import { Button } from '../../components/ui/button.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import { showToast } from '../../components/ui/toaster.tsx';
 import { PdfDropZone } from '../../components/upload/pdf-drop-zone.tsx';
-import { useBatch } from '../../hooks/use-batch.ts';
+import { doneOutput, useBatch } from '../../hooks/use-batch.ts';
 import { useOcrLanguage } from '../../i18n/ocr-language.ts';
 import { checkFiles } from '../../lib/choose-files.ts';
-import { downloadBytes } from '../../lib/files.ts';
+import { downloadOutput } from '../../lib/files.ts';
 
 const tool = findTool('pdf-to-word')!;
 const passwordCodes = new Set(['password-required', 'wrong-password']);
@@ -44,10 +44,7 @@ export function PdfToWordPage() {
     batch.start([file], { language: ocrLanguage });
   };
 
-  const download = () => {
-    const output = state?.status === 'done' ? state.result.outputs[0] : undefined;
-    if (output) downloadBytes(output.bytes, output.name, output.type);
-  };
+  const download = () => downloadOutput(doneOutput(state));
 
   let result;
   if (!state) {
