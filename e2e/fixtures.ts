@@ -6,6 +6,19 @@ import { test as base, expect, type Page } from '@playwright/test';
  * analytics, no OCR service. blob: and data: URLs are the page's own memory.
  */
 export const test = base.extend<{ ownHostOnly: void }>({
+  /**
+   * Pages arrive prerendered and become live when the app hydrates; a click before that is a
+   * plain link or form submit. Every navigation here waits for the app's ready mark.
+   */
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+      return response;
+    };
+    await use(page);
+  },
   ownHostOnly: [
     async ({ page, baseURL }, use) => {
       const foreign: string[] = [];

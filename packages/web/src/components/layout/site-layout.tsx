@@ -15,6 +15,10 @@ function useScrollToTopOnNavigate() {
 
 export function SiteLayout() {
   useScrollToTopOnNavigate();
+  // Marks the prerendered page as live (hydrated): tests wait for it before clicking.
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
