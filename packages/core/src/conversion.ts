@@ -1,6 +1,7 @@
 import type { OcrEngine } from './ocr/engine.ts';
 import type { ImageType } from './sniff.ts';
 import type { PdfEngine } from './pdf/pdf-engine.ts';
+import type { GreyImage } from './ocr/preprocess/grey-image.ts';
 
 export interface InputFile {
   name: string;
@@ -34,8 +35,8 @@ export type ProgressCallback = (fraction: number, stage: ProgressStage, detail?:
 /** The pieces that differ between the browser worker and Node; everything else is shared. */
 export interface ConversionHost {
   ocr(): Promise<OcrEngine>;
-  /** Decodes an image the OCR engine cannot read itself into a PNG. */
-  toPng(bytes: Uint8Array, type: ImageType): Promise<Uint8Array>;
+  /** Decodes an image (turned upright by its EXIF orientation) to grey pixels for OCR. */
+  decodeGrey(bytes: Uint8Array, type: ImageType): Promise<GreyImage>;
   pdf(): Promise<PdfEngine>;
 }
 

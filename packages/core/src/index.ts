@@ -4,6 +4,8 @@ export * from './sniff.ts';
 export * from './image-info.ts';
 export * from './tools.ts';
 export * from './ocr/engine.ts';
+export * from './ocr/tsv.ts';
+export * from './ocr/preprocess/grey-image.ts';
 export * from './ocr/languages.ts';
 export * from './run-tool.ts';
 export * from './ocr/language-data.ts';

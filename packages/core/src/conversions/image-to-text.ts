@@ -1,6 +1,6 @@
 import { ConversionError } from '../errors.ts';
 import type { Conversion, ConversionContext, InputFile } from '../conversion.ts';
-import { normalizeOcrText } from '../ocr/engine.ts';
+import { recognizePage } from '../ocr/recognize-page.ts';
 import { parseOcrLanguages } from '../ocr/languages.ts';
 import { inspectImage } from '../image-info.ts';
 
@@ -18,13 +18,9 @@ export async function recognizeImage(
 
   onProgress?.(0, 'loading');
   const engine = await host.ocr();
-  let image = input.bytes;
-  if (!engine.reads.includes(info.type)) {
-    onProgress?.(0, 'preparing');
-    image = await host.toPng(input.bytes, info.type);
-  }
-  const result = await engine.recognize(image, { languages, signal, onProgress });
-  const text = normalizeOcrText(result.text);
+  onProgress?.(0, 'preparing');
+  const grey = await host.decodeGrey(input.bytes, info.type);
+  const { text } = await recognizePage(engine, grey, { languages, signal, onProgress });
   if (!text) throw new ConversionError('no-text', 'No text found in the image.');
   onProgress?.(1, 'recognizing');
   return text;

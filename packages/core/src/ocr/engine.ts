@@ -1,27 +1,52 @@
-import type { ImageType } from '../sniff.ts';
+import type { PageSegmentation } from './preprocess/prepare-page.ts';
 
 export interface OcrOptions {
   /** Tesseract language codes, e.g. ["eng"] or ["eng", "deu"]. */
   languages: string[];
+  /** How Tesseract splits the page: its automatic layout (columns) or one block of lines. */
+  segmentation?: PageSegmentation;
   signal?: AbortSignal;
   /** Fraction of the page recognised, 0 to 1, or of the engine loaded. */
   onProgress?: (fraction: number, stage: 'loading' | 'recognizing') => void;
 }
 
-export interface OcrResult {
+/** A rectangle in the pixels of the image the engine was given. */
+export interface OcrBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface OcrWord {
   text: string;
-  /** Mean word confidence, 0 to 100, as the engine reports it. */
-  confidence?: number;
+  /** The engine's confidence, 0 to 100. */
+  confidence: number;
+  box: OcrBox;
+}
+
+export interface OcrLine {
+  words: OcrWord[];
+  box: OcrBox;
+  /** Lines with the same key belong to one paragraph. */
+  paragraph: string;
+}
+
+export interface OcrResult {
+  /** Lines in reading order, with every word's box and confidence. */
+  lines: OcrLine[];
 }
 
 export interface OcrEngine {
   /** A short name for logs, /healthz and benchmarks ("tesseract 5.3.0", "tesseract.js 7"). */
   readonly name: string;
-  /** Image types the engine decodes itself; others are converted to PNG first. */
-  readonly reads: readonly ImageType[];
+  /** Reads a prepared page (binary PGM, see preprocess/grey-image.ts). */
   recognize(image: Uint8Array, options: OcrOptions): Promise<OcrResult>;
   terminate(): Promise<void>;
 }
+
+/** Tesseract's page segmentation mode numbers. */
+export const tesseractPsm: Record<PageSegmentation, string> = { auto: '3', block: '6' };
 
 /**
  * Tesseract output keeps the page's line breaks, and ends lines and the page with spaces and

@@ -1,5 +1,6 @@
 import { ConversionError } from '../errors.ts';
-import type { OcrEngine, OcrOptions, OcrResult } from './engine.ts';
+import { tesseractPsm, type OcrEngine, type OcrOptions, type OcrResult } from './engine.ts';
+import { parseTesseractTsv } from './tsv.ts';
 
 /** Where tesseract.js finds its worker script, WASM core and language data on this host. */
 export interface TesseractJsPaths {
@@ -22,12 +23,6 @@ interface LoggerMessage {
 
 /** Tesseract.js LSTM-only mode: the "best_int" models carry no legacy engine data. */
 const OEM_LSTM_ONLY = 1;
-/**
- * Fully automatic page segmentation, as the tesseract command line uses. The library API
- * defaults to one uniform block, which reads straight across the columns of a magazine page
- * (38-77% CER on the corpus's multi-column scans against 1-9% with this).
- */
-const PSM_AUTO = '3' as const;
 
 /**
  * Loading reports each of its steps from 0 to 1; these spans make one bar of them, sized by
@@ -47,6 +42,7 @@ const loadingSpans: Record<string, readonly [number, number]> = {
 export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
   let worker: TesseractWorker | undefined;
   let workerLanguages = '';
+  let workerPsm = '';
   let onLog: ((message: LoggerMessage) => void) | undefined;
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -64,7 +60,6 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
         logger: (message: LoggerMessage) => onLog?.(message),
         errorHandler: () => {},
       });
-      await worker.setParameters({ tessedit_pageseg_mode: PSM_AUTO } as unknown as WorkerParameters);
     }
     workerLanguages = languages;
     return worker;
@@ -74,6 +69,7 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
     const current = worker;
     worker = undefined;
     workerLanguages = '';
+    workerPsm = '';
     await current?.terminate().catch(() => {});
   }
 
@@ -89,8 +85,14 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
     };
     try {
       const ready = await ensureWorker(options.languages.join('+'));
-      const { data } = await ready.recognize(image as unknown as ImageLike);
-      return { text: data.text, confidence: data.confidence };
+      // The page was prepared for one segmentation mode (preprocess/prepare-page.ts).
+      const psm = tesseractPsm[options.segmentation ?? 'auto'];
+      if (psm !== workerPsm) {
+        await ready.setParameters({ tessedit_pageseg_mode: psm } as unknown as WorkerParameters);
+        workerPsm = psm;
+      }
+      const { data } = await ready.recognize(image as unknown as ImageLike, {}, { text: false, tsv: true });
+      return { lines: parseTesseractTsv(data.tsv ?? '') };
     } catch (error) {
       if (signal?.aborted) throw new ConversionError('cancelled', 'Cancelled.');
       await terminate();
@@ -103,7 +105,6 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
 
   return {
     name: 'tesseract.js 7',
-    reads: ['image/png', 'image/jpeg', 'image/bmp', 'image/webp'],
     recognize(image, options) {
       const job = queue.then(() => run(image, options));
       queue = job.catch(() => {});

@@ -1,5 +1,6 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import { ConversionError } from '../errors.ts';
+import { greyFromRgba, type GreyImage } from '../ocr/preprocess/grey-image.ts';
 import type { PositionedText } from './text-layout.ts';
 
 type PdfJs = typeof import('pdfjs-dist');
@@ -17,8 +18,8 @@ export interface PdfJsSetup {
   wasmUrl: string;
   /** Host-specific getDocument options (the browser worker has no DOM for fonts or canvases). */
   documentOptions?: Record<string, unknown>;
-  /** A canvas of the given size and a way to read it back as PNG. */
-  createCanvas(width: number, height: number): { canvas: unknown; toPng(): Promise<Uint8Array> };
+  /** A canvas of the given size and a way to read its RGBA pixels back. */
+  createCanvas(width: number, height: number): { canvas: unknown; rgba(): Uint8Array | Uint8ClampedArray };
 }
 
 export interface OpenPdf {
@@ -30,8 +31,8 @@ export interface OpenPdf {
 export interface PdfEngine {
   /** Opens a PDF; a missing or wrong password and damage are ConversionErrors. */
   open(data: Uint8Array, password?: string): Promise<OpenPdf>;
-  /** Renders a page at `scale` (1 = 72 dpi) to PNG. */
-  renderPage(page: PDFPageProxy, scale: number): Promise<Uint8Array>;
+  /** Renders a page at `scale` (1 = 72 dpi) in grey, for OCR. */
+  renderPage(page: PDFPageProxy, scale: number): Promise<GreyImage>;
   /**
    * The page's text runs as the reader sees the page (rotation and crop box applied), y up.
    * With `styles`, each run says whether its font is bold or italic (costs parsing the page).
@@ -85,9 +86,11 @@ export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
     },
     async renderPage(page, scale) {
       const viewport = page.getViewport({ scale });
-      const { canvas, toPng } = setup.createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+      const width = Math.ceil(viewport.width);
+      const height = Math.ceil(viewport.height);
+      const { canvas, rgba } = setup.createCanvas(width, height);
       await page.render({ canvas: canvas as RenderCanvas, viewport, background: '#ffffff' }).promise;
-      return toPng();
+      return greyFromRgba(rgba(), width, height);
     },
   };
 }

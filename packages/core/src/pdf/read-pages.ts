@@ -1,7 +1,8 @@
 import type { ConversionContext } from '../conversion.ts';
 import { ConversionError } from '../errors.ts';
 import { MAX_IMAGE_PIXELS } from '../image-info.ts';
-import { normalizeOcrText, type OcrEngine } from '../ocr/engine.ts';
+import type { OcrEngine } from '../ocr/engine.ts';
+import { recognizePage } from '../ocr/recognize-page.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
 import type { PositionedText } from './text-layout.ts';
 
@@ -44,14 +45,14 @@ export async function readPdfPages(bytes: Uint8Array, options: ReadPdfOptions, {
         const { width, height } = page.getViewport({ scale: 1 });
         const image = await pdf.renderPage(page, Math.min(OCR_DPI / 72, Math.sqrt(MAX_IMAGE_PIXELS / (width * height))));
         ocr ??= await host.ocr();
-        const result = await ocr.recognize(image, {
+        const result = await recognizePage(ocr, image, {
           languages: options.languages,
           signal,
           onProgress: (fraction, stage) => {
             if (stage === 'recognizing') onProgress?.((number - 1 + fraction) / total, 'reading', detail);
           },
         });
-        pages.push({ kind: 'scan', text: normalizeOcrText(result.text) });
+        pages.push({ kind: 'scan', text: result.text });
       }
       page.cleanup();
     }

@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
-import { ConversionError, imageTypes, type OcrEngine, type OcrOptions, type OcrResult } from '@textlift/core';
+import { ConversionError, parseTesseractTsv, tesseractPsm, type OcrEngine, type OcrOptions, type OcrResult } from '@textlift/core';
 
 const run = promisify(execFile);
 
@@ -20,8 +20,11 @@ export async function nativeTesseractVersion(): Promise<string | undefined> {
  * across pages instead. It reads the same best_int models as the browser from tessdataDir.
  */
 export function createNativeTesseractEngine(version: string, tessdataDir: string): OcrEngine {
-  async function recognize(image: Uint8Array, { languages, signal }: OcrOptions): Promise<OcrResult> {
-    const args = ['stdin', 'stdout', '--tessdata-dir', tessdataDir, '-l', languages.join('+'), '--oem', '1'];
+  async function recognize(image: Uint8Array, { languages, segmentation = 'auto', signal }: OcrOptions): Promise<OcrResult> {
+    const psm = tesseractPsm[segmentation];
+    // TSV rather than text: word boxes and confidences; `-c` because the `tsv` config file is
+    // looked up in --tessdata-dir, which holds only models.
+    const args = ['stdin', 'stdout', '--tessdata-dir', tessdataDir, '-l', languages.join('+'), '--oem', '1', '--psm', psm, '-c', 'tessedit_create_tsv=1'];
     const child = spawn('tesseract', args, {
       env: { ...process.env, OMP_THREAD_LIMIT: '1' },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -48,12 +51,11 @@ export function createNativeTesseractEngine(version: string, tessdataDir: string
       }
       throw new ConversionError('engine-failed', `tesseract exited with ${code}: ${log.slice(0, 500)}`);
     }
-    return { text: Buffer.concat(stdout).toString('utf8') };
+    return { lines: parseTesseractTsv(Buffer.concat(stdout).toString('utf8')) };
   }
 
   return {
     name: `tesseract ${version}`,
-    reads: imageTypes,
     recognize,
     terminate: async () => {},
   };

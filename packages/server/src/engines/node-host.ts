@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { MAX_IMAGE_PIXELS, type ConversionHost } from '@textlift/core';
+import { ConversionError, MAX_IMAGE_PIXELS, type ConversionHost } from '@textlift/core';
 import { nodePdfEngine } from './node-pdf.ts';
 import type { OcrProvider } from './ocr-provider.ts';
 
@@ -12,8 +12,20 @@ export function createNodeHost(provider: OcrProvider): { host: ConversionHost; r
       releases.push(borrowed.release);
       return borrowed.engine;
     },
-    async toPng(bytes) {
-      return sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).png().toBuffer();
+    async decodeGrey(bytes) {
+      try {
+        const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+          .rotate()
+          .flatten({ background: '#ffffff' })
+          .greyscale()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        const grey = new Uint8Array(info.width * info.height);
+        for (let i = 0; i < grey.length; i++) grey[i] = data[i * info.channels]!;
+        return { width: info.width, height: info.height, data: grey };
+      } catch {
+        throw new ConversionError('corrupt', 'The image cannot be decoded.');
+      }
     },
     pdf: nodePdfEngine,
   };

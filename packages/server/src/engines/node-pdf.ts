@@ -17,7 +17,7 @@ export function nodePdfEngine(): Promise<PdfEngine> {
       wasmUrl: `${dir}/wasm/`,
       createCanvas(width, height) {
         const canvas = createCanvas(width, height);
-        return { canvas, toPng: async () => new Uint8Array(await canvas.encode('png')) };
+        return { canvas, rgba: () => canvas.getContext('2d').getImageData(0, 0, width, height).data };
       },
     });
   })();

@@ -1,6 +1,6 @@
 import UTIF from 'utif2';
 import { relaxedSimd, simd } from 'wasm-feature-detect';
-import { ConversionError, type ConversionHost, type ImageType, type OcrEngine } from '@textlift/core';
+import { ConversionError, greyFromRgba, type ConversionHost, type GreyImage, type ImageType, type OcrEngine } from '@textlift/core';
 import { createTesseractJsEngine } from '@textlift/core/ocr/tesseract-js';
 import { createPdfEngine, type PdfEngine } from '@textlift/core/pdf/pdf-engine';
 
@@ -24,27 +24,17 @@ async function createEngine(): Promise<OcrEngine> {
   });
 }
 
-async function canvasToPng(canvas: OffscreenCanvas): Promise<Uint8Array> {
-  const blob = await canvas.convertToBlob({ type: 'image/png' });
-  return new Uint8Array(await blob.arrayBuffer());
-}
-
 /** First page of a TIFF (fax G3/G4, LZW, uncompressed...), which browsers cannot decode. */
-async function tiffToPng(bytes: Uint8Array): Promise<Uint8Array> {
+function decodeTiff(bytes: Uint8Array): GreyImage {
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   const [page] = UTIF.decode(buffer);
   if (!page) throw new ConversionError('corrupt', 'The TIFF has no pages.');
   UTIF.decodeImage(buffer, page);
-  const rgba = UTIF.toRGBA8(page);
-  const canvas = new OffscreenCanvas(page.width, page.height);
-  const context = canvas.getContext('2d');
-  if (!context) throw new ConversionError('engine-failed', 'No 2D canvas.');
-  context.putImageData(new ImageData(new Uint8ClampedArray(rgba), page.width, page.height), 0, 0);
-  return canvasToPng(canvas);
+  return greyFromRgba(UTIF.toRGBA8(page), page.width, page.height);
 }
 
-/** The browser's own decoder, for the formats it reads and the OCR engine does not (GIF). */
-async function decodeToPng(bytes: Uint8Array, type: ImageType): Promise<Uint8Array> {
+/** The browser's own decoder; createImageBitmap applies the EXIF orientation. */
+async function decodeBitmap(bytes: Uint8Array, type: ImageType): Promise<GreyImage> {
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
@@ -52,13 +42,11 @@ async function decodeToPng(bytes: Uint8Array, type: ImageType): Promise<Uint8Arr
     throw new ConversionError('corrupt', 'The image cannot be decoded.');
   }
   const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-  const context = canvas.getContext('2d');
+  const context = canvas.getContext('2d', { willReadFrequently: true });
   if (!context) throw new ConversionError('engine-failed', 'No 2D canvas.');
-  context.fillStyle = '#fff';
-  context.fillRect(0, 0, canvas.width, canvas.height);
   context.drawImage(bitmap, 0, 0);
   bitmap.close();
-  return canvasToPng(canvas);
+  return greyFromRgba(context.getImageData(0, 0, canvas.width, canvas.height).data, canvas.width, canvas.height);
 }
 
 /** pdf.js draws on OffscreenCanvas here: a worker has no document to make <canvas> elements. */
@@ -120,7 +108,7 @@ async function createBrowserPdfEngine(): Promise<PdfEngine> {
     },
     createCanvas(width, height) {
       const canvas = new OffscreenCanvas(width, height);
-      return { canvas, toPng: () => canvasToPng(canvas) };
+      return { canvas, rgba: () => canvas.getContext('2d')!.getImageData(0, 0, width, height).data };
     },
   });
 }
@@ -128,15 +116,13 @@ async function createBrowserPdfEngine(): Promise<PdfEngine> {
 export const browserHost: ConversionHost = {
   ocr: () => (engine ??= createEngine()),
   pdf: () => (pdfEngine ??= createBrowserPdfEngine()),
-  async toPng(bytes, type) {
-    if (type === 'image/tiff') {
-      try {
-        return await tiffToPng(bytes);
-      } catch (error) {
-        if (error instanceof ConversionError) throw error;
-        throw new ConversionError('corrupt', 'The TIFF cannot be decoded.');
-      }
+  async decodeGrey(bytes, type) {
+    if (type !== 'image/tiff') return decodeBitmap(bytes, type);
+    try {
+      return decodeTiff(bytes);
+    } catch (error) {
+      if (error instanceof ConversionError) throw error;
+      throw new ConversionError('corrupt', 'The TIFF cannot be decoded.');
     }
-    return decodeToPng(bytes, type);
   },
 };

@@ -1,6 +1,7 @@
 // Synthetic OCR test images with exact ground truth: clean page renders, the same pages
 // degraded like phone photos (perspective, rotation, uneven light, blur, noise, JPEG), and
-// thermal-printer receipts. Deterministic (seeded), written to bench/ocr/.data/.
+// thermal-printer receipts. Deterministic (seeded). bench/ocr writes sets of them to
+// bench/ocr/.data/; tests draw single ones in memory.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -27,7 +28,7 @@ function random(seed: number) {
 }
 
 /** Running English prose: the site's own texts (about, privacy, blog), ours to use. */
-function prose(): string[] {
+export function prose(): string[] {
   const en = JSON.parse(readFileSync(path.resolve('packages/web/src/i18n/locales/en.json'), 'utf8'));
   const paragraphs: string[] = [];
   for (const section of ['about', 'privacy', 'terms']) for (const item of en[section].sections) paragraphs.push(...item.body);
@@ -49,13 +50,13 @@ function wrap(context: SKRSContext2D, text: string, width: number): string[] {
   return lines;
 }
 
-interface Page {
+export interface Page {
   canvas: Canvas;
   text: string;
 }
 
 /** A clean page: 1240×1754 (A4 at 150 dpi), one font family, 11-13 pt. */
-function cleanPage(index: number, paragraphs: string[]): Page {
+export function cleanPage(index: number, paragraphs: string[]): Page {
   const rand = random(1000 + index);
   const canvas = createCanvas(1240, 1754);
   const context = canvas.getContext('2d');
@@ -81,6 +82,39 @@ function cleanPage(index: number, paragraphs: string[]): Page {
     paragraph++;
   }
   return { canvas, text: lines.join('\n\n') };
+}
+
+/** A page set in two columns, like a newsletter: each column's text is its own flow. */
+export function twoColumnPage(index: number, paragraphs: string[]): Page {
+  const canvas = createCanvas(1240, 1754);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.font = '24px Serif';
+  context.fillStyle = '#111';
+  const margin = 100;
+  const gutter = 60;
+  const columnWidth = (canvas.width - 2 * margin - gutter) / 2;
+  const columns: string[] = [];
+  let paragraph = index * 3;
+  for (let column = 0; column < 2; column++) {
+    const x = margin + column * (columnWidth + gutter);
+    let y = margin + 24;
+    const lines: string[] = [];
+    while (true) {
+      const block = wrap(context, paragraphs[paragraph % paragraphs.length]!, columnWidth);
+      if (y + block.length * 35 > canvas.height - margin) break;
+      for (const line of block) {
+        context.fillText(line, x, y);
+        y += 35;
+      }
+      lines.push(block.join('\n'));
+      y += 20;
+      paragraph++;
+    }
+    columns.push(lines.join('\n\n'));
+  }
+  return { canvas, text: columns.join('\n\n') };
 }
 
 /** Solves the 8 homography coefficients mapping the unit square's corners to `to`. */
@@ -112,7 +146,7 @@ function homography(to: Array<[number, number]>, width: number, height: number) 
 }
 
 /** The page as a phone photo: skewed and turned on a darker desk, lit unevenly, soft, noisy, JPEG. */
-function photo(page: Page, index: number): Buffer {
+export function photo(page: Page, index: number): Buffer {
   const rand = random(2000 + index);
   const { width, height } = page.canvas;
   const outWidth = 1100;
@@ -174,7 +208,7 @@ function photo(page: Page, index: number): Buffer {
 }
 
 /** A thermal-printer receipt: monospace, right-aligned prices, faded grey ink, slightly turned. */
-function receipt(index: number): { image: Buffer; text: string } {
+export function receipt(index: number): { image: Buffer; text: string } {
   const rand = random(3000 + index);
   const items = ['Whole milk 1L', 'Rye bread', 'Free range eggs x6', 'Bananas 1.2kg', 'Olive oil 500ml', 'Coffee beans', 'Tomatoes', 'Cheddar 200g', 'Pasta 500g', 'Dish soap', 'Apples 1kg', 'Yoghurt 4-pack', 'Orange juice', 'Rice 2kg'];
   const width = 576;

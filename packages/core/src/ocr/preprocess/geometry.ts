@@ -1,0 +1,58 @@
+import type { GreyImage } from './grey-image.ts';
+
+/** Resizes by `factor` with bilinear interpolation (enough for the 1-3× steps OCR needs). */
+export function scaleImage(image: GreyImage, factor: number): GreyImage {
+  const width = Math.max(1, Math.round(image.width * factor));
+  const height = Math.max(1, Math.round(image.height * factor));
+  const out = new Uint8Array(width * height);
+  const { data, width: sw, height: sh } = image;
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(sh - 1, Math.max(0, (y + 0.5) / factor - 0.5));
+    const y0 = Math.floor(sy);
+    const y1 = Math.min(sh - 1, y0 + 1);
+    const wy = sy - y0;
+    for (let x = 0; x < width; x++) {
+      const sx = Math.min(sw - 1, Math.max(0, (x + 0.5) / factor - 0.5));
+      const x0 = Math.floor(sx);
+      const x1 = Math.min(sw - 1, x0 + 1);
+      const wx = sx - x0;
+      const top = data[y0 * sw + x0]! * (1 - wx) + data[y0 * sw + x1]! * wx;
+      const bottom = data[y1 * sw + x0]! * (1 - wx) + data[y1 * sw + x1]! * wx;
+      out[y * width + x] = Math.round(top * (1 - wy) + bottom * wy);
+    }
+  }
+  return { width, height, data: out };
+}
+
+/** Turns the image by `degrees` (positive = clockwise) about its centre; uncovered corners are paper. */
+export function rotateImage(image: GreyImage, degrees: number): GreyImage {
+  const { width, height, data } = image;
+  const radians = (degrees * Math.PI) / 180;
+  const cos = Math.cos(radians);
+  const sin = Math.sin(radians);
+  const cx = width / 2;
+  const cy = height / 2;
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      // Inverse mapping: where in the source does this output pixel come from?
+      const dx = x - cx;
+      const dy = y - cy;
+      const sx = cos * dx + sin * dy + cx;
+      const sy = -sin * dx + cos * dy + cy;
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      if (x0 < 0 || y0 < 0 || x0 >= width - 1 || y0 >= height - 1) {
+        out[y * width + x] = 255;
+        continue;
+      }
+      const wx = sx - x0;
+      const wy = sy - y0;
+      const i = y0 * width + x0;
+      const top = data[i]! * (1 - wx) + data[i + 1]! * wx;
+      const bottom = data[i + width]! * (1 - wx) + data[i + width + 1]! * wx;
+      out[y * width + x] = Math.round(top * (1 - wy) + bottom * wy);
+    }
+  }
+  return { width, height, data: out };
+}

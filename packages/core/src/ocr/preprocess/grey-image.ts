@@ -1,0 +1,34 @@
+/** An 8-bit greyscale raster, row by row, 0 = black: what every preprocessing step reads and writes. */
+export interface GreyImage {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+export function createGreyImage(width: number, height: number, fill = 255): GreyImage {
+  return { width, height, data: new Uint8Array(width * height).fill(fill) };
+}
+
+/** RGBA (canvas ImageData, sharp raw) to grey with the Rec. 601 weights Leptonica also uses. */
+export function greyFromRgba(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): GreyImage {
+  const data = new Uint8Array(width * height);
+  for (let i = 0, p = 0; i < data.length; i++, p += 4) {
+    const alpha = rgba[p + 3]! / 255;
+    // Transparent pixels are paper, not ink.
+    const grey = 0.299 * rgba[p]! + 0.587 * rgba[p + 1]! + 0.114 * rgba[p + 2]!;
+    data[i] = Math.round(grey * alpha + 255 * (1 - alpha));
+  }
+  return { width, height, data };
+}
+
+/**
+ * Binary PGM (P5): the simplest format both Leptonica builds (native tesseract and
+ * tesseract.js) read, so a prepared page needs no image codec on either side.
+ */
+export function encodePgm(image: GreyImage): Uint8Array {
+  const header = new TextEncoder().encode(`P5\n${image.width} ${image.height}\n255\n`);
+  const out = new Uint8Array(header.length + image.data.length);
+  out.set(header, 0);
+  out.set(image.data, header.length);
+  return out;
+}

@@ -1,0 +1,100 @@
+import type { GreyImage } from './grey-image.ts';
+
+/**
+ * Evens out the light across a page: phone photos are brighter where the lamp is, receipts
+ * greyer where they faded. The paper's brightness is estimated in cells (a high percentile,
+ * so ink and noise do not count), spread over neighbouring cells so a bold heading filling a
+ * cell still sees paper, smoothed, and divided out: paper becomes white everywhere and ink
+ * keeps its contrast to it.
+ */
+export function normalizeIllumination(image: GreyImage, cell = 16): GreyImage {
+  const { width, height, data } = image;
+  const columns = Math.ceil(width / cell);
+  const rows = Math.ceil(height / cell);
+  let grid: Float32Array = new Float32Array(columns * rows);
+  const histogram = new Uint32Array(256);
+  for (let gy = 0; gy < rows; gy++) {
+    for (let gx = 0; gx < columns; gx++) {
+      histogram.fill(0);
+      const x1 = Math.min(width, (gx + 1) * cell);
+      const y1 = Math.min(height, (gy + 1) * cell);
+      let count = 0;
+      for (let y = gy * cell; y < y1; y++) {
+        for (let x = gx * cell, i = y * width + x; x < x1; x++, i++) histogram[data[i]!]!++;
+      }
+      count = (x1 - gx * cell) * (y1 - gy * cell);
+      // The 90th percentile: brighter than the ink, not as bright as a noise spike.
+      let seen = 0;
+      let level = 255;
+      for (; level > 0; level--) {
+        seen += histogram[level]!;
+        if (seen >= count * 0.1) break;
+      }
+      grid[gy * columns + gx] = level;
+    }
+  }
+  grid = maxFilter(grid, columns, rows, 1);
+  for (let pass = 0; pass < 2; pass++) grid = boxFilter(grid, columns, rows, 1);
+
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    // Bilinear interpolation between cell centres.
+    const fy = Math.min(rows - 1, Math.max(0, (y + 0.5) / cell - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(rows - 1, y0 + 1);
+    const wy = fy - y0;
+    for (let x = 0; x < width; x++) {
+      const fx = Math.min(columns - 1, Math.max(0, (x + 0.5) / cell - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(columns - 1, x0 + 1);
+      const wx = fx - x0;
+      const background =
+        (grid[y0 * columns + x0]! * (1 - wx) + grid[y0 * columns + x1]! * wx) * (1 - wy) +
+        (grid[y1 * columns + x0]! * (1 - wx) + grid[y1 * columns + x1]! * wx) * wy;
+      const i = y * width + x;
+      out[i] = Math.min(255, Math.round((data[i]! * 255) / Math.max(1, background)));
+    }
+  }
+  return { width, height, data: out };
+}
+
+function maxFilter(grid: Float32Array, columns: number, rows: number, radius: number): Float32Array {
+  const out = new Float32Array(grid.length);
+  for (let y = 0; y < rows; y++) {
+    for (let x = 0; x < columns; x++) {
+      let best = 0;
+      for (let dy = -radius; dy <= radius; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= rows) continue;
+        for (let dx = -radius; dx <= radius; dx++) {
+          const xx = x + dx;
+          if (xx >= 0 && xx < columns) best = Math.max(best, grid[yy * columns + xx]!);
+        }
+      }
+      out[y * columns + x] = best;
+    }
+  }
+  return out;
+}
+
+function boxFilter(grid: Float32Array, columns: number, rows: number, radius: number): Float32Array {
+  const out = new Float32Array(grid.length);
+  for (let y = 0; y < rows; y++) {
+    for (let x = 0; x < columns; x++) {
+      let sum = 0;
+      let n = 0;
+      for (let dy = -radius; dy <= radius; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= rows) continue;
+        for (let dx = -radius; dx <= radius; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= columns) continue;
+          sum += grid[yy * columns + xx]!;
+          n++;
+        }
+      }
+      out[y * columns + x] = sum / n;
+    }
+  }
+  return out;
+}

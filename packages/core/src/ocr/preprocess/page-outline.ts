@@ -1,0 +1,156 @@
+import { otsuThreshold } from './binarize.ts';
+import { scaleImage } from './geometry.ts';
+import type { GreyImage } from './grey-image.ts';
+
+export type Point = [number, number];
+/** Corners clockwise from the top left. */
+export type Quad = [Point, Point, Point, Point];
+
+/**
+ * Finds a sheet of paper photographed on a darker surface: the largest bright region of a
+ * small copy of the photo, its four extreme corners. Undefined when there is no such sheet
+ * (a scan or screenshot fills the frame; a dark page has nothing brighter around it), so the
+ * image is used as it is.
+ */
+export function findPageOutline(image: GreyImage): Quad | undefined {
+  const factor = Math.min(1, 400 / Math.max(image.width, image.height));
+  const small = factor < 1 ? scaleImage(image, factor) : image;
+  const { width, height, data } = small;
+  const threshold = otsuThreshold(small);
+  // Flood fill from the brightest pixels outwards: labels of 4-connected bright regions.
+  const labels = new Int32Array(width * height).fill(-1);
+  const stack: number[] = [];
+  let bestLabel = -1;
+  let bestSize = 0;
+  let label = 0;
+  for (let start = 0; start < data.length; start++) {
+    if (labels[start] !== -1 || data[start]! < threshold) continue;
+    let size = 0;
+    stack.push(start);
+    labels[start] = label;
+    while (stack.length) {
+      const i = stack.pop()!;
+      size++;
+      const x = i % width;
+      const neighbours = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width];
+      for (const n of neighbours) {
+        if (n < 0 || n >= data.length || labels[n] !== -1 || data[n]! < threshold) continue;
+        labels[n] = label;
+        stack.push(n);
+      }
+    }
+    if (size > bestSize) {
+      bestSize = size;
+      bestLabel = label;
+    }
+    label++;
+  }
+  if (bestLabel < 0) return undefined;
+
+  // The sheet must be much of the photo, with desk around most of it (a corner may be cut off
+  // by the frame); a scan or screenshot is bright up to its edges all round.
+  let touching = 0;
+  let border = 0;
+  for (let x = 0; x < width; x++) {
+    border += 2;
+    if (labels[x] === bestLabel) touching++;
+    if (labels[(height - 1) * width + x] === bestLabel) touching++;
+  }
+  for (let y = 0; y < height; y++) {
+    border += 2;
+    if (labels[y * width] === bestLabel) touching++;
+    if (labels[y * width + width - 1] === bestLabel) touching++;
+  }
+  if (bestSize < data.length * 0.2 || touching > border * 0.4) return undefined;
+
+  // Extreme points along the diagonals are the corners of a sheet turned less than ~40°.
+  const extremes = [-Infinity, -Infinity, -Infinity, -Infinity];
+  const corners: Point[] = [[0, 0], [0, 0], [0, 0], [0, 0]];
+  for (let i = 0; i < labels.length; i++) {
+    if (labels[i] !== bestLabel) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    const scores = [-x - y, x - y, x + y, -x + y];
+    for (let c = 0; c < 4; c++) {
+      if (scores[c]! > extremes[c]!) {
+        extremes[c] = scores[c]!;
+        corners[c] = [x, y];
+      }
+    }
+  }
+  const quad = corners.map(([x, y]) => [(x + 0.5) / factor, (y + 0.5) / factor] as Point) as Quad;
+  // A sheet is a convex quadrilateral with most of the region inside it.
+  const area = quadArea(quad) * factor * factor;
+  if (area < bestSize * 0.9 || area > bestSize * 1.15) return undefined;
+  return quad;
+}
+
+function quadArea(quad: Quad): number {
+  let sum = 0;
+  for (let i = 0; i < 4; i++) {
+    const [x0, y0] = quad[i]!;
+    const [x1, y1] = quad[(i + 1) % 4]!;
+    sum += x0 * y1 - x1 * y0;
+  }
+  return Math.abs(sum) / 2;
+}
+
+/**
+ * Maps the sheet onto an upright rectangle (a perspective warp, as a scanner app does), sized
+ * by the sheet's longer edges so no detail is lost.
+ */
+export function flattenPage(image: GreyImage, quad: Quad): GreyImage {
+  const [tl, tr, br, bl] = quad;
+  const length = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+  const width = Math.round(Math.max(length(tl, tr), length(bl, br)));
+  const height = Math.round(Math.max(length(tl, bl), length(tr, br)));
+  const h = homography([[0, 0], [width, 0], [width, height], [0, height]], quad);
+  const out = new Uint8Array(width * height);
+  const { data, width: sw, height: sh } = image;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const w = h[6]! * x + h[7]! * y + 1;
+      const sx = (h[0]! * x + h[1]! * y + h[2]!) / w;
+      const sy = (h[3]! * x + h[4]! * y + h[5]!) / w;
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      if (x0 < 0 || y0 < 0 || x0 >= sw - 1 || y0 >= sh - 1) {
+        out[y * width + x] = 255;
+        continue;
+      }
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const i = y0 * sw + x0;
+      const top = data[i]! * (1 - fx) + data[i + 1]! * fx;
+      const bottom = data[i + sw]! * (1 - fx) + data[i + sw + 1]! * fx;
+      out[y * width + x] = Math.round(top * (1 - fy) + bottom * fy);
+    }
+  }
+  return { width, height, data: out };
+}
+
+/** The 8 coefficients of the projective map taking the points `from` onto `to`. */
+export function homography(from: Point[], to: Point[]): number[] {
+  const a: number[][] = [];
+  const b: number[] = [];
+  from.forEach(([x, y], i) => {
+    const [u, v] = to[i]!;
+    a.push([x, y, 1, 0, 0, 0, -u * x, -u * y]);
+    b.push(u);
+    a.push([0, 0, 0, x, y, 1, -v * x, -v * y]);
+    b.push(v);
+  });
+  for (let col = 0; col < 8; col++) {
+    let pivot = col;
+    for (let row = col + 1; row < 8; row++) if (Math.abs(a[row]![col]!) > Math.abs(a[pivot]![col]!)) pivot = row;
+    [a[col], a[pivot]] = [a[pivot]!, a[col]!];
+    [b[col], b[pivot]] = [b[pivot]!, b[col]!];
+    for (let row = 0; row < 8; row++) {
+      if (row === col) continue;
+      const factor = a[row]![col]! / a[col]![col]!;
+      for (let k = col; k < 8; k++) a[row]![k]! -= factor * a[col]![k]!;
+      b[row]! -= factor * b[col]!;
+    }
+  }
+  return b.map((value, i) => value / a[i]![i]!);
+}

@@ -1,0 +1,72 @@
+import { otsuThreshold } from './binarize.ts';
+import { hasTextColumns } from './columns.ts';
+import { findBlobs, letterLike, median } from './components.ts';
+import { rotateImage, scaleImage } from './geometry.ts';
+import type { GreyImage } from './grey-image.ts';
+import { normalizeIllumination } from './illumination.ts';
+import { findPageOutline, flattenPage } from './page-outline.ts';
+import { eraseRules, findDashRules, keepLoneRules, type DashRule } from './rules.ts';
+import { estimateSkew } from './skew.ts';
+
+/** How Tesseract should split the page: its automatic layout, or one block of lines. */
+export type PageSegmentation = 'auto' | 'block';
+
+export interface PreparedPage {
+  image: GreyImage;
+  segmentation: PageSegmentation;
+  /** Separator rows of dashes, painted out of `image`, in its pixels. */
+  rules: DashRule[];
+  /** What was done, for logs and the benchmark. */
+  flattened: boolean;
+  skew: number;
+  scale: number;
+  letterHeight: number;
+}
+
+export interface PrepareOptions {
+  /** Median letter height, in pixels, that small text is enlarged to. */
+  targetLetterHeight?: number;
+  maxScale?: number;
+  /** The largest page, in pixels, worth handing to the recogniser. */
+  maxPixels?: number;
+}
+
+/** Ink blobs and the letters among them, on a page already evened out. */
+function inkOf(image: GreyImage) {
+  const blobs = findBlobs(image, otsuThreshold(image));
+  const letters = letterLike(blobs, image);
+  return { blobs, letters, height: median(letters.map((letter) => letter.y1 - letter.y0)) };
+}
+
+/**
+ * Readies a photo or scan for Tesseract, the steps a document-scanner app takes: the sheet
+ * cut from the desk and its perspective undone, the light evened out, the lines made level,
+ * letters enlarged to the size the model reads best, and the page segmentation that suits
+ * its layout. Pure arithmetic on grey pixels, so the browser and the server do the same.
+ */
+export function preparePage(input: GreyImage, options: PrepareOptions = {}): PreparedPage {
+  const { targetLetterHeight = 20, maxScale = 3, maxPixels = 24_000_000 } = options;
+  const outline = findPageOutline(input);
+  let image = outline ? flattenPage(input, outline) : input;
+  const cell = Math.max(12, Math.round(Math.max(image.width, image.height) / 100));
+  image = normalizeIllumination(image, cell);
+  let ink = inkOf(image);
+  let skew = estimateSkew(ink.letters);
+  if (Math.abs(skew) >= 0.2) {
+    image = rotateImage(image, -skew);
+    ink = inkOf(image);
+  } else skew = 0;
+  const { blobs, letters, height } = ink;
+  const segmentation: PageSegmentation = hasTextColumns(letters, height) ? 'auto' : 'block';
+  let rules = keepLoneRules(findDashRules(blobs, height), letters, height);
+  eraseRules(image, rules, Math.ceil(height * 0.2));
+  let scale = 1;
+  if (height > 0 && height < targetLetterHeight) {
+    scale = Math.min(maxScale, targetLetterHeight / height, Math.sqrt(maxPixels / (image.width * image.height)));
+    if (scale > 1.05) {
+      image = scaleImage(image, scale);
+      rules = rules.map((rule) => ({ ...rule, x0: rule.x0 * scale, x1: rule.x1 * scale, y0: rule.y0 * scale, y1: rule.y1 * scale }));
+    } else scale = 1;
+  }
+  return { image, segmentation, rules, flattened: Boolean(outline), skew, scale, letterHeight: height };
+}

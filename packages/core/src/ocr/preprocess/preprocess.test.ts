@@ -1,0 +1,87 @@
+import { describe, expect, test } from 'vitest';
+import { loadImage, createCanvas } from '@napi-rs/canvas';
+import { cleanPage, photo, prose, receipt, twoColumnPage, type Page } from '../../../../../test-support/synthetic-pages.ts';
+import { otsuThreshold } from './binarize.ts';
+import { hasTextColumns } from './columns.ts';
+import { findBlobs, letterLike, median } from './components.ts';
+import { rotateImage } from './geometry.ts';
+import { greyFromRgba, type GreyImage } from './grey-image.ts';
+import { normalizeIllumination } from './illumination.ts';
+import { findPageOutline } from './page-outline.ts';
+import { preparePage } from './prepare-page.ts';
+import { findDashRules } from './rules.ts';
+import { estimateSkew } from './skew.ts';
+
+const paragraphs = prose();
+
+function greyOfPage(page: Page): GreyImage {
+  const { width, height } = page.canvas;
+  return greyFromRgba(page.canvas.getContext('2d').getImageData(0, 0, width, height).data, width, height);
+}
+
+async function greyOfFile(bytes: Buffer): Promise<GreyImage> {
+  const image = await loadImage(bytes);
+  const canvas = createCanvas(image.width, image.height);
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  return greyFromRgba(context.getImageData(0, 0, image.width, image.height).data, image.width, image.height);
+}
+
+function letters(image: GreyImage) {
+  const found = letterLike(findBlobs(image, otsuThreshold(image)), image);
+  return { found, height: median(found.map((letter) => letter.y1 - letter.y0)) };
+}
+
+describe('page preparation', () => {
+  test('finds the sheet in a phone photo and undoes its perspective', async () => {
+    const page = cleanPage(3, paragraphs);
+    const shot = await greyOfFile(photo(page, 3));
+    const outline = findPageOutline(shot);
+    expect(outline).toBeDefined();
+    const prepared = preparePage(shot);
+    expect(prepared.flattened).toBe(true);
+    // The flattened sheet has the page's proportions (A4) back.
+    expect(prepared.image.width / prepared.image.height).toBeCloseTo(1240 / 1754, 1);
+  });
+
+  test('leaves a scan that fills the frame as it is', () => {
+    expect(findPageOutline(greyOfPage(cleanPage(0, paragraphs)))).toBeUndefined();
+  });
+
+  test('evens out light falling off across the page', () => {
+    const image = greyOfPage(cleanPage(1, paragraphs));
+    const shaded = { ...image, data: image.data.map((value, i) => value * (1 - 0.5 * ((i % image.width) / image.width))) };
+    const even = normalizeIllumination(shaded);
+    // Paper on the dark side comes back white; ink stays dark.
+    const x = image.width - 60;
+    expect(shaded.data[60 * image.width + x]).toBeLessThan(140);
+    expect(even.data[60 * image.width + x]).toBeGreaterThan(235);
+    expect(otsuThreshold(even)).toBeGreaterThan(100);
+  });
+
+  test.each([2.5, -1.5])('measures a skew of %s°', (degrees) => {
+    const turned = rotateImage(greyOfPage(cleanPage(2, paragraphs)), degrees);
+    // rotateImage turns clockwise; text turned clockwise runs downhill, a positive skew.
+    expect(estimateSkew(letters(turned).found)).toBeCloseTo(degrees, 0);
+  });
+
+  test('tells columns from one block of lines', () => {
+    const columns = letters(greyOfPage(twoColumnPage(0, paragraphs)));
+    expect(hasTextColumns(columns.found, columns.height)).toBe(true);
+    const single = letters(greyOfPage(cleanPage(4, paragraphs)));
+    expect(hasTextColumns(single.found, single.height)).toBe(false);
+  });
+
+  test("a receipt is one block (its prices are not a column) with two rules of 36 dashes", async () => {
+    const { image } = receipt(3);
+    const prepared = preparePage(await greyOfFile(image));
+    expect(prepared.segmentation).toBe('block');
+    expect(prepared.rules.map((rule) => rule.dashes)).toEqual([36, 36]);
+  });
+
+  test('finds no rules in running text with hyphens', () => {
+    const image = greyOfPage(cleanPage(5, paragraphs));
+    const ink = letters(image);
+    expect(findDashRules(findBlobs(image, otsuThreshold(image)), ink.height)).toEqual([]);
+  });
+});
