@@ -6,7 +6,8 @@ import { ConversionError } from '../errors.ts';
 import { parseOcrLanguages } from '../ocr/languages.ts';
 import { bodySize, toDocBlock } from '../pdf/page-structure.ts';
 import { readPdfPages } from '../pdf/read-pages.ts';
-import { layoutBlocks } from '../pdf/text-layout.ts';
+import type { PagePicture } from '../pdf/read-pages.ts';
+import { layoutBlocks, type Block } from '../pdf/text-layout.ts';
 import { DOCX_TYPE } from './jpg-to-word.ts';
 
 /**
@@ -17,8 +18,8 @@ export const pdfToWord: Conversion = async (inputs, options, context) => {
   const input = inputs[0];
   if (!input) throw new ConversionError('no-file', 'No PDF was given.');
   const languages = parseOcrLanguages(options.language);
-  const pages = (await readPdfPages(input.bytes, { password: options.password, languages, styles: true }, context)).map((page) =>
-    page.kind === 'text' ? { kind: 'text' as const, blocks: layoutBlocks(page.runs, { tables: true }) } : page,
+  const pages = (await readPdfPages(input.bytes, { password: options.password, languages, styles: true, pictures: true }, context)).map((page) =>
+    page.kind === 'text' ? { kind: 'text' as const, blocks: layoutBlocks(page.runs, { tables: true }), pictures: page.pictures } : page,
   );
 
   // Headings are judged against the body text size of the whole document.
@@ -27,7 +28,7 @@ export const pdfToWord: Conversion = async (inputs, options, context) => {
   for (const page of pages) {
     const pageBlocks: DocBlock[] =
       page.kind === 'text'
-        ? page.blocks.map((block) => toDocBlock(block, body))
+        ? withPictures(page.blocks, page.pictures, body)
         : textToParagraphs(page.text).map((text) => ({ kind: 'paragraph', runs: [{ text }] }));
     if (pageBlocks[0] && blocks.length > 0) pageBlocks[0].pageBreakBefore = true;
     blocks.push(...pageBlocks);
@@ -36,7 +37,23 @@ export const pdfToWord: Conversion = async (inputs, options, context) => {
   const name = baseName(input.name);
   const count = (kind: DocBlock['kind']) => blocks.filter((block) => block.kind === kind).length;
   return {
-    summary: { pages: pages.length, paragraphs: count('paragraph') + count('heading') + count('list'), tables: count('table') },
+    summary: { pages: pages.length, paragraphs: count('paragraph') + count('heading') + count('list'), tables: count('table'), pictures: count('picture') },
     outputs: [{ name: `${name}.docx`, type: DOCX_TYPE, bytes: await blocksToDocx(blocks, name) }],
   };
 };
+
+/**
+ * The page's blocks in reading order with its pictures among them: each picture goes before
+ * the first block that starts below its top edge and shares some of its width (the text
+ * under it in its column), or after everything when nothing does.
+ */
+function withPictures(blocks: Block[], pictures: PagePicture[], body: number): DocBlock[] {
+  const out: Array<{ doc: DocBlock; block?: Block }> = blocks.map((block) => ({ doc: toDocBlock(block, body), block }));
+  const ordered = [...pictures].sort((a, b) => b.top - a.top);
+  for (const picture of ordered) {
+    const doc: DocBlock = { kind: 'picture', png: picture.png, width: picture.right - picture.left, height: picture.top - picture.bottom };
+    const at = out.findIndex(({ block }) => block && block.top <= picture.top && block.left < picture.right && block.right > picture.left);
+    out.splice(at < 0 ? out.length : at, 0, { doc });
+  }
+  return out.map(({ doc }) => doc);
+}

@@ -2,6 +2,7 @@ import {
   AlignmentType,
   Document,
   HeadingLevel,
+  ImageRun,
   LevelFormat,
   Packer,
   Paragraph,
@@ -30,7 +31,13 @@ export type DocBlock = Placed &
     | { kind: 'paragraph'; runs: StyledRun[] }
     | { kind: 'list'; ordered: boolean; items: StyledRun[][] }
     | { kind: 'table'; rows: string[][] }
+    /** A picture, PNG, shown at `width`×`height` points. */
+    | { kind: 'picture'; png: Uint8Array; width: number; height: number }
   );
+
+const PX_PER_PT = 96 / 72;
+const MAX_PICTURE_WIDTH = 450;
+const MAX_PICTURE_HEIGHT = 650;
 
 const headingLevels = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2, 3: HeadingLevel.HEADING_3 } as const;
 const ORDERED = 'ordered-list';
@@ -45,6 +52,16 @@ export async function blocksToDocx(blocks: DocBlock[], title: string): Promise<U
     const pageBreakBefore = block.pageBreakBefore || undefined;
     if (block.kind === 'heading') {
       children.push(new Paragraph({ heading: headingLevels[block.level], children: textRuns(block.runs), pageBreakBefore }));
+    } else if (block.kind === 'picture') {
+      // Word's page (A4/Letter less margins) is about 450 points wide: larger pictures shrink to fit.
+      const fit = Math.min(1, MAX_PICTURE_WIDTH / block.width, MAX_PICTURE_HEIGHT / block.height);
+      const run = new ImageRun({
+        type: 'png',
+        data: block.png,
+        // docx sizes pictures in CSS pixels (96 per inch); PDF sizes are points (72 per inch).
+        transformation: { width: Math.round(block.width * fit * PX_PER_PT), height: Math.round(block.height * fit * PX_PER_PT) },
+      });
+      children.push(new Paragraph({ children: [run], pageBreakBefore }));
     } else if (block.kind === 'paragraph') {
       children.push(new Paragraph({ children: textRuns(block.runs), pageBreakBefore }));
     } else if (block.kind === 'list') {

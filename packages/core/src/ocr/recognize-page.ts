@@ -2,8 +2,17 @@ import type { OcrEngine, OcrLine, OcrOptions } from './engine.ts';
 import { normalizeOcrText } from './engine.ts';
 import { linesToText, meanConfidence } from './ocr-text.ts';
 import { encodePgm, type GreyImage } from './preprocess/grey-image.ts';
-import { preparePage } from './preprocess/prepare-page.ts';
+import type { QuarterTurns } from './preprocess/orientation.ts';
+import { preparePage, type PreparedPage } from './preprocess/prepare-page.ts';
 import type { DashRule } from './preprocess/rules.ts';
+
+/**
+ * Below this mean word confidence a page is read again turned over. Measured: pages read
+ * the right way up score 89-96, the same pages upside down 25-42.
+ */
+const SECOND_LOOK = 60;
+/** The turned reading must beat the first by this much to replace it. */
+const CLEARLY_BETTER = 10;
 
 export interface PageText {
   text: string;
@@ -19,6 +28,15 @@ export interface PageText {
  */
 export async function recognizePage(engine: OcrEngine, grey: GreyImage, options: Omit<OcrOptions, 'segmentation'>): Promise<PageText> {
   const page = preparePage(grey);
+  const first = await readPrepared(engine, page, options);
+  if ((first.confidence ?? 0) >= SECOND_LOOK) return first;
+  // Upside down, or turned the other way than guessed: the letters cannot tell, reading can.
+  const turned = preparePage(grey, { turns: ((page.turns + 2) % 4) as QuarterTurns });
+  const second = await readPrepared(engine, turned, options);
+  return (second.confidence ?? 0) > (first.confidence ?? 0) + CLEARLY_BETTER ? second : first;
+}
+
+async function readPrepared(engine: OcrEngine, page: PreparedPage, options: Omit<OcrOptions, 'segmentation'>): Promise<PageText> {
   const { lines } = await engine.recognize(encodePgm(page.image), { ...options, segmentation: page.segmentation });
   const withRules = insertRules(lines, page.rules);
   return { text: normalizeOcrText(linesToText(withRules)), lines: withRules, confidence: meanConfidence(lines) };

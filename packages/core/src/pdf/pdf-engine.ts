@@ -20,7 +20,28 @@ export interface PdfJsSetup {
   documentOptions?: Record<string, unknown>;
   /** A canvas of the given size and a way to read its RGBA pixels back. */
   createCanvas(width: number, height: number): { canvas: unknown; rgba(): Uint8Array | Uint8ClampedArray };
+  /** RGBA pixels to a PNG file. */
+  encodePng(rgba: Uint8ClampedArray, width: number, height: number): Promise<Uint8Array>;
 }
+
+/** A rectangle on a page, in points, y measured up from the bottom edge. */
+export interface PageBox {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+type Matrix = [number, number, number, number, number, number];
+
+const multiply = (m: Matrix, n: ArrayLike<number>): Matrix => [
+  m[0] * n[0]! + m[2] * n[1]!,
+  m[1] * n[0]! + m[3] * n[1]!,
+  m[0] * n[2]! + m[2] * n[3]!,
+  m[1] * n[2]! + m[3] * n[3]!,
+  m[0] * n[4]! + m[2] * n[5]! + m[4],
+  m[1] * n[4]! + m[3] * n[5]! + m[5],
+];
 
 export interface OpenPdf {
   document: PDFDocumentProxy;
@@ -33,6 +54,10 @@ export interface PdfEngine {
   open(data: Uint8Array, password?: string): Promise<OpenPdf>;
   /** Renders a page at `scale` (1 = 72 dpi) in grey, for OCR. */
   renderPage(page: PDFPageProxy, scale: number): Promise<GreyImage>;
+  /** Where the page draws pictures (photos, scans of figures), in points, y up like text runs. */
+  imageBoxes(page: PDFPageProxy): Promise<PageBox[]>;
+  /** The page rendered at `scale` and cut to each box, as PNG: what the reader sees there. */
+  renderBoxes(page: PDFPageProxy, boxes: PageBox[], scale: number): Promise<Uint8Array[]>;
   /**
    * The page's text runs as the reader sees the page (rotation and crop box applied), y up.
    * With `styles`, each run says whether its font is bold or italic (costs parsing the page).
@@ -83,6 +108,58 @@ export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
         runs.push(run);
       }
       return runs;
+    },
+    async imageBoxes(page) {
+      // Follow the drawing's transformation matrix to where each image's unit square lands.
+      const { OPS } = pdfjs;
+      const viewport = page.getViewport({ scale: 1 });
+      const { fnArray, argsArray } = await page.getOperatorList();
+      let ctm = [...viewport.transform] as Matrix;
+      const stack: Matrix[] = [];
+      const boxes: PageBox[] = [];
+      fnArray.forEach((fn, i) => {
+        const args = argsArray[i] as unknown[] | null;
+        if (fn === OPS.save) stack.push(ctm);
+        else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+        else if (fn === OPS.transform && args) ctm = multiply(ctm, args as number[]);
+        else if (fn === OPS.paintFormXObjectBegin) {
+          stack.push(ctm);
+          const matrix = args?.[0] as ArrayLike<number> | null | undefined;
+          if (matrix && matrix.length === 6) ctm = multiply(ctm, matrix);
+        } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+        else if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject) {
+          const xs: number[] = [];
+          const ys: number[] = [];
+          for (const [x, y] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+            xs.push(ctm[0] * x + ctm[2] * y + ctm[4]);
+            ys.push(viewport.height - (ctm[1] * x + ctm[3] * y + ctm[5]));
+          }
+          const box = { left: Math.max(0, Math.min(...xs)), right: Math.min(viewport.width, Math.max(...xs)), bottom: Math.max(0, Math.min(...ys)), top: Math.min(viewport.height, Math.max(...ys)) };
+          if (box.right > box.left && box.top > box.bottom) boxes.push(box);
+        }
+      });
+      return boxes;
+    },
+    async renderBoxes(page, boxes, scale) {
+      if (boxes.length === 0) return [];
+      const viewport = page.getViewport({ scale });
+      const width = Math.ceil(viewport.width);
+      const height = Math.ceil(viewport.height);
+      const { canvas, rgba } = setup.createCanvas(width, height);
+      await page.render({ canvas: canvas as RenderCanvas, viewport, background: '#ffffff' }).promise;
+      const pixels = rgba();
+      const pageHeight = viewport.height / scale;
+      return Promise.all(
+        boxes.map((box) => {
+          const x0 = Math.max(0, Math.floor(box.left * scale));
+          const x1 = Math.min(width, Math.ceil(box.right * scale));
+          const y0 = Math.max(0, Math.floor((pageHeight - box.top) * scale));
+          const y1 = Math.min(height, Math.ceil((pageHeight - box.bottom) * scale));
+          const cut = new Uint8ClampedArray((x1 - x0) * (y1 - y0) * 4);
+          for (let y = y0; y < y1; y++) cut.set(pixels.subarray((y * width + x0) * 4, (y * width + x1) * 4), (y - y0) * (x1 - x0) * 4);
+          return setup.encodePng(cut, x1 - x0, y1 - y0);
+        }),
+      );
     },
     async renderPage(page, scale) {
       const viewport = page.getViewport({ scale });

@@ -4,21 +4,33 @@ import { MAX_IMAGE_PIXELS } from '../image-info.ts';
 import type { OcrEngine } from '../ocr/engine.ts';
 import { recognizePage } from '../ocr/recognize-page.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
+import type { PageBox, PdfEngine } from './pdf-engine.ts';
 import type { PositionedText } from './text-layout.ts';
+import type { PDFPageProxy } from 'pdfjs-dist';
 
 /** A page with fewer visible characters than this in its text layer is a scan: it is OCRed. */
 const MIN_TEXT_LAYER_CHARS = 20;
 /** Scans are rendered at the resolution the OCR model reads best, 300 dpi. */
 const OCR_DPI = 300;
 
+/** Pictures are kept at 144 dpi: sharp in Word at their size, not the size of a scan. */
+const PICTURE_SCALE = 2;
+/** Smaller than this (points) is a bullet, a logo dot or a rule, not a picture worth keeping. */
+const MIN_PICTURE_SIDE = 24;
+
+/** A picture on a page, where it stands (points, y up) and its pixels as PNG. */
+export type PagePicture = PageBox & { png: Uint8Array };
+
 /** A page as the PDF tools get it: its text layer's runs, or the OCR text of its picture. */
-export type PdfPage = { kind: 'text'; runs: PositionedText[] } | { kind: 'scan'; text: string };
+export type PdfPage = { kind: 'text'; runs: PositionedText[]; pictures: PagePicture[] } | { kind: 'scan'; text: string };
 
 export interface ReadPdfOptions {
   password?: string;
   languages: OcrLanguage[];
   /** Ask for bold/italic on the runs (PDF to Word). */
   styles?: boolean;
+  /** Keep the pictures of text pages (PDF to Word). */
+  pictures?: boolean;
 }
 
 /**
@@ -40,7 +52,7 @@ export async function readPdfPages(bytes: Uint8Array, options: ReadPdfOptions, {
       const page = await document.getPage(number);
       const runs = await pdf.textRuns(page, { styles: options.styles });
       if (runs.reduce((count, run) => count + run.str.replace(/\s/g, '').length, 0) >= MIN_TEXT_LAYER_CHARS) {
-        pages.push({ kind: 'text', runs });
+        pages.push({ kind: 'text', runs, pictures: options.pictures ? await picturesOf(pdf, page) : [] });
       } else {
         const { width, height } = page.getViewport({ scale: 1 });
         const image = await pdf.renderPage(page, Math.min(OCR_DPI / 72, Math.sqrt(MAX_IMAGE_PIXELS / (width * height))));
@@ -61,4 +73,40 @@ export async function readPdfPages(bytes: Uint8Array, options: ReadPdfOptions, {
   }
   onProgress?.(1, 'reading');
   return pages;
+}
+
+/**
+ * The page's pictures: the places images are drawn, pieces of one figure joined, tiny marks
+ * and full-page backgrounds (a letterhead, a scanned page under its own text) left out.
+ */
+async function picturesOf(pdf: PdfEngine, page: PDFPageProxy): Promise<PagePicture[]> {
+  const { width, height } = page.getViewport({ scale: 1 });
+  // Images closer than this (points) are parts of one figure: the bars of a chart, tiles of a photo.
+  const near = 6;
+  let boxes = (await pdf.imageBoxes(page)).map((box) => ({ ...box }));
+  for (let merged = true; merged; ) {
+    merged = false;
+    const out: PageBox[] = [];
+    for (const box of boxes) {
+      const other = out.find((o) => box.left <= o.right + near && box.right >= o.left - near && box.bottom <= o.top + near && box.top >= o.bottom - near);
+      if (!other) {
+        out.push(box);
+        continue;
+      }
+      other.left = Math.min(other.left, box.left);
+      other.right = Math.max(other.right, box.right);
+      other.bottom = Math.min(other.bottom, box.bottom);
+      other.top = Math.max(other.top, box.top);
+      merged = true;
+    }
+    boxes = out;
+  }
+  const kept = boxes.filter((box) => {
+    const w = box.right - box.left;
+    const h = box.top - box.bottom;
+    return w >= MIN_PICTURE_SIDE && h >= MIN_PICTURE_SIDE && w * h < width * height * 0.8;
+  });
+  const scale = Math.min(PICTURE_SCALE, Math.sqrt(MAX_IMAGE_PIXELS / (width * height)));
+  const pngs = await pdf.renderBoxes(page, kept, scale);
+  return kept.map((box, i) => ({ ...box, png: pngs[i]! }));
 }

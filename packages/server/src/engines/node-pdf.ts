@@ -8,7 +8,7 @@ let engine: Promise<PdfEngine> | undefined;
 export function nodePdfEngine(): Promise<PdfEngine> {
   engine ??= (async () => {
     const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-    const { createCanvas } = await import('@napi-rs/canvas');
+    const { createCanvas, ImageData } = await import('@napi-rs/canvas');
     const dir = path.dirname(fileURLToPath(import.meta.resolve('pdfjs-dist/package.json')));
     return createPdfEngine({
       pdfjs: pdfjs as unknown as typeof import('pdfjs-dist'),
@@ -18,6 +18,11 @@ export function nodePdfEngine(): Promise<PdfEngine> {
       createCanvas(width, height) {
         const canvas = createCanvas(width, height);
         return { canvas, rgba: () => canvas.getContext('2d').getImageData(0, 0, width, height).data };
+      },
+      async encodePng(rgba, width, height) {
+        const canvas = createCanvas(width, height);
+        canvas.getContext('2d').putImageData(new ImageData(rgba, width, height), 0, 0);
+        return new Uint8Array(await canvas.encode('png'));
       },
     });
   })();

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runTool } from '@textlift/core';
 import { characterErrorRate } from '../../../../test-support/cer.ts';
@@ -57,6 +58,12 @@ describe.runIf(hasNative)('native tesseract on the OCR corpus', () => {
   test.each([0, 8])('phone photo %i within CER 0.02', async (index) => {
     const sheet = cleanPage(index, prose());
     expect(characterErrorRate(await ocr(provider, 'photo.jpg', photo(sheet, index)), sheet.text)).toBeLessThanOrEqual(0.02);
+  });
+
+  test.each([90, 180, 270])('a page turned %i° is read the right way up', async (degrees) => {
+    const file = 'ocr/pytesseract-test.jpg';
+    const turned = await sharp(corpusFile(file)).rotate(degrees).png().toBuffer();
+    expect(characterErrorRate(await ocr(provider, 'turned.png', turned), corpusExpected(file))).toBeLessThanOrEqual(0.01);
   });
 
   test.each([1, 7])('receipt %i within CER 0.08, separators included', async (index) => {

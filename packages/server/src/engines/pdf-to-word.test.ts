@@ -62,3 +62,22 @@ test('numbered and bulleted lines become Word lists', async () => {
   const { html } = await toWord('pdf/issue11913.pdf');
   expect(count(html, 'li')).toBeGreaterThanOrEqual(3);
 });
+
+test('pictures are kept, each where it stood: before its caption', async () => {
+  const { result, html } = await toWord('pdf/GeoTopo-komprimiert-de.pdf');
+  // pdfimages (poppler), an independent reader, lists the images the PDF draws.
+  const listed = execFileSync('pdfimages', ['-list', `${corpusDir}/pdf/GeoTopo-komprimiert-de.pdf`], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => / image /.test(line)).length;
+  expect(listed).toBe(10);
+  expect(result.summary?.pictures).toBe(listed);
+  const images = [...html.matchAll(/<img src="data:image\/png;base64,([^"]+)"/g)].map((match) => Buffer.from(match[1]!, 'base64'));
+  expect(images).toHaveLength(listed);
+  // Each one a PNG file Word can show.
+  for (const png of images) expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  const position = (needle: string) => html.indexOf(needle);
+  const imagesAt = [...html.matchAll(/<img /g)].map((match) => match.index);
+  expect(imagesAt[3]).toBeLessThan(position('Abbildung 1.11: Beispiele für verschiedene Knoten'));
+  expect(position('Abbildung 1.11: Beispiele für verschiedene Knoten')).toBeLessThan(imagesAt[4]!);
+  expect(imagesAt[8]).toBeLessThan(position('Abbildung 2.1: Durch Verklebung zweier Tori'));
+});

@@ -110,6 +110,12 @@ async function createBrowserPdfEngine(): Promise<PdfEngine> {
       const canvas = new OffscreenCanvas(width, height);
       return { canvas, rgba: () => canvas.getContext('2d')!.getImageData(0, 0, width, height).data };
     },
+    async encodePng(rgba, width, height) {
+      const canvas = new OffscreenCanvas(width, height);
+      canvas.getContext('2d')!.putImageData(new ImageData(rgba as Uint8ClampedArray<ArrayBuffer>, width, height), 0, 0);
+      const blob = await canvas.convertToBlob({ type: 'image/png' });
+      return new Uint8Array(await blob.arrayBuffer());
+    },
   });
 }
 

@@ -56,3 +56,31 @@ export function rotateImage(image: GreyImage, degrees: number): GreyImage {
   }
   return { width, height, data: out };
 }
+
+/** Turns the image by whole quarter turns clockwise: exact, no resampling. */
+export function rotateQuarterTurns(image: GreyImage, turns: 0 | 1 | 2 | 3): GreyImage {
+  if (turns === 0) return image;
+  const { width, height, data } = image;
+  const sideways = turns % 2 === 1;
+  const outWidth = sideways ? height : width;
+  const outHeight = sideways ? width : height;
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let ox: number;
+      let oy: number;
+      if (turns === 1) {
+        ox = height - 1 - y;
+        oy = x;
+      } else if (turns === 2) {
+        ox = width - 1 - x;
+        oy = height - 1 - y;
+      } else {
+        ox = y;
+        oy = width - 1 - x;
+      }
+      out[oy * outWidth + ox] = data[y * width + x]!;
+    }
+  }
+  return { width: outWidth, height: outHeight, data: out };
+}

@@ -1,12 +1,13 @@
 import { otsuThreshold } from './binarize.ts';
 import { hasTextColumns } from './columns.ts';
 import { findBlobs, letterLike, median } from './components.ts';
-import { rotateImage, scaleImage } from './geometry.ts';
+import { rotateImage, rotateQuarterTurns, scaleImage } from './geometry.ts';
 import type { GreyImage } from './grey-image.ts';
 import { normalizeIllumination } from './illumination.ts';
 import { findPageOutline, flattenPage } from './page-outline.ts';
 import { eraseRules, findDashRules, keepLoneRules, type DashRule } from './rules.ts';
 import { estimateSkew } from './skew.ts';
+import { isSideways, type QuarterTurns } from './orientation.ts';
 
 /** How Tesseract should split the page: its automatic layout, or one block of lines. */
 export type PageSegmentation = 'auto' | 'block';
@@ -18,6 +19,7 @@ export interface PreparedPage {
   rules: DashRule[];
   /** What was done, for logs and the benchmark. */
   flattened: boolean;
+  turns: QuarterTurns;
   skew: number;
   scale: number;
   letterHeight: number;
@@ -29,6 +31,8 @@ export interface PrepareOptions {
   maxScale?: number;
   /** The largest page, in pixels, worth handing to the recogniser. */
   maxPixels?: number;
+  /** Turn the page this way instead of finding out (the second look of recognize-page.ts). */
+  turns?: QuarterTurns;
 }
 
 /** Ink blobs and the letters among them, on a page already evened out. */
@@ -51,6 +55,13 @@ export function preparePage(input: GreyImage, options: PrepareOptions = {}): Pre
   const cell = Math.max(12, Math.round(Math.max(image.width, image.height) / 100));
   image = normalizeIllumination(image, cell);
   let ink = inkOf(image);
+  // Lines running up the page are turned level here; which way up the text then is, only
+  // reading tells (recognize-page.ts looks again, turned over, when it reads poorly).
+  const turns: QuarterTurns = options.turns ?? (isSideways(ink.letters) ? 1 : 0);
+  if (turns !== 0) {
+    image = rotateQuarterTurns(image, turns);
+    ink = inkOf(image);
+  }
   let skew = estimateSkew(ink.letters);
   if (Math.abs(skew) >= 0.2) {
     image = rotateImage(image, -skew);
@@ -68,5 +79,5 @@ export function preparePage(input: GreyImage, options: PrepareOptions = {}): Pre
       rules = rules.map((rule) => ({ ...rule, x0: rule.x0 * scale, x1: rule.x1 * scale, y0: rule.y0 * scale, y1: rule.y1 * scale }));
     } else scale = 1;
   }
-  return { image, segmentation, rules, flattened: Boolean(outline), skew, scale, letterHeight: height };
+  return { image, segmentation, rules, flattened: Boolean(outline), turns, skew, scale, letterHeight: height };
 }

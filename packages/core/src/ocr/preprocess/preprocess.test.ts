@@ -4,7 +4,7 @@ import { cleanPage, photo, prose, receipt, twoColumnPage, type Page } from '../.
 import { otsuThreshold } from './binarize.ts';
 import { hasTextColumns } from './columns.ts';
 import { findBlobs, letterLike, median } from './components.ts';
-import { rotateImage } from './geometry.ts';
+import { rotateImage, rotateQuarterTurns } from './geometry.ts';
 import { greyFromRgba, type GreyImage } from './grey-image.ts';
 import { normalizeIllumination } from './illumination.ts';
 import { findPageOutline } from './page-outline.ts';
@@ -83,5 +83,18 @@ describe('page preparation', () => {
     const image = greyOfPage(cleanPage(5, paragraphs));
     const ink = letters(image);
     expect(findDashRules(findBlobs(image, otsuThreshold(image)), ink.height)).toEqual([]);
+  });
+});
+
+describe('page orientation', () => {
+  test.each([1, 3] as const)('a page turned %i quarter turn(s) has its lines turned level', (turns) => {
+    const prepared = preparePage(rotateQuarterTurns(greyOfPage(cleanPage(6, paragraphs)), turns));
+    // Level again, either way up: which way is for reading to tell (recognize-page.ts).
+    expect((prepared.turns + turns) % 2).toBe(0);
+    expect(prepared.turns).not.toBe(0);
+  });
+
+  test('an upright page is left as it is', () => {
+    expect(preparePage(greyOfPage(cleanPage(7, paragraphs))).turns).toBe(0);
   });
 });

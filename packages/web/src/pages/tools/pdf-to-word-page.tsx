@@ -60,7 +60,7 @@ export function PdfToWordPage() {
         <CheckCircle2 className="size-10 text-emerald-600" aria-hidden />
         <div>
           <p className="text-lg font-semibold text-slate-900" role="status">{t('pdfToWord.completed')}</p>
-          <p className="mt-1 text-sm text-slate-600">{t('pdfToWord.summary', { pages: summary.pages, paragraphs: summary.paragraphs, tables: summary.tables })}</p>
+          <p className="mt-1 text-sm text-slate-600">{t('pdfToWord.summary', { pages: summary.pages, paragraphs: summary.paragraphs, tables: summary.tables, pictures: summary.pictures ?? 0 })}</p>
           <p className="mt-1 inline-flex items-center gap-1.5 text-sm font-medium text-slate-700">
             <FileText className="size-4" aria-hidden />
             {state.result.outputs[0]?.name}
