@@ -1,10 +1,39 @@
 import type { OcrLine } from './engine.ts';
 
-/** The page's text: words joined by spaces, lines by breaks, paragraphs by a blank line. */
+/** Lines further apart than this many times the usual line pitch are separate paragraphs. */
+const PARAGRAPH_GAP = 1.3;
+
+const middle = (line: OcrLine) => (line.box.y0 + line.box.y1) / 2;
+
+/**
+ * The page's text: words joined by spaces, lines by breaks, paragraphs by a blank line.
+ * Tesseract starts a new paragraph at every change of indent, which on a receipt or a form
+ * is every other line; there a blank line is only kept where the page has space between
+ * the lines (or where reading moves up to a new column).
+ */
 export function linesToText(lines: OcrLine[]): string {
+  const pitches: number[] = [];
+  lines.forEach((line, i) => {
+    const previous = lines[i - 1];
+    if (previous && previous.paragraph === line.paragraph) pitches.push(middle(line) - middle(previous));
+  });
+  pitches.sort((a, b) => a - b);
+  const pitch = pitches[Math.floor(pitches.length / 2)];
+  const sizes = new Map<string, number>();
+  for (const line of lines) sizes.set(line.paragraph, (sizes.get(line.paragraph) ?? 0) + 1);
+  const isProse = (line: OcrLine) => sizes.get(line.paragraph)! >= 2;
   let text = '';
   lines.forEach((line, i) => {
-    if (i > 0) text += line.paragraph === lines[i - 1]!.paragraph ? '\n' : '\n\n';
+    const previous = lines[i - 1];
+    if (previous) {
+      const step = middle(line) - middle(previous);
+      // Two paragraphs of running text set solid (no space between) stay apart; one-line
+      // "paragraphs" — a receipt's lines, a form's fields — only where there is space.
+      const apart =
+        line.paragraph !== previous.paragraph &&
+        (pitch === undefined || step <= 0 || step > pitch * PARAGRAPH_GAP || (isProse(line) && isProse(previous)));
+      text += apart ? '\n\n' : '\n';
+    }
     text += line.words.map((word) => word.text).join(' ');
   });
   return text;

@@ -18,11 +18,10 @@ export function normalizeIllumination(image: GreyImage, cell = 16): GreyImage {
       histogram.fill(0);
       const x1 = Math.min(width, (gx + 1) * cell);
       const y1 = Math.min(height, (gy + 1) * cell);
-      let count = 0;
       for (let y = gy * cell; y < y1; y++) {
         for (let x = gx * cell, i = y * width + x; x < x1; x++, i++) histogram[data[i]!]!++;
       }
-      count = (x1 - gx * cell) * (y1 - gy * cell);
+      const count = (x1 - gx * cell) * (y1 - gy * cell);
       // The 90th percentile: brighter than the ink, not as bright as a noise spike.
       let seen = 0;
       let level = 255;

@@ -1,0 +1,26 @@
+import { describe, expect, test } from 'vitest';
+import type { OcrLine } from './engine.ts';
+import { linesToText } from './ocr-text.ts';
+
+const line = (text: string, y: number, paragraph: string): OcrLine => ({
+  words: text.split(' ').map((word) => ({ text: word, confidence: 90, box: { x0: 0, y0: y, x1: 100, y1: y + 20 } })),
+  box: { x0: 0, y0: y, x1: 100, y1: y + 20 },
+  paragraph,
+});
+
+describe('linesToText', () => {
+  test('a blank line where the page leaves space, not at every change of indent', () => {
+    const lines = [line('FRESH MARKET', 0, '1.1'), line('12 HIGH STREET', 30, '1.2'), line('Milk 1.20', 60, '1.3'), line('Bread 2.10', 90, '1.3'), line('THANK YOU', 160, '1.4')];
+    expect(linesToText(lines)).toBe('FRESH MARKET\n12 HIGH STREET\nMilk 1.20\nBread 2.10\n\nTHANK YOU');
+  });
+
+  test('paragraphs of several lines set solid stay apart', () => {
+    const lines = [line('one a', 0, '1.1'), line('one b', 30, '1.1'), line('two a', 60, '1.2'), line('two b', 90, '1.2')];
+    expect(linesToText(lines)).toBe('one a\none b\n\ntwo a\ntwo b');
+  });
+
+  test('a new column (reading moves back up) starts a new paragraph', () => {
+    const lines = [line('left one', 0, '1.1'), line('left two', 30, '1.1'), line('right one', 0, '2.1')];
+    expect(linesToText(lines)).toBe('left one\nleft two\n\nright one');
+  });
+});
