@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { createCanvas, GlobalFonts, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { homography } from '../packages/core/src/ocr/preprocess/page-outline.ts';
 
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -117,34 +118,6 @@ export function twoColumnPage(index: number, paragraphs: string[]): Page {
   return { canvas, text: columns.join('\n\n') };
 }
 
-/** Solves the 8 homography coefficients mapping the unit square's corners to `to`. */
-function homography(to: Array<[number, number]>, width: number, height: number) {
-  const from: Array<[number, number]> = [[0, 0], [width, 0], [width, height], [0, height]];
-  const a: number[][] = [];
-  const b: number[] = [];
-  from.forEach(([x, y], i) => {
-    const [u, v] = to[i]!;
-    a.push([x, y, 1, 0, 0, 0, -u * x, -u * y]);
-    b.push(u);
-    a.push([0, 0, 0, x, y, 1, -v * x, -v * y]);
-    b.push(v);
-  });
-  // Gaussian elimination on the 8×8 system.
-  for (let col = 0; col < 8; col++) {
-    let pivot = col;
-    for (let row = col + 1; row < 8; row++) if (Math.abs(a[row]![col]!) > Math.abs(a[pivot]![col]!)) pivot = row;
-    [a[col], a[pivot]] = [a[pivot]!, a[col]!];
-    [b[col], b[pivot]] = [b[pivot]!, b[col]!];
-    for (let row = 0; row < 8; row++) {
-      if (row === col) continue;
-      const factor = a[row]![col]! / a[col]![col]!;
-      for (let k = col; k < 8; k++) a[row]![k]! -= factor * a[col]![k]!;
-      b[row]! -= factor * b[col]!;
-    }
-  }
-  return b.map((value, i) => value / a[i]![i]!);
-}
-
 /** The page as a phone photo: skewed and turned on a darker desk, lit unevenly, soft, noisy, JPEG. */
 export function photo(page: Page, index: number): Buffer {
   const rand = random(2000 + index);
@@ -158,15 +131,8 @@ export function photo(page: Page, index: number): Buffer {
     [outWidth * (0.95 + jitter()), outHeight * (0.96 + jitter())],
     [outWidth * (0.04 + jitter()), outHeight * (0.95 + jitter())],
   ];
-  const [h0, h1, h2, h3, h4, h5, h6, h7] = homography(corners, width, height);
-  // Invert by solving per pixel: map output (u,v) back to page (x,y) with the inverse matrix.
-  const m = [h0!, h1!, h2!, h3!, h4!, h5!, h6!, h7!, 1];
-  const det = m[0]! * (m[4]! * m[8]! - m[5]! * m[7]!) - m[1]! * (m[3]! * m[8]! - m[5]! * m[6]!) + m[2]! * (m[3]! * m[7]! - m[4]! * m[6]!);
-  const inv = [
-    (m[4]! * m[8]! - m[5]! * m[7]!) / det, (m[2]! * m[7]! - m[1]! * m[8]!) / det, (m[1]! * m[5]! - m[2]! * m[4]!) / det,
-    (m[5]! * m[6]! - m[3]! * m[8]!) / det, (m[0]! * m[8]! - m[2]! * m[6]!) / det, (m[2]! * m[3]! - m[0]! * m[5]!) / det,
-    (m[3]! * m[7]! - m[4]! * m[6]!) / det, (m[1]! * m[6]! - m[0]! * m[7]!) / det, (m[0]! * m[4]! - m[1]! * m[3]!) / det,
-  ];
+  // The map from each photo pixel back to the page, to sample the page there.
+  const inv = [...homography(corners, [[0, 0], [width, 0], [width, height], [0, height]]), 1];
   const source = page.canvas.getContext('2d').getImageData(0, 0, width, height).data;
   const out = createCanvas(outWidth, outHeight);
   const context = out.getContext('2d');

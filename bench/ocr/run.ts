@@ -122,7 +122,7 @@ for (const reader of readers) {
       peak = Math.max(peak, reading.peakMb);
     }
     const cer = edits / chars;
-    cerBySet.set(`${reader.name}|${set.name}`, [cer]);
+    cerBySet.set(`${reader.name}|${set.name}`, [cer, median(times)]);
     rows.push(`| ${reader.name} | ${set.name} | ${(cer * 100).toFixed(2)}% | ${((wordEdits / words) * 100).toFixed(2)}% | ${(median(times) / 1000).toFixed(2)} | ${peak.toFixed(0)} |`);
   }
   await reader.close?.();
@@ -135,4 +135,10 @@ for (const set of sets) {
   const ours = cerBySet.get(`TextLift pipeline|${set.name}`)![0]!;
   const others = readers.slice(2).map((reader) => `${reader.name} ${(ours / Math.max(1e-9, cerBySet.get(`${reader.name}|${set.name}`)![0]!)).toFixed(2)}`);
   console.log(`- ${set.name}: ${others.join(', ')}`);
+}
+console.log('\nTime ratios, median s/page of TextLift / tesseract.js defaults (the issue allows 1.5):');
+for (const set of sets) {
+  const reference = cerBySet.get(`tesseract.js, defaults|${set.name}`)![1]!;
+  const ours = readers.slice(0, 2).map((reader) => `${reader.name} ${(cerBySet.get(`${reader.name}|${set.name}`)![1]! / reference).toFixed(2)}`);
+  console.log(`- ${set.name}: ${ours.join(', ')}`);
 }

@@ -78,7 +78,9 @@ export function findBlobs(image: GreyImage, threshold: number): Blob[] {
 
 /** Blobs shaped like letters: not specks of noise, not rules, frames or pictures. */
 export function letterLike(blobs: Blob[], image: GreyImage): Blob[] {
-  const maxHeight = image.height / 8;
+  // A picture or frame is taller than an eighth of a page; on a strip holding one line of text
+  // (a cropped screenshot, a scanned line) the letters themselves may be nearly that tall.
+  const maxHeight = Math.max(image.height / 8, Math.min(image.height, 120));
   return blobs.filter((blob) => {
     const w = blob.x1 - blob.x0;
     const h = blob.y1 - blob.y0;

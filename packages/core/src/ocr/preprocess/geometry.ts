@@ -84,3 +84,23 @@ export function rotateQuarterTurns(image: GreyImage, turns: 0 | 1 | 2 | 3): Grey
   }
   return { width: outWidth, height: outHeight, data: out };
 }
+
+/** Shrinks by `factor` (< 1), each pixel the mean of the pixels it covers, so thin strokes survive. */
+export function shrinkImage(image: GreyImage, factor: number): GreyImage {
+  const width = Math.max(1, Math.round(image.width * factor));
+  const height = Math.max(1, Math.round(image.height * factor));
+  const out = new Uint8Array(width * height);
+  const { data, width: sw, height: sh } = image;
+  for (let y = 0; y < height; y++) {
+    const sy0 = Math.floor(y / factor);
+    const sy1 = Math.min(sh, Math.max(sy0 + 1, Math.floor((y + 1) / factor)));
+    for (let x = 0; x < width; x++) {
+      const sx0 = Math.floor(x / factor);
+      const sx1 = Math.min(sw, Math.max(sx0 + 1, Math.floor((x + 1) / factor)));
+      let sum = 0;
+      for (let yy = sy0; yy < sy1; yy++) for (let xx = sx0, i = yy * sw + sx0; xx < sx1; xx++, i++) sum += data[i]!;
+      out[y * width + x] = Math.round(sum / ((sy1 - sy0) * (sx1 - sx0)));
+    }
+  }
+  return { width, height, data: out };
+}

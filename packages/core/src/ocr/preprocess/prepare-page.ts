@@ -1,7 +1,7 @@
 import { otsuThreshold } from './binarize.ts';
 import { hasTextColumns } from './columns.ts';
 import { findBlobs, letterLike, median } from './components.ts';
-import { rotateImage, rotateQuarterTurns, scaleImage } from './geometry.ts';
+import { rotateImage, rotateQuarterTurns, scaleImage, shrinkImage } from './geometry.ts';
 import type { GreyImage } from './grey-image.ts';
 import { normalizeIllumination } from './illumination.ts';
 import { findPageOutline, flattenPage } from './page-outline.ts';
@@ -34,6 +34,10 @@ export interface PrepareOptions {
   /** Turn the page this way instead of finding out (the second look of recognize-page.ts). */
   turns?: QuarterTurns;
 }
+
+/** Letters taller than this many times the target are shrunk, to this many times it. */
+const SHRINK_ABOVE = 2;
+const SHRINK_TO = 1.6;
 
 /** Ink blobs and the letters among them, on a page already evened out. */
 function inkOf(image: GreyImage) {
@@ -71,13 +75,17 @@ export function preparePage(input: GreyImage, options: PrepareOptions = {}): Pre
   const segmentation: PageSegmentation = hasTextColumns(letters, height) ? 'auto' : 'block';
   let rules = keepLoneRules(findDashRules(blobs, height), letters, height);
   eraseRules(image, rules, Math.ceil(height * 0.2));
+  // Small letters are enlarged; very large ones (a 12 MP photo of a page) are shrunk, as the
+  // model reads lines at a fixed height and the rest of the pixels only cost time.
   let scale = 1;
   if (height > 0 && height < targetLetterHeight) {
     scale = Math.min(maxScale, targetLetterHeight / height, Math.sqrt(maxPixels / (image.width * image.height)));
-    if (scale > 1.05) {
-      image = scaleImage(image, scale);
-      rules = rules.map((rule) => ({ ...rule, x0: rule.x0 * scale, x1: rule.x1 * scale, y0: rule.y0 * scale, y1: rule.y1 * scale }));
-    } else scale = 1;
+  } else if (height > targetLetterHeight * SHRINK_ABOVE) {
+    scale = (targetLetterHeight * SHRINK_TO) / height;
   }
+  if (Math.abs(scale - 1) > 0.05) {
+    image = scale > 1 ? scaleImage(image, scale) : shrinkImage(image, scale);
+    rules = rules.map((rule) => ({ ...rule, x0: rule.x0 * scale, x1: rule.x1 * scale, y0: rule.y0 * scale, y1: rule.y1 * scale }));
+  } else scale = 1;
   return { image, segmentation, rules, flattened: Boolean(outline), turns, skew, scale, letterHeight: height };
 }

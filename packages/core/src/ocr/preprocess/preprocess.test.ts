@@ -4,7 +4,7 @@ import { cleanPage, photo, prose, receipt, twoColumnPage, type Page } from '../.
 import { otsuThreshold } from './binarize.ts';
 import { hasTextColumns } from './columns.ts';
 import { findBlobs, letterLike, median } from './components.ts';
-import { rotateImage, rotateQuarterTurns } from './geometry.ts';
+import { rotateImage, rotateQuarterTurns, scaleImage, shrinkImage } from './geometry.ts';
 import { greyFromRgba, type GreyImage } from './grey-image.ts';
 import { normalizeIllumination } from './illumination.ts';
 import { findPageOutline } from './page-outline.ts';
@@ -96,5 +96,16 @@ describe('page orientation', () => {
 
   test('an upright page is left as it is', () => {
     expect(preparePage(greyOfPage(cleanPage(7, paragraphs))).turns).toBe(0);
+  });
+});
+
+describe('letter size', () => {
+  test('small text is enlarged and very large text shrunk towards the size the model reads', () => {
+    const page = greyOfPage(cleanPage(8, paragraphs));
+    const small = preparePage(shrinkImage(page, 0.5));
+    expect(small.scale).toBeGreaterThan(1.5);
+    const large = preparePage(scaleImage(page, 3));
+    expect(large.scale).toBeLessThan(0.8);
+    expect(large.letterHeight * large.scale).toBeGreaterThanOrEqual(20);
   });
 });
