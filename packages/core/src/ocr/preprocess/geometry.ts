@@ -1,24 +1,29 @@
 import type { GreyImage } from './grey-image.ts';
 
+/** The grey level between pixels, by bilinear interpolation; paper (255) outside the image. */
+export function sampleBilinear({ width, height, data }: GreyImage, sx: number, sy: number): number {
+  if (!(sx >= 0 && sy >= 0 && sx <= width - 1 && sy <= height - 1)) return 255;
+  const x0 = Math.floor(sx);
+  const y0 = Math.floor(sy);
+  const x1 = Math.min(width - 1, x0 + 1);
+  const y1 = Math.min(height - 1, y0 + 1);
+  const wx = sx - x0;
+  const wy = sy - y0;
+  const top = data[y0 * width + x0]! * (1 - wx) + data[y0 * width + x1]! * wx;
+  const bottom = data[y1 * width + x0]! * (1 - wx) + data[y1 * width + x1]! * wx;
+  return top * (1 - wy) + bottom * wy;
+}
+
 /** Resizes by `factor` with bilinear interpolation (enough for the 1-3× steps OCR needs). */
 export function scaleImage(image: GreyImage, factor: number): GreyImage {
   const width = Math.max(1, Math.round(image.width * factor));
   const height = Math.max(1, Math.round(image.height * factor));
   const out = new Uint8Array(width * height);
-  const { data, width: sw, height: sh } = image;
   for (let y = 0; y < height; y++) {
-    const sy = Math.min(sh - 1, Math.max(0, (y + 0.5) / factor - 0.5));
-    const y0 = Math.floor(sy);
-    const y1 = Math.min(sh - 1, y0 + 1);
-    const wy = sy - y0;
+    const sy = Math.min(image.height - 1, Math.max(0, (y + 0.5) / factor - 0.5));
     for (let x = 0; x < width; x++) {
-      const sx = Math.min(sw - 1, Math.max(0, (x + 0.5) / factor - 0.5));
-      const x0 = Math.floor(sx);
-      const x1 = Math.min(sw - 1, x0 + 1);
-      const wx = sx - x0;
-      const top = data[y0 * sw + x0]! * (1 - wx) + data[y0 * sw + x1]! * wx;
-      const bottom = data[y1 * sw + x0]! * (1 - wx) + data[y1 * sw + x1]! * wx;
-      out[y * width + x] = Math.round(top * (1 - wy) + bottom * wy);
+      const sx = Math.min(image.width - 1, Math.max(0, (x + 0.5) / factor - 0.5));
+      out[y * width + x] = Math.round(sampleBilinear(image, sx, sy));
     }
   }
   return { width, height, data: out };
@@ -26,7 +31,7 @@ export function scaleImage(image: GreyImage, factor: number): GreyImage {
 
 /** Turns the image by `degrees` (positive = clockwise) about its centre; uncovered corners are paper. */
 export function rotateImage(image: GreyImage, degrees: number): GreyImage {
-  const { width, height, data } = image;
+  const { width, height } = image;
   const radians = (degrees * Math.PI) / 180;
   const cos = Math.cos(radians);
   const sin = Math.sin(radians);
@@ -38,20 +43,7 @@ export function rotateImage(image: GreyImage, degrees: number): GreyImage {
       // Inverse mapping: where in the source does this output pixel come from?
       const dx = x - cx;
       const dy = y - cy;
-      const sx = cos * dx + sin * dy + cx;
-      const sy = -sin * dx + cos * dy + cy;
-      const x0 = Math.floor(sx);
-      const y0 = Math.floor(sy);
-      if (x0 < 0 || y0 < 0 || x0 >= width - 1 || y0 >= height - 1) {
-        out[y * width + x] = 255;
-        continue;
-      }
-      const wx = sx - x0;
-      const wy = sy - y0;
-      const i = y0 * width + x0;
-      const top = data[i]! * (1 - wx) + data[i + 1]! * wx;
-      const bottom = data[i + width]! * (1 - wx) + data[i + width + 1]! * wx;
-      out[y * width + x] = Math.round(top * (1 - wy) + bottom * wy);
+      out[y * width + x] = Math.round(sampleBilinear(image, cos * dx + sin * dy + cx, -sin * dx + cos * dy + cy));
     }
   }
   return { width, height, data: out };

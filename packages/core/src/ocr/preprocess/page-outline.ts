@@ -1,5 +1,5 @@
 import { otsuThreshold } from './binarize.ts';
-import { scaleImage } from './geometry.ts';
+import { sampleBilinear, scaleImage } from './geometry.ts';
 import type { GreyImage } from './grey-image.ts';
 
 export type Point = [number, number];
@@ -106,24 +106,10 @@ export function flattenPage(image: GreyImage, quad: Quad): GreyImage {
   const height = Math.round(Math.max(length(tl, bl), length(tr, br)));
   const h = homography([[0, 0], [width, 0], [width, height], [0, height]], quad);
   const out = new Uint8Array(width * height);
-  const { data, width: sw, height: sh } = image;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const w = h[6]! * x + h[7]! * y + 1;
-      const sx = (h[0]! * x + h[1]! * y + h[2]!) / w;
-      const sy = (h[3]! * x + h[4]! * y + h[5]!) / w;
-      const x0 = Math.floor(sx);
-      const y0 = Math.floor(sy);
-      if (x0 < 0 || y0 < 0 || x0 >= sw - 1 || y0 >= sh - 1) {
-        out[y * width + x] = 255;
-        continue;
-      }
-      const fx = sx - x0;
-      const fy = sy - y0;
-      const i = y0 * sw + x0;
-      const top = data[i]! * (1 - fx) + data[i + 1]! * fx;
-      const bottom = data[i + sw]! * (1 - fx) + data[i + sw + 1]! * fx;
-      out[y * width + x] = Math.round(top * (1 - fy) + bottom * fy);
+      out[y * width + x] = Math.round(sampleBilinear(image, (h[0]! * x + h[1]! * y + h[2]!) / w, (h[3]! * x + h[4]! * y + h[5]!) / w));
     }
   }
   return { width, height, data: out };
