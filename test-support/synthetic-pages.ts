@@ -118,6 +118,24 @@ export function twoColumnPage(index: number, paragraphs: string[]): Page {
   return { canvas, text: columns.join('\n\n') };
 }
 
+/** A dark-mode screenshot: light text in a dark sidebar beside a white panel of dark text. */
+export function darkScreenshot(): { image: Buffer; sidebar: string; panel: string } {
+  const canvas = createCanvas(1400, 900);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#202124';
+  context.fillRect(0, 0, 1400, 900);
+  context.font = '20px Sans';
+  context.fillStyle = '#e8eaed';
+  const sidebar = ['Inbox', 'Starred', 'Snoozed', 'Sent messages', 'Drafts folder', 'Important mail'];
+  sidebar.forEach((line, i) => context.fillText(line, 30, 80 + i * 40));
+  context.fillStyle = '#ffffff';
+  context.fillRect(300, 40, 1060, 820);
+  context.fillStyle = '#111';
+  const panel = ['Meeting moved to Thursday at ten', 'Please bring the quarterly report and the budget figures.', 'The room is on the third floor next to the kitchen.'];
+  panel.forEach((line, i) => context.fillText(line, 340, 100 + i * 40));
+  return { image: canvas.toBuffer('image/png'), sidebar: sidebar.join('\n'), panel: panel.join('\n') };
+}
+
 /** The page as a phone photo: skewed and turned on a darker desk, lit unevenly, soft, noisy, JPEG. */
 export function photo(page: Page, index: number): Buffer {
   const rand = random(2000 + index);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runTool } from '@textlift/core';
 import { characterErrorRate } from '../../../../test-support/cer.ts';
 import { corpusExpected, corpusFile } from '../../../../test-support/corpus.ts';
-import { cleanPage, photo, prose, receipt } from '../../../../test-support/synthetic-pages.ts';
+import { cleanPage, darkScreenshot, photo, prose, receipt } from '../../../../test-support/synthetic-pages.ts';
 import { loadConfig } from '../config.ts';
 import { createNodeHost } from './node-host.ts';
 import { createOcrProvider, type OcrProvider } from './ocr-provider.ts';
@@ -64,6 +64,11 @@ describe.runIf(hasNative)('native tesseract on the OCR corpus', () => {
     const file = 'ocr/pytesseract-test.jpg';
     const turned = await sharp(corpusFile(file)).rotate(degrees).png().toBuffer();
     expect(characterErrorRate(await ocr(provider, 'turned.png', turned), corpusExpected(file))).toBeLessThanOrEqual(0.01);
+  });
+
+  test('a dark-mode screenshot: the light sidebar text too, column by column', async () => {
+    const { image, sidebar, panel } = darkScreenshot();
+    expect(characterErrorRate(await ocr(provider, 'screenshot.png', image), `${sidebar}\n${panel}`)).toBeLessThanOrEqual(0.02);
   });
 
   test.each([1, 7])('receipt %i within CER 0.08, separators included', async (index) => {

@@ -10,6 +10,9 @@ import type { Blob } from './components.ts';
  * free of letters, wider than a word space, splits it into parts that each hold a fair
  * share of the band's width. A price column is too narrow to count; text columns are not.
  */
+/** What a vertical gap in a band says: nothing, two wide parts, or parts with lines of their own. */
+type Split = 'none' | 'wide' | 'unaligned';
+
 export function hasTextColumns(letters: Blob[], letterHeight: number): boolean {
   if (letters.length < 50 || letterHeight <= 0) return false;
   const bandHeight = letterHeight * 10;
@@ -23,15 +26,20 @@ export function hasTextColumns(letters: Blob[], letterHeight: number): boolean {
   }
   let withText = 0;
   let withColumns = 0;
+  let unaligned = 0;
   for (const band of bands.values()) {
     if (band.length < 20) continue;
     withText++;
-    if (splitsIntoColumns(band, letterHeight)) withColumns++;
+    const split = splitsIntoColumns(band, letterHeight);
+    if (split !== 'none') withColumns++;
+    if (split === 'unaligned') unaligned++;
   }
-  return withColumns >= 2 && withColumns >= withText * 0.25;
+  // Gutters in two bands or more; or, on a small image of a band or two (a screenshot), one
+  // column whose lines run independently of the other's.
+  return (withColumns >= 2 && withColumns >= withText * 0.25) || (withText <= 2 && unaligned >= 1);
 }
 
-function splitsIntoColumns(letters: Blob[], letterHeight: number): boolean {
+function splitsIntoColumns(letters: Blob[], letterHeight: number): Split {
   const bin = Math.max(1, Math.round(letterHeight / 4));
   // Robust extent: a stray speck in the margin does not widen the band.
   const lefts = letters.map((letter) => letter.x0).sort((a, b) => a - b);
@@ -39,7 +47,7 @@ function splitsIntoColumns(letters: Blob[], letterHeight: number): boolean {
   const left = lefts[Math.floor(lefts.length * 0.01)]!;
   const right = rights[Math.ceil(rights.length * 0.99) - 1]!;
   const span = right - left;
-  if (span < letterHeight * 20) return false;
+  if (span < letterHeight * 20) return 'none';
   const bins = Math.ceil(span / bin) + 1;
   const coverage = new Uint16Array(bins);
   for (const letter of letters) {
@@ -51,21 +59,53 @@ function splitsIntoColumns(letters: Blob[], letterHeight: number): boolean {
   const tolerance = Math.max(1, Math.floor(letters.length * 0.004));
   const minGap = Math.ceil((letterHeight * 1.8) / bin);
   const minPart = 0.22 * bins;
+  const minSide = 0.06 * bins;
+  let found: Split = 'none';
   let gapStart = -1;
   for (let b = 0; b <= bins; b++) {
     const empty = b < bins && coverage[b]! <= tolerance;
     if (empty && gapStart < 0) gapStart = b;
     if (!empty && gapStart >= 0) {
-      if (b - gapStart >= minGap && gapStart >= minPart && bins - b >= minPart) {
-        // Both sides must be several lines deep: the gaps between a short line's words are not a gutter.
+      if (b - gapStart >= minGap && gapStart >= minSide && bins - b >= minSide) {
         const cut = left + gapStart * bin;
-        const depth = (side: Blob[]) => Math.max(...side.map((l) => l.y1)) - Math.min(...side.map((l) => l.y0));
         const leftSide = letters.filter((letter) => letter.x1 <= cut);
         const rightSide = letters.filter((letter) => letter.x0 >= cut);
-        if (depth(leftSide) >= letterHeight * 4 && depth(rightSide) >= letterHeight * 4) return true;
+        // Both sides must be several lines deep: the gaps between a short line's words are not a gutter.
+        const deep = depth(leftSide) >= letterHeight * 4 && depth(rightSide) >= letterHeight * 4;
+        if (!deep) continue;
+        // Parts whose lines do not sit on each other's lines are columns (a sidebar beside a
+        // panel); two wide parts usually are, though a table's or a receipt's are not.
+        if (!rowsAligned(leftSide, rightSide, letterHeight)) return 'unaligned';
+        if (gapStart >= minPart && bins - b >= minPart) found = 'wide';
       }
       gapStart = -1;
     }
   }
-  return false;
+  return found;
+}
+
+function depth(side: Blob[]): number {
+  if (side.length === 0) return 0;
+  return Math.max(...side.map((letter) => letter.y1)) - Math.min(...side.map((letter) => letter.y0));
+}
+
+/** Whether most letters on the narrower side share a line with letters on the other side. */
+function rowsAligned(a: Blob[], b: Blob[], letterHeight: number): boolean {
+  const [narrow, other] = a.length <= b.length ? [a, b] : [b, a];
+  const middles = other.map((letter) => (letter.y0 + letter.y1) / 2).sort((x, y) => x - y);
+  let aligned = 0;
+  for (const letter of narrow) {
+    const middle = (letter.y0 + letter.y1) / 2;
+    // Binary search for the nearest middle on the other side.
+    let lo = 0;
+    let hi = middles.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (middles[mid]! < middle) lo = mid + 1;
+      else hi = mid;
+    }
+    const nearest = Math.min(Math.abs(middles[lo]! - middle), lo > 0 ? Math.abs(middles[lo - 1]! - middle) : Infinity);
+    if (nearest <= letterHeight * 0.35) aligned++;
+  }
+  return aligned >= narrow.length * 0.6;
 }

@@ -82,7 +82,36 @@ export function findPageOutline(image: GreyImage): Quad | undefined {
   // A sheet is a convex quadrilateral with most of the region inside it.
   const area = quadArea(quad) * factor * factor;
   if (area < bestSize * 0.9 || area > bestSize * 1.15) return undefined;
+  if (busyOutside(small, corners)) return undefined;
   return quad;
+}
+
+/**
+ * A desk or a table top is plain next to a page; a screenshot's dark sidebar or toolbar
+ * around a white panel is full of sharp edges (its own text), and must not be cut away.
+ */
+function busyOutside(image: GreyImage, corners: Point[]): boolean {
+  const { width, height, data } = image;
+  const cx = corners.reduce((sum, [x]) => sum + x, 0) / 4;
+  const cy = corners.reduce((sum, [, y]) => sum + y, 0) / 4;
+  // The outline pushed out a little, so the sheet's own edge does not count.
+  const grown = corners.map(([x, y]) => [x + Math.sign(x - cx) * 4, y + Math.sign(y - cy) * 4] as Point);
+  const inside = (x: number, y: number) =>
+    grown.every(([x0, y0], i) => {
+      const [x1, y1] = grown[(i + 1) % 4]!;
+      return (x1 - x0) * (y - y0) - (y1 - y0) * (x - x0) >= 0;
+    });
+  let outside = 0;
+  let edges = 0;
+  for (let y = 2; y < height - 3; y++) {
+    for (let x = 2; x < width - 3; x++) {
+      if (inside(x, y)) continue;
+      outside++;
+      const i = y * width + x;
+      if (Math.abs(data[i]! - data[i + 1]!) > 48 || Math.abs(data[i]! - data[i + width]!) > 48) edges++;
+    }
+  }
+  return outside > 0 && edges / outside > 0.01;
 }
 
 function quadArea(quad: Quad): number {

@@ -4,6 +4,7 @@ import { findBlobs, letterLike, median } from './components.ts';
 import { rotateImage, rotateQuarterTurns, scaleImage, shrinkImage } from './geometry.ts';
 import type { GreyImage } from './grey-image.ts';
 import { normalizeIllumination } from './illumination.ts';
+import { normalizePolarity } from './polarity.ts';
 import { findPageOutline, flattenPage } from './page-outline.ts';
 import { eraseRules, findDashRules, keepLoneRules, type DashRule } from './rules.ts';
 import { estimateSkew } from './skew.ts';
@@ -57,7 +58,8 @@ export function preparePage(input: GreyImage, options: PrepareOptions = {}): Pre
   const outline = findPageOutline(input);
   let image = outline ? flattenPage(input, outline) : input;
   const cell = Math.max(12, Math.round(Math.max(image.width, image.height) / 100));
-  image = normalizeIllumination(image, cell);
+  // Polarity is judged over a few lines at a time, where paper outweighs even bold ink.
+  image = normalizeIllumination(normalizePolarity(image, cell * 4), cell);
   let ink = inkOf(image);
   // Lines running up the page are turned level here; which way up the text then is, only
   // reading tells (recognize-page.ts looks again, turned over, when it reads poorly).

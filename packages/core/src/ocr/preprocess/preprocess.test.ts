@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { loadImage, createCanvas } from '@napi-rs/canvas';
-import { cleanPage, photo, prose, receipt, twoColumnPage, type Page } from '../../../../../test-support/synthetic-pages.ts';
+import { cleanPage, darkScreenshot, photo, prose, receipt, twoColumnPage, type Page } from '../../../../../test-support/synthetic-pages.ts';
 import { otsuThreshold } from './binarize.ts';
 import { hasTextColumns } from './columns.ts';
 import { findBlobs, letterLike, median } from './components.ts';
@@ -42,6 +42,17 @@ describe('page preparation', () => {
     expect(prepared.flattened).toBe(true);
     // The flattened sheet has the page's proportions (A4) back.
     expect(prepared.image.width / prepared.image.height).toBeCloseTo(1240 / 1754, 1);
+  });
+
+  test('a dark-mode screenshot keeps its sidebar: no sheet is cut out, its light text turns dark, it is a column', async () => {
+    const shot = await greyOfFile(darkScreenshot().image);
+    expect(findPageOutline(shot)).toBeUndefined();
+    const prepared = preparePage(shot);
+    expect(prepared.segmentation).toBe('auto');
+    // The sidebar's ground (x 0-250) is light after preparation, its letters dark.
+    const strip = [...prepared.image.data.filter((_, i) => i % prepared.image.width < 250 * prepared.scale)].sort((a, b) => a - b);
+    expect(strip[Math.floor(strip.length / 2)]).toBeGreaterThan(200);
+    expect(strip[0]).toBeLessThan(100);
   });
 
   test('leaves a scan that fills the frame as it is', () => {
