@@ -48,8 +48,9 @@ function inkOf(image: GreyImage) {
 }
 
 /**
- * Readies a photo or scan for Tesseract, the steps a document-scanner app takes: the sheet
- * cut from the desk and its perspective undone, the light evened out, the lines made level,
+ * Readies a photo, scan or screenshot for Tesseract, the steps a document-scanner app takes:
+ * the sheet cut from the desk and its perspective undone, light text on dark turned dark on
+ * light, the light evened out, the lines made level,
  * letters enlarged to the size the model reads best, and the page segmentation that suits
  * its layout. Pure arithmetic on grey pixels, so the browser and the server do the same.
  */

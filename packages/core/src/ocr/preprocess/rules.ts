@@ -56,7 +56,7 @@ export function findDashRules(blobs: Blob[], letterHeight: number): DashRule[] {
   return rules;
 }
 
-/** Whether a letter-sized blob sits on the rule's line; a row with words on it is text, not a rule. */
+/** The rules alone on their line: a row of dashes with words beside it is text, not a rule. */
 export function keepLoneRules(rules: DashRule[], letters: Blob[], letterHeight: number): DashRule[] {
   return rules.filter((rule) => {
     const middle = (rule.y0 + rule.y1) / 2;
