@@ -51,3 +51,8 @@ export function toConversionError(error: unknown): ConversionError {
   const message = error instanceof Error ? error.message : String(error);
   return new ConversionError('engine-failed', message);
 }
+
+/** The failures a page answers with a password prompt rather than an error. */
+export function asksForPassword(code: ErrorCode): boolean {
+  return code === 'password-required' || code === 'wrong-password';
+}

@@ -1,4 +1,5 @@
 import type { OcrLine } from './engine.ts';
+import { median } from './preprocess/components.ts';
 
 /** Lines further apart than this many times the usual line pitch are separate paragraphs. */
 const PARAGRAPH_GAP = 1.3;
@@ -17,8 +18,7 @@ export function linesToText(lines: OcrLine[]): string {
     const previous = lines[i - 1];
     if (previous && previous.paragraph === line.paragraph) pitches.push(middle(line) - middle(previous));
   });
-  pitches.sort((a, b) => a - b);
-  const pitch = pitches[Math.floor(pitches.length / 2)];
+  const pitch = pitches.length > 0 ? median(pitches) : undefined;
   const sizes = new Map<string, number>();
   for (const line of lines) sizes.set(line.paragraph, (sizes.get(line.paragraph) ?? 0) + 1);
   const isProse = (line: OcrLine) => sizes.get(line.paragraph)! >= 2;

@@ -1,29 +1,34 @@
-import type { SniffedType } from '@textlift/core/sniff';
+import type { ToolDefinition } from '@textlift/core/tools';
 import { sniffFile } from './files.ts';
 
-export interface FileCheck {
-  /** Whether the sniffed type is one the tool reads. */
-  accepts(type: SniffedType | undefined): boolean;
-  maxBytes: number;
-  /** The one-line reason a file is refused. */
-  reasons: { empty(file: File): string; wrongType(file: File): string; tooLarge(file: File): string };
+/** The one-line reason a file is refused, in the page's words. */
+export interface RefusalReasons {
+  empty(file: File): string;
+  wrongType(file: File): string;
+  tooLarge(file: File): string;
 }
 
 /**
  * Splits the chosen files into those the tool takes and one line about the first refused,
- * judged by content and size before anything is converted.
+ * judged by content and size (the registry's, as the server judges them) before anything is
+ * converted.
  */
-export async function checkFiles(files: File[], check: FileCheck): Promise<{ accepted: File[]; notice?: string }> {
+export async function checkFiles(
+  files: File[],
+  tool: Pick<ToolDefinition, 'accepts' | 'maxBytes'>,
+  reasons: RefusalReasons,
+): Promise<{ accepted: File[]; notice?: string }> {
   const accepted: File[] = [];
   let notice: string | undefined;
   for (const file of files) {
+    const type = file.size === 0 ? undefined : await sniffFile(file);
     const reason =
       file.size === 0
-        ? check.reasons.empty(file)
-        : !check.accepts(await sniffFile(file))
-          ? check.reasons.wrongType(file)
-          : file.size > check.maxBytes
-            ? check.reasons.tooLarge(file)
+        ? reasons.empty(file)
+        : !type || !tool.accepts.includes(type)
+          ? reasons.wrongType(file)
+          : file.size > tool.maxBytes
+            ? reasons.tooLarge(file)
             : undefined;
     if (reason !== undefined) notice ??= reason;
     else accepted.push(file);

@@ -2,9 +2,9 @@ import { ScanText, Sparkles } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { baseName } from '@textlift/core/conversion';
-import { isImageType } from '@textlift/core/sniff';
 import { findTool } from '@textlift/core/tools';
 import { doneOutput, useBatch } from '../../hooks/use-batch.ts';
+import { useImagePreviews } from '../../hooks/use-image-previews.ts';
 import { checkFiles } from '../../lib/choose-files.ts';
 import { BatchList } from '../tool/batch-list.tsx';
 import { useOcrLanguage } from '../../i18n/ocr-language.ts';
@@ -16,6 +16,7 @@ import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
 import { showToast } from '../ui/toaster.tsx';
 import { DropZone, PrivacyNote } from '../upload/drop-zone.tsx';
+import { UploadNotice } from '../upload/upload-notice.tsx';
 
 const SLUG = 'image-to-text';
 const tool = findTool(SLUG)!;
@@ -28,7 +29,7 @@ const quietCodes = new Set(['cancelled', 'no-text']);
 export function HeroExtractor() {
   const { t } = useTranslation();
   const [ocrLanguage, setOcrLanguage] = useOcrLanguage();
-  const [previews, setPreviews] = useState<Map<File, string>>(new Map());
+  const previews = useImagePreviews();
   const [notice, setNotice] = useState<string>();
   const batch = useBatch(SLUG, (item, all) => {
     const last = all.at(-1) === item || all.every((entry) => entry.state.status === 'done' || entry.state.status === 'failed');
@@ -42,27 +43,21 @@ export function HeroExtractor() {
   const { busy, selected } = batch;
   const state = selected?.state;
 
-  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
 
   const choose = useCallback(
     async (files: File[]) => {
       setNotice(undefined);
-      const { accepted, notice: refused } = await checkFiles(files, {
-        accepts: isImageType,
-        maxBytes: tool.maxBytes,
-        reasons: {
-          empty: () => t('errors.emptyFile'),
-          wrongType: (file) => t('hero.notAnImage', { name: file.name }),
-          tooLarge: () => t('errors.tooLarge', { max: tool.maxBytes / (1024 * 1024) }),
-        },
+      const { accepted, notice: refused } = await checkFiles(files, tool, {
+        empty: () => t('errors.emptyFile'),
+        wrongType: (file) => t('hero.notAnImage', { name: file.name }),
+        tooLarge: () => t('errors.tooLarge', { max: tool.maxBytes / (1024 * 1024) }),
       });
       setNotice(refused);
       if (accepted.length === 0) return;
-      // Chromium previews every type but TIFF; a generic icon stands in for that.
-      setPreviews(new Map(accepted.filter((file) => !/\.tiff?$/i.test(file.name) && file.type !== 'image/tiff').map((file) => [file, URL.createObjectURL(file)])));
+      previews.show(accepted);
       batch.start(accepted, { language: ocrLanguage });
     },
-    [batch.start, ocrLanguage, t],
+    [batch.start, ocrLanguage, previews.show, t],
   );
 
   useEffect(() => {
@@ -123,7 +118,7 @@ export function HeroExtractor() {
                 busyLabel={t('processing')}
                 multiple
                 onFiles={(files) => void choose(files)}
-                selected={selected && { name: selected.file.name, size: selected.file.size, previewUrl: previews.get(selected.file) }}
+                selected={selected && { name: selected.file.name, size: selected.file.size, previewUrl: previews.previewOf(selected.file) }}
                 hints={
                   <>
                     <p>{t('hero.supported')}</p>
@@ -133,11 +128,7 @@ export function HeroExtractor() {
                 }
               />
               <OcrLanguageSelect value={ocrLanguage} onChange={setOcrLanguage} disabled={busy} />
-              {notice && (
-                <p role="alert" className="text-sm font-medium text-red-700" data-testid="upload-notice">
-                  {notice}
-                </p>
-              )}
+              <UploadNotice>{notice}</UploadNotice>
               <BatchList
                 items={batch.items}
                 selectedId={selected?.id}

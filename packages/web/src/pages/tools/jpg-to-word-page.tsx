@@ -1,15 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { baseName } from '@textlift/core/conversion';
-import { isImageType } from '@textlift/core/sniff';
 import { findTool } from '@textlift/core/tools';
 import { TextResult, type TextResultState } from '../../components/result/text-result.tsx';
 import { OcrLanguageSelect } from '../../components/tool/ocr-language-select.tsx';
 import { ToolPage } from '../../components/tool/tool-page.tsx';
 import { showToast } from '../../components/ui/toaster.tsx';
 import { DropZone, PrivacyNote } from '../../components/upload/drop-zone.tsx';
+import { UploadNotice } from '../../components/upload/upload-notice.tsx';
 import { BatchList } from '../../components/tool/batch-list.tsx';
 import { doneOutput, useBatch } from '../../hooks/use-batch.ts';
+import { useImagePreviews } from '../../hooks/use-image-previews.ts';
 import { checkFiles } from '../../lib/choose-files.ts';
 import { useOcrLanguage } from '../../i18n/ocr-language.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -20,7 +21,7 @@ const tool = findTool('jpg-to-word')!;
 export function JpgToWordPage() {
   const { t } = useTranslation();
   const [ocrLanguage, setOcrLanguage] = useOcrLanguage();
-  const [previews, setPreviews] = useState<Map<File, string>>(new Map());
+  const previews = useImagePreviews();
   const [notice, setNotice] = useState<string>();
   const batch = useBatch(tool.slug, (item) => {
     if (item.state.status === 'failed' && item.state.error.code !== 'cancelled' && item.state.error.code !== 'no-text') {
@@ -29,24 +30,18 @@ export function JpgToWordPage() {
   });
   const { busy, selected } = batch;
   const state = selected?.state ?? { status: 'waiting' as const };
-  const previewUrl = selected && previews.get(selected.file);
-
-  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
+  const previewUrl = previews.previewOf(selected?.file);
 
   const choose = async (files: File[]) => {
     setNotice(undefined);
-    const { accepted, notice: refused } = await checkFiles(files, {
-      accepts: isImageType,
-      maxBytes: tool.maxBytes,
-      reasons: {
-        empty: () => t('jpgToWord.invalidType'),
-        wrongType: () => t('jpgToWord.invalidType'),
-        tooLarge: () => t('errors.tooLarge', { max: tool.maxBytes / (1024 * 1024) }),
-      },
+    const { accepted, notice: refused } = await checkFiles(files, tool, {
+      empty: () => t('jpgToWord.invalidType'),
+      wrongType: () => t('jpgToWord.invalidType'),
+      tooLarge: () => t('errors.tooLarge', { max: tool.maxBytes / (1024 * 1024) }),
     });
     setNotice(refused);
     if (accepted.length === 0) return;
-    setPreviews(new Map(accepted.filter((file) => file.type !== 'image/tiff').map((file) => [file, URL.createObjectURL(file)])));
+    previews.show(accepted);
     batch.start(accepted, { language: ocrLanguage, format: 'both' });
   };
 
@@ -113,11 +108,7 @@ export function JpgToWordPage() {
               }
             />
             <OcrLanguageSelect value={ocrLanguage} onChange={setOcrLanguage} disabled={busy} />
-            {notice && (
-              <p role="alert" className="text-sm font-medium text-red-700" data-testid="upload-notice">
-                {notice}
-              </p>
-            )}
+            <UploadNotice>{notice}</UploadNotice>
           </>
         ),
       }}

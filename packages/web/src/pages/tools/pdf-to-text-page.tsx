@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { asksForPassword } from '@textlift/core/errors';
 import { findTool } from '@textlift/core/tools';
 import { PasswordForm } from '../../components/tool/password-form.tsx';
 import { ToolPage } from '../../components/tool/tool-page.tsx';
 import { TextResult, type TextResultState } from '../../components/result/text-result.tsx';
 import { showToast } from '../../components/ui/toaster.tsx';
 import { PdfDropZone } from '../../components/upload/pdf-drop-zone.tsx';
+import { UploadNotice } from '../../components/upload/upload-notice.tsx';
 import { BatchList } from '../../components/tool/batch-list.tsx';
 import { doneOutput, useBatch } from '../../hooks/use-batch.ts';
 import { checkFiles } from '../../lib/choose-files.ts';
@@ -17,7 +19,6 @@ const tool = findTool('pdf-to-text')!;
 
 /** Failures the page answers itself (a password prompt, the empty-PDF text) rather than with a toast. */
 const quietCodes = new Set(['cancelled', 'password-required', 'wrong-password', 'no-text']);
-const needsPasswordCodes = new Set(['password-required', 'wrong-password']);
 
 export function PdfToTextPage() {
   const { t } = useTranslation();
@@ -33,10 +34,10 @@ export function PdfToTextPage() {
 
   const choose = async (files: File[]) => {
     setNotice(undefined);
-    const { accepted, notice: refused } = await checkFiles(files, {
-      accepts: (type) => type === 'application/pdf',
-      maxBytes: tool.maxBytes,
-      reasons: { empty: () => t('pdfToText.invalidType'), wrongType: () => t('pdfToText.invalidType'), tooLarge: () => t('pdfToText.tooLarge') },
+    const { accepted, notice: refused } = await checkFiles(files, tool, {
+      empty: () => t('pdfToText.invalidType'),
+      wrongType: () => t('pdfToText.invalidType'),
+      tooLarge: () => t('pdfToText.tooLarge'),
     });
     setNotice(refused);
     if (accepted.length > 0) batch.start(accepted, { language: ocrLanguage });
@@ -52,11 +53,11 @@ export function PdfToTextPage() {
         : state.stage === 'loading' ? t('pdfToText.loading') : t('pdfToText.processing')
       : state.status === 'done'
         ? t('pdfToText.completed')
-        : state.status === 'failed' && !needsPasswordCodes.has(state.error.code)
+        : state.status === 'failed' && !asksForPassword(state.error.code)
           ? t('pdfToText.failedStatus')
           : undefined;
 
-  const needsPassword = state.status === 'failed' && needsPasswordCodes.has(state.error.code);
+  const needsPassword = state.status === 'failed' && asksForPassword(state.error.code);
   const resultState: TextResultState = !selected
     ? { status: 'idle' }
     : state.status === 'waiting'
@@ -95,11 +96,7 @@ export function PdfToTextPage() {
               selected={selected && { name: selected.file.name, size: selected.file.size }}
             />
             <OcrLanguageSelect value={ocrLanguage} onChange={setOcrLanguage} disabled={busy} />
-            {notice && (
-              <p role="alert" className="text-sm font-medium text-red-700" data-testid="upload-notice">
-                {notice}
-              </p>
-            )}
+            <UploadNotice>{notice}</UploadNotice>
             <BatchList items={batch.items} selectedId={selected?.id} onSelect={batch.select} zipEntries={(item) => (item.state.status === 'done' ? item.state.result.outputs : [])} />
             {status && (
               <p role="status" className="text-sm text-slate-600" data-testid="status-text">

@@ -1,5 +1,6 @@
 import { CheckCircle2, Download, FileOutput, FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { asksForPassword } from '@textlift/core/errors';
 import { findTool } from '@textlift/core/tools';
 import { TextResult } from '../../components/result/text-result.tsx';
 import { OcrLanguageSelect } from '../../components/tool/ocr-language-select.tsx';
@@ -15,7 +16,6 @@ import { checkFiles } from '../../lib/choose-files.ts';
 import { downloadOutput } from '../../lib/files.ts';
 
 const tool = findTool('pdf-to-word')!;
-const passwordCodes = new Set(['password-required', 'wrong-password']);
 
 export function PdfToWordPage() {
   const { t } = useTranslation();
@@ -23,7 +23,7 @@ export function PdfToWordPage() {
   const batch = useBatch(tool.slug, (item) => {
     const { state } = item;
     if (state.status === 'done') showToast({ variant: 'success', title: t('pdfToWord.successTitle'), description: t('pdfToWord.successBody') });
-    if (state.status === 'failed' && state.error.code !== 'cancelled' && !passwordCodes.has(state.error.code)) {
+    if (state.status === 'failed' && state.error.code !== 'cancelled' && !asksForPassword(state.error.code)) {
       showToast({ variant: 'destructive', title: t('pdfToWord.failedTitle'), description: state.error.code === 'no-text' ? t('pdfToWord.noText') : t('pdfToWord.failed') });
     }
   });
@@ -31,11 +31,7 @@ export function PdfToWordPage() {
   const state = selected?.state;
 
   const choose = async (files: File[]) => {
-    const { accepted } = await checkFiles(files, {
-      accepts: (type) => type === 'application/pdf',
-      maxBytes: tool.maxBytes,
-      reasons: { empty: () => '', wrongType: () => '', tooLarge: () => '' },
-    });
+    const { accepted } = await checkFiles(files, tool, { empty: () => '', wrongType: () => '', tooLarge: () => '' });
     const [file] = accepted;
     if (!file) {
       showToast({ variant: 'destructive', title: t('pdfToWord.invalidTitle'), description: files[0] && files[0].size > tool.maxBytes ? t('pdfToText.tooLarge') : t('pdfToWord.invalidBody') });
@@ -49,7 +45,7 @@ export function PdfToWordPage() {
   let result;
   if (!state) {
     result = <TextResult state={{ status: 'idle' }} placeholder={t('toolPage.resultPlaceholder')} busyLabel="" textLabel="" onDownload={download} />;
-  } else if (state.status === 'failed' && passwordCodes.has(state.error.code) && selected) {
+  } else if (state.status === 'failed' && asksForPassword(state.error.code) && selected) {
     result = <PasswordForm wrong={state.error.code === 'wrong-password'} onSubmit={(password) => batch.rerun(selected.id, { language: ocrLanguage, password })} />;
   } else if (state.status === 'failed') {
     result = <TextResult state={{ status: 'failed', message: state.error.code === 'no-text' ? t('pdfToWord.noText') : t('pdfToWord.failed') }} placeholder="" busyLabel="" textLabel="" onDownload={download} />;

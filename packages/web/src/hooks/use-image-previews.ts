@@ -1,0 +1,18 @@
+import { useCallback, useEffect, useState } from 'react';
+
+/** Browsers cannot show TIFF; a generic icon stands in for it. */
+const isTiff = (file: File) => file.type === 'image/tiff' || /\.tiff?$/i.test(file.name);
+
+/**
+ * Preview URLs of the chosen images, made when they are chosen and revoked when the next
+ * choice replaces them or the page goes away.
+ */
+export function useImagePreviews() {
+  const [previews, setPreviews] = useState<Map<File, string>>(new Map());
+  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
+  const show = useCallback((files: File[]) => {
+    setPreviews(new Map(files.filter((file) => !isTiff(file)).map((file) => [file, URL.createObjectURL(file)])));
+  }, []);
+  const previewOf = (file: File | undefined) => (file ? previews.get(file) : undefined);
+  return { show, previewOf };
+}
