@@ -21,7 +21,7 @@ let text = '';
 for (let i = 0; i < RUNS; i++) {
   const { host, release } = createNodeHost(provider);
   const started = performance.now();
-  text = (await runTool('pdf-to-text', [{ name: 'geo.pdf', bytes }], {}, { host })).text ?? '';
+  text = (await runTool('pdf-to-text', { files: [{ name: 'geo.pdf', bytes }] }, {}, { host })).text ?? '';
   ours.push(performance.now() - started);
   release();
 }

@@ -26,6 +26,7 @@ if (!step('system packages', 'node', ['scripts/system-deps.mjs', 'test'])) {
   process.exit(1);
 }
 step('type check', 'npm', ['run', '--silent', 'typecheck']);
+step('package boundaries', 'npm', ['run', '--silent', 'lint:boundaries']);
 const built = step('build', 'npm', ['run', '--silent', 'build']);
 
 step('unit and API tests', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`]);

@@ -15,7 +15,9 @@ const packages = {
     { name: 'chromium', command: 'chromium', required: true },
     { name: 'tesseract-ocr', command: 'tesseract', required: true },
     { name: 'tesseract-ocr-rus', file: '/usr/share/tesseract-ocr/5/tessdata/rus.traineddata', required: true },
-    { name: 'poppler-utils', command: 'pdftotext', required: false },
+    // Independent readers of what the PDF tools write: qpdf checks structure, poppler reads text and images.
+    { name: 'poppler-utils', command: 'pdftotext', required: true },
+    { name: 'qpdf', command: 'qpdf', required: true },
   ],
 };
 

@@ -50,7 +50,7 @@ async function textLift(engine: 'native' | 'wasm'): Promise<Reader> {
       const { host, release } = createNodeHost(provider);
       const started = performance.now();
       try {
-        const result = await runTool('image-to-text', [{ name: path.basename(file), bytes: readFileSync(file) }], {}, { host }).catch(() => ({ text: '' }));
+        const result = await runTool('image-to-text', { files: [{ name: path.basename(file), bytes: readFileSync(file) }] }, {}, { host }).catch(() => ({ text: '' }));
         const ms = performance.now() - started;
         if (engine === 'wasm') return { text: result.text ?? '', ms, peakMb: process.memoryUsage().rss / 1024 / 1024 };
         // The tesseract process is where the memory goes: measured the same way as the CLI's, on

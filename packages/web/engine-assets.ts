@@ -10,6 +10,7 @@ const require = createRequire(import.meta.url);
 const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
 const tesseractVersion = (require('tesseract.js/package.json') as { version: string }).version;
 const pdfjsVersion = (require('pdfjs-dist/package.json') as { version: string }).version;
+const dejavuVersion = (require('dejavu-fonts-ttf/package.json') as { version: string }).version;
 
 /**
  * URL folder of the OCR engine's files. Versioned, so they can be cached forever and a new
@@ -18,6 +19,10 @@ const pdfjsVersion = (require('pdfjs-dist/package.json') as { version: string })
 export const TESSERACT_BASE = `/engines/tesseract-${tesseractVersion}`;
 /** pdf.js's data: CMaps (CJK), the standard fonts, its WASM image decoders. */
 export const PDFJS_BASE = `/engines/pdfjs-${pdfjsVersion}`;
+
+/** DejaVu, the font PDFs we write embed (a subset of it), for every script of our 13 languages. */
+export const FONTS_BASE = `/engines/dejavu-${dejavuVersion}`;
+const fontNames = ['DejaVuSans', 'DejaVuSans-Bold'] as const;
 
 function pdfjsFiles(): Array<{ url: string; file: string }> {
   const dir = packageDir('pdfjs-dist');
@@ -58,6 +63,7 @@ function engineFiles(): Array<{ url: string; file?: string; source?: Buffer }> {
     ]),
     ...[...models].map(([code, source]) => ({ url: `${TESSERACT_BASE}/lang/${code}.traineddata.gz`, source })),
     ...pdfjsFiles(),
+    ...fontNames.map((name) => ({ url: `${FONTS_BASE}/${name}.ttf`, file: path.join(packageDir('dejavu-fonts-ttf'), 'ttf', `${name}.ttf`) })),
   ];
 }
 
@@ -70,6 +76,7 @@ export function engineAssets(): Plugin {
       define: {
         __TESSERACT_BASE__: JSON.stringify(TESSERACT_BASE),
         __PDFJS_BASE__: JSON.stringify(PDFJS_BASE),
+        __FONTS_BASE__: JSON.stringify(FONTS_BASE),
         __OCR_LANGUAGES__: JSON.stringify([...models.keys()]),
       },
     }),

@@ -15,16 +15,36 @@ export interface OutputFile {
   bytes: Uint8Array;
 }
 
+/** What a tool is given: files, or text typed into the page (the registry says which). */
+export interface Job {
+  files: InputFile[];
+  text: string;
+}
+
+/** A code found by a scanner, as ZXing names its format. */
+export interface ScannedCode {
+  format: string;
+  text: string;
+}
+
+/** Results that are more than a file or a text, for the page to show as they are. */
+export interface ToolData {
+  codes?: ScannedCode[];
+  /** Rows of cells, for a preview of a table. */
+  table?: string[][];
+}
+
 export interface ConversionResult {
   outputs: OutputFile[];
   /** The text a tool shows in its result panel, where it has one. */
   text?: string;
   /** Counts a tool reports about its output ("14 pages, 120 paragraphs, 2 tables"). */
   summary?: Record<string, number>;
+  data?: ToolData;
 }
 
 /** What a long step is doing, so the page can say it; fraction is the engine's own, 0 to 1. */
-export type ProgressStage = 'loading' | 'preparing' | 'recognizing' | 'reading';
+export type ProgressStage = 'loading' | 'preparing' | 'recognizing' | 'reading' | 'uploading' | 'converting';
 /** `page` and `pages` say where a many-page job is (1-based), for "page 3 of 14". */
 export interface ProgressDetail {
   page: number;
@@ -32,12 +52,30 @@ export interface ProgressDetail {
 }
 export type ProgressCallback = (fraction: number, stage: ProgressStage, detail?: ProgressDetail) => void;
 
+/** 8-bit RGBA pixels, row by row, as a canvas holds them. */
+export interface RgbaImage {
+  width: number;
+  height: number;
+  data: Uint8Array | Uint8ClampedArray;
+}
+
+export type EncodedImageType = 'image/jpeg' | 'image/png';
+
+/** Fonts shipped with the site (DejaVu, from npm) for PDFs that must show any of our scripts. */
+export type FontName = 'DejaVuSans' | 'DejaVuSans-Bold';
+
 /** The pieces that differ between the browser worker and Node; everything else is shared. */
 export interface ConversionHost {
   ocr(): Promise<OcrEngine>;
   /** Decodes an image (turned upright by its EXIF orientation) to grey pixels for OCR. */
   decodeGrey(bytes: Uint8Array, type: ImageType): Promise<GreyImage>;
+  /** Decodes an image (turned upright by its EXIF orientation) to colour pixels. */
+  decodeRgba(bytes: Uint8Array, type: ImageType): Promise<RgbaImage>;
+  /** Encodes pixels as JPEG (quality 0 to 1) or PNG. */
+  encodeImage(image: RgbaImage, type: EncodedImageType, quality?: number): Promise<Uint8Array>;
   pdf(): Promise<PdfEngine>;
+  /** A font file's bytes. */
+  font(name: FontName): Promise<Uint8Array>;
 }
 
 export interface ConversionContext {
@@ -46,9 +84,10 @@ export interface ConversionContext {
   signal?: AbortSignal;
 }
 
-export type Conversion = (
-  inputs: InputFile[],
-  options: Record<string, string>,
+/** A tool's work: its input and checked options in, its outputs back. */
+export type Conversion<Options = Record<string, unknown>> = (
+  job: Job,
+  options: Options,
   context: ConversionContext,
 ) => Promise<ConversionResult>;
 

@@ -5,7 +5,11 @@
 export const errorStatus = {
   'bad-request': 400,
   'no-file': 400,
+  'no-text-input': 400,
+  'too-few-files': 400,
+  'too-many-files': 400,
   'too-large': 413,
+  'too-long': 413,
   'unsupported-type': 415,
   'empty-file': 422,
   corrupt: 422,

@@ -11,3 +11,4 @@ export * from './run-tool.ts';
 export * from './ocr/language-data.ts';
 export * from './contact.ts';
 export * from './documents/zip.ts';
+export * from './tool-options.ts';

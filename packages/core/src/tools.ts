@@ -1,9 +1,28 @@
 import type { Conversion } from './conversion.ts';
 import { imageTypes, type SniffedType } from './sniff.ts';
+import { choice, freeText, integer, numberChoice, ocrLanguageOption, textList, type OptionFields, type OptionValues } from './tool-options.ts';
 
-export type ToolIcon = 'scan-text' | 'file-text' | 'file-type' | 'file-output';
+export type ToolIcon = 'scan-text' | 'file-text' | 'file-type' | 'file-output' | 'files' | 'file-image' | 'images' | 'file-pen';
 
-export interface ToolDefinition {
+/** What a tool takes: files of some types, or text typed into its page. */
+export type ToolInput =
+  | {
+      kind: 'files';
+      /** Input types, judged by the file's content. */
+      accepts: readonly SniffedType[];
+      /** Largest input file in bytes. */
+      maxBytes: number;
+      /** Fewest and most input files in one job (Merge PDF needs two). */
+      minFiles: number;
+      maxFiles: number;
+    }
+  | {
+      kind: 'text';
+      /** Longest text in characters (UTF-16 code units, as a text area counts them). */
+      maxLength: number;
+    };
+
+export interface ToolDefinition<F extends OptionFields = OptionFields> {
   /** URL segment of the tool's page and of POST /api/v1/convert/{slug}. */
   slug: string;
   /** Stem of the tool's dictionary keys: `tools.{key}.name`, `tools.{key}.description`. */
@@ -12,18 +31,20 @@ export interface ToolDefinition {
   path: string;
   /** The picture on the tool's card, by name; the page maps each name to an icon. */
   icon: ToolIcon;
-  /** Input types, judged by the file's content. */
-  accepts: readonly SniffedType[];
-  /** Largest input file in bytes. */
-  maxBytes: number;
-  /** Most input files in one request. */
-  maxFiles: number;
-  /** Where the conversion runs for a visitor of the page. */
+  input: ToolInput;
+  /** Where the conversion runs for a visitor of the page: in a worker, or on our server. */
   runsOn: 'device' | 'server';
-  /** Option fields the API accepts, with their default. */
-  options: Readonly<Record<string, string>>;
+  /** The options the page and the API accept, checked the same way on both hosts. */
+  options: F;
   /** Loaded on first use so that listing tools pulls in no engine. */
-  load(): Promise<Conversion>;
+  load(): Promise<Conversion<OptionValues<F>>>;
+}
+
+/** Ties a tool's options to its conversion's, and keeps its slug and keys as literal types. */
+function defineTool<const S extends string, const K extends string, const F extends OptionFields>(
+  tool: ToolDefinition<F> & { slug: S; i18nKey: K },
+) {
+  return tool;
 }
 
 const MB = 1024 * 1024;
@@ -37,60 +58,117 @@ const IMAGE_MAX_BYTES = 20 * MB;
 /** The spec's PDF limit. */
 const PDF_MAX_BYTES = 50 * MB;
 
+/**
+ * Text tools take up to a million characters: about 400 pages of prose, far past any pasted
+ * text, and small enough to lay out in a second or two.
+ */
+const TEXT_MAX_LENGTH = 1_000_000;
+
+const oneImage = { kind: 'files', accepts: imageTypes, maxBytes: IMAGE_MAX_BYTES, minFiles: 1, maxFiles: 1 } as const;
+const onePdf = { kind: 'files', accepts: ['application/pdf'], maxBytes: PDF_MAX_BYTES, minFiles: 1, maxFiles: 1 } as const;
+const pdfOptions = { language: ocrLanguageOption, password: freeText() };
+
 /** The one list of tools: the grid, routes, sitemap, API and tests are all derived from it. */
 export const tools = [
-  {
+  defineTool({
     slug: 'image-to-text',
     icon: 'scan-text',
     i18nKey: 'imageToText',
     path: '/',
-    accepts: imageTypes,
-    maxBytes: IMAGE_MAX_BYTES,
-    maxFiles: 1,
+    input: oneImage,
     runsOn: 'device',
-    options: { language: 'eng' },
+    options: { language: ocrLanguageOption },
     load: async () => (await import('./conversions/image-to-text.ts')).imageToText,
-  },
-  {
+  }),
+  defineTool({
     slug: 'pdf-to-text',
     icon: 'file-text',
     i18nKey: 'pdfToText',
     path: '/pdf-to-text',
-    accepts: ['application/pdf'],
-    maxBytes: PDF_MAX_BYTES,
-    maxFiles: 1,
+    input: onePdf,
     runsOn: 'device',
-    options: { language: 'eng', password: '' },
+    options: pdfOptions,
     load: async () => (await import('./conversions/pdf-to-text.ts')).pdfToText,
-  },
-  {
+  }),
+  defineTool({
     slug: 'jpg-to-word',
     icon: 'file-type',
     i18nKey: 'jpgToWord',
     path: '/jpg-to-word',
-    accepts: imageTypes,
-    maxBytes: IMAGE_MAX_BYTES,
-    maxFiles: 1,
+    input: oneImage,
     runsOn: 'device',
-    options: { language: 'eng', format: 'docx' },
+    options: { language: ocrLanguageOption, format: choice(['docx', 'rtf', 'both'], 'docx') },
     load: async () => (await import('./conversions/jpg-to-word.ts')).jpgToWord,
-  },
-  {
+  }),
+  defineTool({
     slug: 'pdf-to-word',
     icon: 'file-output',
     i18nKey: 'pdfToWord',
     path: '/pdf-to-word',
-    accepts: ['application/pdf'],
-    maxBytes: PDF_MAX_BYTES,
-    maxFiles: 1,
+    input: onePdf,
     runsOn: 'device',
-    options: { language: 'eng', password: '' },
+    options: pdfOptions,
     load: async () => (await import('./conversions/pdf-to-word.ts')).pdfToWord,
-  },
-] as const satisfies readonly ToolDefinition[];
+  }),
+  defineTool({
+    slug: 'text-to-pdf',
+    icon: 'file-pen',
+    i18nKey: 'textToPdf',
+    path: '/text-to-pdf',
+    input: { kind: 'text', maxLength: TEXT_MAX_LENGTH },
+    runsOn: 'device',
+    options: {},
+    load: async () => (await import('./conversions/text-to-pdf.ts')).textToPdf,
+  }),
+  defineTool({
+    slug: 'image-to-pdf',
+    icon: 'images',
+    i18nKey: 'imageToPdf',
+    path: '/image-to-pdf',
+    // 100 photos of 20 MB would not fit a phone's memory; 50 pages is a thick scanned document.
+    input: { kind: 'files', accepts: imageTypes, maxBytes: IMAGE_MAX_BYTES, minFiles: 1, maxFiles: 50 },
+    runsOn: 'device',
+    options: {
+      pageSize: choice(['fit', 'a4', 'letter'], 'a4'),
+      orientation: choice(['auto', 'portrait', 'landscape'], 'auto'),
+      /** Margin around each picture, in points (72 to the inch). */
+      margin: integer(0, 72, 0),
+    },
+    load: async () => (await import('./conversions/image-to-pdf.ts')).imageToPdf,
+  }),
+  defineTool({
+    slug: 'pdf-to-jpg',
+    icon: 'file-image',
+    i18nKey: 'pdfToJpg',
+    path: '/pdf-to-jpg',
+    input: onePdf,
+    runsOn: 'device',
+    options: { dpi: numberChoice([72, 150, 300], 150), quality: integer(10, 100, 85), password: freeText() },
+    load: async () => (await import('./conversions/pdf-to-jpg.ts')).pdfToJpg,
+  }),
+  defineTool({
+    slug: 'merge-pdf',
+    icon: 'files',
+    i18nKey: 'mergePdf',
+    path: '/merge-pdf',
+    input: { kind: 'files', accepts: ['application/pdf'], maxBytes: PDF_MAX_BYTES, minFiles: 2, maxFiles: 20 },
+    runsOn: 'device',
+    // One password per input file, in the order of the files ("" where it has none).
+    options: { passwords: textList(20) },
+    load: async () => (await import('./conversions/merge-pdfs.ts')).mergePdfs,
+  }),
+] as const;
 
-export type ToolSlug = (typeof tools)[number]['slug'];
+export type Tool = (typeof tools)[number];
+export type ToolSlug = Tool['slug'];
+
+/**
+ * The registry seen without each tool's own option types, for code that treats every tool
+ * alike (the checks, the API, the OpenAPI document); each conversion still gets its options
+ * through `parseOptions` of its own fields.
+ */
+export const toolList = tools as unknown as readonly ToolDefinition[];
 
 export function findTool(slug: string): ToolDefinition | undefined {
-  return tools.find((tool) => tool.slug === slug);
+  return toolList.find((tool) => tool.slug === slug);
 }

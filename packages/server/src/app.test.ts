@@ -166,14 +166,17 @@ describe('limits', () => {
     }
   });
 
-  test('/api/v1/openapi.json describes every registry tool with its option fields', async () => {
-    const { tools } = await import('@textlift/core');
+  test('/api/v1/openapi.json describes every registry tool with its input and option fields', async () => {
+    const { toolList } = await import('@textlift/core');
     const document = await (await fetch(`${base}/api/v1/openapi.json`)).json();
     expect(document.openapi).toBe('3.1.0');
-    for (const tool of tools) {
+    for (const tool of toolList) {
       const operation = document.paths[`/api/v1/convert/${tool.slug}`].post;
-      const fields = Object.keys(operation.requestBody.content['multipart/form-data'].schema.properties);
-      expect(fields.sort()).toEqual(['file', ...Object.keys(tool.options)].sort());
+      const schema = operation.requestBody.content['multipart/form-data'].schema;
+      const input = tool.input.kind === 'text' ? 'text' : 'file';
+      expect(Object.keys(schema.properties).sort()).toEqual([input, ...Object.keys(tool.options)].sort());
+      expect(schema.required).toEqual([input]);
+      for (const [name, field] of Object.entries(tool.options)) expect(schema.properties[name]).toEqual(field.json);
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '413', '415', '422', '503']));
     }
   });

@@ -1,4 +1,5 @@
 import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app-routes.tsx';
 import i18next, { addDictionary, type Dictionary } from './i18n/index.ts';
@@ -23,13 +24,19 @@ export async function render(url: string): Promise<RenderedPage> {
   const language = findLanguage(homeLanguage(url) ?? 'en');
   await i18next.changeLanguage(language.code);
   const collector: { meta?: DocumentMeta } = {};
-  const html = renderToString(
+  const page = (
     <MetaCollector.Provider value={collector}>
       <StaticRouter location={url}>
         <AppRoutes />
       </StaticRouter>
-    </MetaCollector.Provider>,
+    </MetaCollector.Provider>
   );
+  // A tool page's code loads on demand: the first pass (prerender waits for it) loads it, the
+  // second writes it whole. prerender's own output would stream it in with an inline script,
+  // which the Content-Security-Policy forbids.
+  await prerender(page);
+  const html = renderToString(page);
+  if (html.includes('<!--$?-->')) throw new Error(`${url} still waits for code after loading it`);
   if (!collector.meta) throw new Error(`${url} sets no title (useDocumentMeta)`);
   return { html, meta: collector.meta, languageTag: language.tag };
 }

@@ -2,6 +2,7 @@
 declare const __TESSERACT_BASE__: string;
 /** URL folder of pdf.js's CMaps, standard fonts and WASM decoders. */
 declare const __PDFJS_BASE__: string;
+declare const __FONTS_BASE__: string;
 declare module 'pdfjs-dist/build/pdf.worker.mjs';
 /** OCR languages whose models this build serves. */
 declare const __OCR_LANGUAGES__: string[];

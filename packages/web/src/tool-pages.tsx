@@ -1,15 +1,17 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { ToolSlug } from '@textlift/core/tools';
-import { JpgToWordPage } from './pages/tools/jpg-to-word-page.tsx';
-import { PdfToTextPage } from './pages/tools/pdf-to-text-page.tsx';
-import { PdfToWordPage } from './pages/tools/pdf-to-word-page.tsx';
 
 /**
- * The page of each registry tool that has one of its own (the hero's lives on the home page).
- * Typed by the registry's slugs, so a new tool without a page fails to compile.
+ * The page of each registry tool that has one of its own (the hero's lives on the home page),
+ * each loaded on demand so that a new tool does not grow the home page's script. Typed by the
+ * registry's slugs, so a new tool without a page fails to compile.
  */
 export const toolPageComponents: Record<Exclude<ToolSlug, 'image-to-text'>, ComponentType> = {
-  'pdf-to-text': PdfToTextPage,
-  'jpg-to-word': JpgToWordPage,
-  'pdf-to-word': PdfToWordPage,
+  'pdf-to-text': lazy(async () => ({ default: (await import('./pages/tools/pdf-to-text-page.tsx')).PdfToTextPage })),
+  'jpg-to-word': lazy(async () => ({ default: (await import('./pages/tools/jpg-to-word-page.tsx')).JpgToWordPage })),
+  'pdf-to-word': lazy(async () => ({ default: (await import('./pages/tools/pdf-to-word-page.tsx')).PdfToWordPage })),
+  'text-to-pdf': lazy(async () => ({ default: (await import('./pages/tools/text-to-pdf-page.tsx')).TextToPdfPage })),
+  'image-to-pdf': lazy(async () => ({ default: (await import('./pages/tools/image-to-pdf-page.tsx')).ImageToPdfPage })),
+  'pdf-to-jpg': lazy(async () => ({ default: (await import('./pages/tools/pdf-to-jpg-page.tsx')).PdfToJpgPage })),
+  'merge-pdf': lazy(async () => ({ default: (await import('./pages/tools/merge-pdf-page.tsx')).MergePdfPage })),
 };

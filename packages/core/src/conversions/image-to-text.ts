@@ -1,7 +1,7 @@
 import { ConversionError } from '../errors.ts';
 import type { Conversion, ConversionContext, InputFile } from '../conversion.ts';
 import { recognizePage } from '../ocr/recognize-page.ts';
-import { parseOcrLanguages } from '../ocr/languages.ts';
+import type { OcrLanguage } from '../ocr/languages.ts';
 import { inspectImage } from '../image-info.ts';
 
 const encoder = new TextEncoder();
@@ -9,11 +9,10 @@ const encoder = new TextEncoder();
 /** An image's text by OCR, checked and normalised: the step every image tool shares. */
 export async function recognizeImage(
   input: InputFile | undefined,
-  options: Record<string, string>,
+  languages: OcrLanguage[],
   { host, onProgress, signal }: ConversionContext,
 ): Promise<string> {
   if (!input) throw new ConversionError('no-file', 'No image was given.');
-  const languages = parseOcrLanguages(options.language);
   const info = inspectImage(input.bytes);
 
   onProgress?.(0, 'loading');
@@ -27,8 +26,8 @@ export async function recognizeImage(
 }
 
 /** The hero's tool: one image in, its text out as extracted-text.txt. */
-export const imageToText: Conversion = async (inputs, options, context) => {
-  const text = await recognizeImage(inputs[0], options, context);
+export const imageToText: Conversion<{ language: OcrLanguage[] }> = async ({ files }, options, context) => {
+  const text = await recognizeImage(files[0], options.language, context);
   return {
     text,
     outputs: [{ name: 'extracted-text.txt', type: 'text/plain; charset=utf-8', bytes: encoder.encode(text) }],

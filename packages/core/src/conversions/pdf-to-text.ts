@@ -1,7 +1,7 @@
 import type { Conversion } from '../conversion.ts';
 import { baseName } from '../conversion.ts';
 import { ConversionError } from '../errors.ts';
-import { parseOcrLanguages } from '../ocr/languages.ts';
+import type { OcrLanguage } from '../ocr/languages.ts';
 import { readPdfPages } from '../pdf/read-pages.ts';
 import { layoutText } from '../pdf/text-layout.ts';
 
@@ -11,10 +11,10 @@ const encoder = new TextEncoder();
  * PDF to Text: each page's own text layer in reading order, page by page; pages without one
  * are rendered and read with OCR.
  */
-export const pdfToText: Conversion = async (inputs, options, context) => {
-  const input = inputs[0];
+export const pdfToText: Conversion<{ language: OcrLanguage[]; password: string }> = async ({ files }, options, context) => {
+  const input = files[0];
   if (!input) throw new ConversionError('no-file', 'No PDF was given.');
-  const languages = parseOcrLanguages(options.language);
+  const languages = options.language;
   const pages = await readPdfPages(input.bytes, { password: options.password, languages }, context);
   const text = pages
     .map((page) => (page.kind === 'text' ? layoutText(page.runs) : page.text))

@@ -3,7 +3,7 @@ import { baseName } from '../conversion.ts';
 import { textToParagraphs } from '../documents/paragraphs.ts';
 import { blocksToDocx, type DocBlock } from '../documents/rich-document.ts';
 import { ConversionError } from '../errors.ts';
-import { parseOcrLanguages } from '../ocr/languages.ts';
+import type { OcrLanguage } from '../ocr/languages.ts';
 import { bodySize, toDocBlock } from '../pdf/page-structure.ts';
 import { readPdfPages } from '../pdf/read-pages.ts';
 import type { PagePicture } from '../pdf/read-pages.ts';
@@ -14,10 +14,10 @@ import { DOCX_TYPE } from './jpg-to-word.ts';
  * PDF to Word: paragraphs rebuilt from lines, headings from font size, bold and italic, lists,
  * tables where text lines up in columns, and scanned pages as OCRed text (not pictures).
  */
-export const pdfToWord: Conversion = async (inputs, options, context) => {
-  const input = inputs[0];
+export const pdfToWord: Conversion<{ language: OcrLanguage[]; password: string }> = async ({ files }, options, context) => {
+  const input = files[0];
   if (!input) throw new ConversionError('no-file', 'No PDF was given.');
-  const languages = parseOcrLanguages(options.language);
+  const languages = options.language;
   const pages = (await readPdfPages(input.bytes, { password: options.password, languages, styles: true, pictures: true }, context)).map((page) =>
     page.kind === 'text' ? { kind: 'text' as const, blocks: layoutBlocks(page.runs, { tables: true }), pictures: page.pictures } : page,
   );

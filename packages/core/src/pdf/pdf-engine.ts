@@ -1,6 +1,7 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import { ConversionError } from '../errors.ts';
 import { greyFromRgba, type GreyImage } from '../ocr/preprocess/grey-image.ts';
+import type { RgbaImage } from '../conversion.ts';
 import type { PositionedText } from './text-layout.ts';
 
 type PdfJs = typeof import('pdfjs-dist');
@@ -54,6 +55,8 @@ export interface PdfEngine {
   open(data: Uint8Array, password?: string): Promise<OpenPdf>;
   /** Renders a page at `scale` (1 = 72 dpi) in grey, for OCR. */
   renderPage(page: PDFPageProxy, scale: number): Promise<GreyImage>;
+  /** Renders a page at `scale` (1 = 72 dpi) in colour on white. */
+  renderPageRgba(page: PDFPageProxy, scale: number): Promise<RgbaImage>;
   /** Where the page draws pictures (photos, scans of figures), in points, y up like text runs. */
   imageBoxes(page: PDFPageProxy): Promise<PageBox[]>;
   /** The page rendered at `scale` and cut to each box, as PNG: what the reader sees there. */
@@ -161,13 +164,17 @@ export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
         }),
       );
     },
-    async renderPage(page, scale) {
+    async renderPageRgba(page, scale) {
       const viewport = page.getViewport({ scale });
       const width = Math.ceil(viewport.width);
       const height = Math.ceil(viewport.height);
       const { canvas, rgba } = setup.createCanvas(width, height);
       await page.render({ canvas: canvas as RenderCanvas, viewport, background: '#ffffff' }).promise;
-      return greyFromRgba(rgba(), width, height);
+      return { width, height, data: rgba() };
+    },
+    async renderPage(page, scale) {
+      const { width, height, data } = await this.renderPageRgba(page, scale);
+      return greyFromRgba(data, width, height);
     },
   };
 }

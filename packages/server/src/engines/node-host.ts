@@ -1,7 +1,36 @@
-import sharp from 'sharp';
-import { ConversionError, MAX_IMAGE_PIXELS, type ConversionHost } from '@textlift/core';
+import { readFile } from 'node:fs/promises';
+import { decode as decodeBmp } from 'bmp-ts';
+import sharp, { type Sharp } from 'sharp';
+import { ConversionError, MAX_IMAGE_PIXELS, type ConversionHost, type FontName, type ImageType, type RgbaImage } from '@textlift/core';
 import { nodePdfEngine } from './node-pdf.ts';
 import type { OcrProvider } from './ocr-provider.ts';
+
+/** sharp reads every image type we accept but BMP, which bmp-ts decodes to RGBA first. */
+function open(bytes: Uint8Array, type: ImageType): Sharp {
+  if (type !== 'image/bmp') return sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
+  const bitmap = decodeBmp(Buffer.from(bytes), { toRGBA: true });
+  if (bitmap.width * bitmap.height > MAX_IMAGE_PIXELS) throw new ConversionError('too-many-pixels', 'The BMP is too large.');
+  // BMPs without an alpha channel (24-bit and less) come back with alpha 0: fully transparent,
+  // which flattening onto white would turn into a blank page. Such a picture is opaque.
+  const { data } = bitmap;
+  let transparent = true;
+  for (let i = 3; i < data.length && transparent; i += 4) transparent = data[i] === 0;
+  if (transparent) for (let i = 3; i < data.length; i += 4) data[i] = 255;
+  return sharp(data, { raw: { width: bitmap.width, height: Math.abs(bitmap.height), channels: 4 } });
+}
+
+async function decode(bytes: Uint8Array, type: ImageType, grey: boolean) {
+  try {
+    let image = open(bytes, type).flatten({ background: '#ffffff' });
+    image = grey ? image.greyscale() : image.ensureAlpha();
+    return await image.raw().toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    if (error instanceof ConversionError) throw error;
+    throw new ConversionError('corrupt', 'The image cannot be decoded.');
+  }
+}
+
+const fontFiles = new Map<FontName, Promise<Uint8Array>>();
 
 /** A conversion host for one job: it borrows an OCR engine when asked and gives it back at the end. */
 export function createNodeHost(provider: OcrProvider): { host: ConversionHost; release(): void } {
@@ -12,22 +41,32 @@ export function createNodeHost(provider: OcrProvider): { host: ConversionHost; r
       releases.push(borrowed.release);
       return borrowed.engine;
     },
-    async decodeGrey(bytes) {
-      try {
-        const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
-          .rotate()
-          .flatten({ background: '#ffffff' })
-          .greyscale()
-          .raw()
-          .toBuffer({ resolveWithObject: true });
-        const grey = new Uint8Array(info.width * info.height);
-        for (let i = 0; i < grey.length; i++) grey[i] = data[i * info.channels]!;
-        return { width: info.width, height: info.height, data: grey };
-      } catch {
-        throw new ConversionError('corrupt', 'The image cannot be decoded.');
-      }
+    async decodeGrey(bytes, type) {
+      const { data, info } = await decode(bytes, type, true);
+      const grey = new Uint8Array(info.width * info.height);
+      for (let i = 0; i < grey.length; i++) grey[i] = data[i * info.channels]!;
+      return { width: info.width, height: info.height, data: grey };
+    },
+    async decodeRgba(bytes, type) {
+      const { data, info } = await decode(bytes, type, false);
+      return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+    },
+    async encodeImage(image: RgbaImage, type, quality = 0.9) {
+      const raw = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
+      const encoded = type === 'image/jpeg'
+        ? raw.flatten({ background: '#ffffff' }).jpeg({ quality: Math.round(quality * 100), mozjpeg: false })
+        : raw.png();
+      return new Uint8Array(await encoded.toBuffer());
     },
     pdf: nodePdfEngine,
+    font(name) {
+      let file = fontFiles.get(name);
+      if (!file) {
+        file = readFile(new URL(import.meta.resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`))).then((buffer) => new Uint8Array(buffer));
+        fontFiles.set(name, file);
+      }
+      return file;
+    },
   };
   return { host, release: () => releases.splice(0).forEach((release) => release()) };
 }

@@ -35,7 +35,7 @@ const maxCer: Record<string, number> = {
 async function ocr(provider: OcrProvider, file: string, bytes: Uint8Array = corpusFile(file)): Promise<string> {
   const { host, release } = createNodeHost(provider);
   try {
-    const result = await runTool('image-to-text', [{ name: file, bytes }], {}, { host });
+    const result = await runTool('image-to-text', { files: [{ name: file, bytes }] }, {}, { host });
     return result.text ?? '';
   } finally {
     release();
@@ -85,7 +85,7 @@ describe.runIf(hasNative)('several languages at once', () => {
     const read = async (language: string) => {
       const { host, release } = createNodeHost(provider);
       try {
-        const result = await runTool('image-to-text', [{ name: 'e.tif', bytes: corpusFile('ocr/eurotext.tif') }], { language }, { host });
+        const result = await runTool('image-to-text', { files: [{ name: 'e.tif', bytes: corpusFile('ocr/eurotext.tif') }] }, { language }, { host });
         return characterErrorRate(result.text!, corpusExpected('ocr/eurotext.tif'));
       } finally {
         release();

@@ -16,7 +16,7 @@ afterAll(() => provider.close());
 async function pdfToText(file: string, options: Record<string, string> = {}) {
   const { host, release } = createNodeHost(provider);
   try {
-    return await runTool('pdf-to-text', [{ name: file.split('/').pop()!, bytes: corpusFile(file) }], options, { host });
+    return await runTool('pdf-to-text', { files: [{ name: file.split('/').pop()!, bytes: corpusFile(file) }] }, options, { host });
   } finally {
     release();
   }

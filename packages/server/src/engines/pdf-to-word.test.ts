@@ -18,7 +18,7 @@ afterAll(() => provider.close());
 async function toWord(file: string) {
   const { host, release } = createNodeHost(provider);
   try {
-    const result = await runTool('pdf-to-word', [{ name: file.split('/').pop()!, bytes: corpusFile(file) }], {}, { host });
+    const result = await runTool('pdf-to-word', { files: [{ name: file.split('/').pop()!, bytes: corpusFile(file) }] }, {}, { host });
     const buffer = Buffer.from(result.outputs[0]!.bytes);
     const [{ value: html }, { value: text }] = await Promise.all([mammoth.convertToHtml({ buffer }), mammoth.extractRawText({ buffer })]);
     return { result, html, text };

@@ -1,5 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { errorStatus, tools } from '@textlift/core';
+import { errorStatus, toolList, type ToolDefinition } from '@textlift/core';
+
+function summary(tool: ToolDefinition): string {
+  const { input } = tool;
+  if (input.kind === 'text') return `${tool.slug}: text up to ${input.maxLength} characters`;
+  const count = input.maxFiles > 1 ? `${input.minFiles} to ${input.maxFiles} files` : 'one file';
+  return `${tool.slug}: ${count} (${input.accepts.join(', ')}) up to ${input.maxBytes / (1024 * 1024)} MB each`;
+}
+
+/** The input's field: the text, or the file part(s) in order. */
+function inputProperty(tool: ToolDefinition) {
+  const { input } = tool;
+  if (input.kind === 'text') return { text: { type: 'string', minLength: 1, maxLength: input.maxLength } };
+  const file = { type: 'string', format: 'binary', contentMediaType: input.accepts.join(', ') };
+  return {
+    file: input.maxFiles > 1 ? { type: 'array', minItems: input.minFiles, maxItems: input.maxFiles, items: file } : file,
+  };
+}
 
 /** GET /api/v1/openapi.json: the API described from the tool registry, so it cannot drift. */
 export function registerOpenApiRoute(app: FastifyInstance) {
@@ -27,24 +44,22 @@ export function registerOpenApiRoute(app: FastifyInstance) {
     info: { title: 'TextLift API', version: '1', description: 'Every tool of the site over HTTP, with the same conversion core as the pages.' },
     paths: {
       ...Object.fromEntries(
-        tools.map((tool) => [
+        toolList.map((tool) => [
           `/api/v1/convert/${tool.slug}`,
           {
             post: {
               operationId: `convert-${tool.slug}`,
-              summary: `${tool.slug}: ${tool.accepts.join(', ')} up to ${tool.maxBytes / (1024 * 1024)} MB`,
+              summary: summary(tool),
               requestBody: {
                 required: true,
                 content: {
                   'multipart/form-data': {
                     schema: {
                       type: 'object',
-                      required: ['file'],
+                      required: [tool.input.kind === 'text' ? 'text' : 'file'],
                       properties: {
-                        file: tool.maxFiles > 1
-                          ? { type: 'array', maxItems: tool.maxFiles, items: { type: 'string', format: 'binary' } }
-                          : { type: 'string', format: 'binary' },
-                        ...Object.fromEntries(Object.entries(tool.options).map(([name, fallback]) => [name, { type: 'string', default: fallback }])),
+                        ...inputProperty(tool),
+                        ...Object.fromEntries(Object.entries(tool.options).map(([name, field]) => [name, field.json])),
                       },
                     },
                   },

@@ -1,13 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ConversionResult, OutputFile, ProgressDetail, ProgressStage } from '@textlift/core/conversion';
-import { ConversionError } from '@textlift/core/errors';
-import { runConversion } from '../workers/conversion-bridge.ts';
+import type { OutputFile } from '@textlift/core/conversion';
+import type { ToolDefinition } from '@textlift/core/tools';
+import { runTracked, type ConversionState } from './use-tool-job.ts';
 
-export type ConversionState =
-  | { status: 'waiting' }
-  | { status: 'running'; fraction: number; stage: ProgressStage; detail?: ProgressDetail }
-  | { status: 'done'; result: ConversionResult }
-  | { status: 'failed'; error: ConversionError };
+export type { ConversionState };
 
 export interface BatchItem {
   id: number;
@@ -22,7 +18,7 @@ let nextId = 1;
  * progress and result. Choosing again replaces the batch (the running job is cancelled), and
  * leaving the page cancels it too.
  */
-export function useBatch(slug: string, onSettled?: (item: BatchItem, all: BatchItem[]) => void) {
+export function useBatch(tool: ToolDefinition, onSettled?: (item: BatchItem, all: BatchItem[]) => void) {
   const [items, setItems] = useState<BatchItem[]>([]);
   const [selectedId, setSelectedId] = useState<number>();
   const controller = useRef<AbortController | undefined>(undefined);
@@ -42,30 +38,13 @@ export function useBatch(slug: string, onSettled?: (item: BatchItem, all: BatchI
       const finished: BatchItem[] = [...batch];
       for (const [index, item] of batch.entries()) {
         if (own.signal.aborted) return;
-        update(item.id, { status: 'running', fraction: 0, stage: 'loading' });
-        // Progress reports travel on their own message channel and can arrive after the result.
-        let settled = false;
-        let state: ConversionState;
-        try {
-          const bytes = new Uint8Array(await item.file.arrayBuffer());
-          const result = await runConversion(slug, [{ name: item.file.name, bytes }], options, {
-            signal: own.signal,
-            onProgress: (fraction, stage, detail) => {
-              if (!settled && !own.signal.aborted) update(item.id, { status: 'running', fraction, stage, detail });
-            },
-          });
-          state = { status: 'done', result };
-        } catch (error) {
-          state = { status: 'failed', error: error instanceof ConversionError ? error : new ConversionError('engine-failed', String(error)) };
-        }
-        settled = true;
-        if (own.signal.aborted) return;
-        update(item.id, state);
+        const state = await runTracked(tool, { files: [item.file] }, options, own.signal, (next) => update(item.id, next));
+        if (!state) return;
         finished[index] = { ...item, state };
         settledCallback.current?.(finished[index]!, finished);
       }
     },
-    [slug],
+    [tool],
   );
 
   /** Starts a new batch with these files. */

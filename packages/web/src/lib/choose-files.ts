@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '@textlift/core/tools';
 import { sniffFile } from './files.ts';
+import { fileInput } from './tool-input.ts';
 
 /** The one-line reason a file is refused, in the page's words. */
 export interface RefusalReasons {
@@ -15,9 +16,10 @@ export interface RefusalReasons {
  */
 export async function checkFiles(
   files: File[],
-  tool: Pick<ToolDefinition, 'accepts' | 'maxBytes'>,
+  tool: ToolDefinition,
   reasons: RefusalReasons,
 ): Promise<{ accepted: File[]; notice?: string }> {
+  const { accepts, maxBytes } = fileInput(tool);
   const accepted: File[] = [];
   let notice: string | undefined;
   for (const file of files) {
@@ -25,9 +27,9 @@ export async function checkFiles(
     const reason =
       file.size === 0
         ? reasons.empty(file)
-        : !type || !tool.accepts.includes(type)
+        : !type || !accepts.includes(type)
           ? reasons.wrongType(file)
-          : file.size > tool.maxBytes
+          : file.size > maxBytes
             ? reasons.tooLarge(file)
             : undefined;
     if (reason !== undefined) notice ??= reason;

@@ -1,26 +1,27 @@
 import type { TFunction } from 'i18next';
-import type { ConversionError } from '@textlift/core/errors';
+import type { ConversionError, ErrorCode } from '@textlift/core/errors';
+import type en from '../i18n/locales/en.json';
 
-/** The visitor's words for a failed conversion; details fill in limits and sizes. */
-export function errorMessage(error: ConversionError, t: TFunction): string {
+/** What the failed input was, for the messages whose words depend on it ("This PDF is damaged"). */
+export type FileKind = 'image' | 'pdf' | 'file';
+
+type ErrorTexts = (typeof en)['errors'];
+/** Fails to compile when an error code has no message in the dictionary. */
+const everyCodeHasAMessage: Exclude<ErrorCode, keyof ErrorTexts> extends never ? true : never = true;
+void everyCodeHasAMessage;
+
+/** Codes whose message names the kind of file: one sentence per kind, as grammar needs. */
+type KindedCode = { [C in keyof ErrorTexts]: ErrorTexts[C] extends Record<FileKind, string> ? C : never }[keyof ErrorTexts];
+const kinded = new Set<string>(['corrupt', 'no-text', 'engine-failed'] satisfies KindedCode[]);
+
+/** The visitor's words for a failed conversion (`errors.{code}`); details fill in limits and sizes. */
+export function errorMessage(error: ConversionError, t: TFunction, kind: FileKind = 'file'): string {
   const d = error.details;
-  switch (error.code) {
-    case 'no-text':
-      return t('errors.noTextInImage');
-    case 'empty-file':
-      return t('errors.emptyFile');
-    case 'corrupt':
-      return t('errors.corruptImage');
-    case 'too-many-pixels':
-      return t('errors.tooManyPixels', { width: d.width, height: d.height, max: d.maxMegapixels });
-    case 'too-large':
-      return t('errors.tooLarge', { max: d.maxMegabytes });
-    case 'unsupported-type':
-      return t('errors.unsupportedType');
-    case 'busy':
-    case 'timeout':
-      return t('errors.busy');
-    default:
-      return t('errors.processingImage');
-  }
+  const key = kinded.has(error.code) ? `errors.${error.code}.${kind}` : `errors.${error.code}`;
+  return t(key as 'errors.busy', {
+    max: d.maxMegabytes ?? d.maxMegapixels ?? d.maxFiles ?? d.maxLength,
+    min: d.minFiles,
+    width: d.width,
+    height: d.height,
+  });
 }

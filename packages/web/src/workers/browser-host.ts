@@ -1,6 +1,6 @@
 import UTIF from 'utif2';
 import { relaxedSimd, simd } from 'wasm-feature-detect';
-import { ConversionError, greyFromRgba, type ConversionHost, type GreyImage, type ImageType, type OcrEngine } from '@textlift/core';
+import { ConversionError, greyFromRgba, type ConversionHost, type FontName, type ImageType, type OcrEngine, type RgbaImage } from '@textlift/core';
 import { createTesseractJsEngine } from '@textlift/core/ocr/tesseract-js';
 import { createPdfEngine, type PdfEngine } from '@textlift/core/pdf/pdf-engine';
 
@@ -25,16 +25,21 @@ async function createEngine(): Promise<OcrEngine> {
 }
 
 /** First page of a TIFF (fax G3/G4, LZW, uncompressed...), which browsers cannot decode. */
-function decodeTiff(bytes: Uint8Array): GreyImage {
-  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  const [page] = UTIF.decode(buffer);
-  if (!page) throw new ConversionError('corrupt', 'The TIFF has no pages.');
-  UTIF.decodeImage(buffer, page);
-  return greyFromRgba(UTIF.toRGBA8(page), page.width, page.height);
+function decodeTiff(bytes: Uint8Array): RgbaImage {
+  try {
+    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    const [page] = UTIF.decode(buffer);
+    if (!page) throw new ConversionError('corrupt', 'The TIFF has no pages.');
+    UTIF.decodeImage(buffer, page);
+    return { width: page.width, height: page.height, data: UTIF.toRGBA8(page) };
+  } catch (error) {
+    if (error instanceof ConversionError) throw error;
+    throw new ConversionError('corrupt', 'The TIFF cannot be decoded.');
+  }
 }
 
 /** The browser's own decoder; createImageBitmap applies the EXIF orientation. */
-async function decodeBitmap(bytes: Uint8Array, type: ImageType): Promise<GreyImage> {
+async function decodeBitmap(bytes: Uint8Array, type: ImageType): Promise<RgbaImage> {
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
@@ -46,7 +51,19 @@ async function decodeBitmap(bytes: Uint8Array, type: ImageType): Promise<GreyIma
   if (!context) throw new ConversionError('engine-failed', 'No 2D canvas.');
   context.drawImage(bitmap, 0, 0);
   bitmap.close();
-  return greyFromRgba(context.getImageData(0, 0, canvas.width, canvas.height).data, canvas.width, canvas.height);
+  return { width: canvas.width, height: canvas.height, data: context.getImageData(0, 0, canvas.width, canvas.height).data };
+}
+
+async function decodeRgba(bytes: Uint8Array, type: ImageType): Promise<RgbaImage> {
+  return type === 'image/tiff' ? decodeTiff(bytes) : decodeBitmap(bytes, type);
+}
+
+const fontFiles = new Map<FontName, Promise<Uint8Array>>();
+
+async function fetchFont(name: FontName): Promise<Uint8Array> {
+  const response = await fetch(new URL(`${__FONTS_BASE__}/${name}.ttf`, self.location.origin));
+  if (!response.ok) throw new ConversionError('engine-failed', `The font ${name} could not be loaded.`);
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 /** pdf.js draws on OffscreenCanvas here: a worker has no document to make <canvas> elements. */
@@ -123,12 +140,33 @@ export const browserHost: ConversionHost = {
   ocr: () => (engine ??= createEngine()),
   pdf: () => (pdfEngine ??= createBrowserPdfEngine()),
   async decodeGrey(bytes, type) {
-    if (type !== 'image/tiff') return decodeBitmap(bytes, type);
-    try {
-      return decodeTiff(bytes);
-    } catch (error) {
-      if (error instanceof ConversionError) throw error;
-      throw new ConversionError('corrupt', 'The TIFF cannot be decoded.');
+    const { width, height, data } = await decodeRgba(bytes, type);
+    return greyFromRgba(data, width, height);
+  },
+  decodeRgba,
+  async encodeImage({ width, height, data }, type, quality = 0.9) {
+    const canvas = new OffscreenCanvas(width, height);
+    const context = canvas.getContext('2d')!;
+    if (type === 'image/jpeg') {
+      // JPEG has no transparency: what is transparent comes out white, not black.
+      const layer = new OffscreenCanvas(width, height);
+      layer.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(data), width, height), 0, 0);
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, width, height);
+      context.drawImage(layer, 0, 0);
+    } else {
+      context.putImageData(new ImageData(new Uint8ClampedArray(data), width, height), 0, 0);
     }
+    const blob = await canvas.convertToBlob({ type, quality });
+    return new Uint8Array(await blob.arrayBuffer());
+  },
+  font(name) {
+    let file = fontFiles.get(name);
+    if (!file) {
+      file = fetchFont(name);
+      fontFiles.set(name, file);
+      file.catch(() => fontFiles.delete(name));
+    }
+    return file;
   },
 };

@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
-import type { ConversionResult, InputFile, ProgressCallback } from '@textlift/core/conversion';
+import type { ConversionResult, ProgressCallback } from '@textlift/core/conversion';
+import type { JobInput } from '@textlift/core/run-tool';
 import { ConversionError, toConversionError } from '@textlift/core/errors';
 import type { ConversionWorkerApi } from './conversion-worker.ts';
 
@@ -37,8 +38,8 @@ export interface RunConversionOptions {
  */
 export async function runConversion(
   slug: string,
-  inputs: InputFile[],
-  options: Record<string, string>,
+  input: JobInput,
+  options: Record<string, unknown>,
   { signal, onProgress }: RunConversionOptions = {},
 ): Promise<ConversionResult> {
   if (signal?.aborted) throw new ConversionError('cancelled', 'Cancelled.');
@@ -60,13 +61,28 @@ export async function runConversion(
         reject(new ConversionError('engine-failed', event.message || 'The conversion worker stopped.'));
       }, { once: true });
     });
-    const work = handle.api.run(slug, inputs, options, onProgress && Comlink.proxy(onProgress));
+    const work = handle.api.run(slug, input, options, onProgress && Comlink.proxy(onProgress));
     return await Promise.race([work, aborted, crashed]);
   } catch (error) {
     throw toConversionError(error);
   } finally {
     running--;
     if (onAbort) signal?.removeEventListener('abort', onAbort);
+    if (running === 0) idleTimer = setTimeout(stop, IDLE_TIMEOUT_MS);
+  }
+}
+
+/** A PDF's page count, read in the worker (pdf.js is not in the page's own script). */
+export async function pdfPageCount(file: File, password?: string): Promise<number> {
+  clearTimeout(idleTimer);
+  const handle = (current ??= spawn());
+  running++;
+  try {
+    return await handle.api.pdfPageCount(new Uint8Array(await file.arrayBuffer()), password);
+  } catch (error) {
+    throw toConversionError(error);
+  } finally {
+    running--;
     if (running === 0) idleTimer = setTimeout(stop, IDLE_TIMEOUT_MS);
   }
 }

@@ -5,25 +5,25 @@ import { baseName } from '@textlift/core/conversion';
 import { findTool } from '@textlift/core/tools';
 import { doneOutput, useBatch } from '../../hooks/use-batch.ts';
 import { useImagePreviews } from '../../hooks/use-image-previews.ts';
+import { maxMegabytes } from '../../lib/tool-input.ts';
 import { checkFiles } from '../../lib/choose-files.ts';
 import { BatchList } from '../tool/batch-list.tsx';
 import { useOcrLanguage } from '../../i18n/ocr-language.ts';
 import { OcrLanguageSelect } from '../tool/ocr-language-select.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { deservesToast } from '../../lib/notify-failure.ts';
 import { downloadOutput } from '../../lib/files.ts';
 import { TextResult, type TextResultState } from '../result/text-result.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
 import { showToast } from '../ui/toaster.tsx';
-import { DropZone, PrivacyNote } from '../upload/drop-zone.tsx';
+import { ToolDropZone } from '../upload/tool-drop-zone.tsx';
 import { UploadNotice } from '../upload/upload-notice.tsx';
 
 const SLUG = 'image-to-text';
 const tool = findTool(SLUG)!;
-const ACCEPT = 'image/*,.tif,.tiff,.bmp,.webp';
 
 /** Failures shown in the result panel only, without the "Extraction failed" toast. */
-const quietCodes = new Set(['cancelled', 'no-text']);
 
 /** The home page's main feature: an image in, its text out, all on the visitor's device. */
 export function HeroExtractor() {
@@ -31,10 +31,10 @@ export function HeroExtractor() {
   const [ocrLanguage, setOcrLanguage] = useOcrLanguage();
   const previews = useImagePreviews();
   const [notice, setNotice] = useState<string>();
-  const batch = useBatch(SLUG, (item, all) => {
+  const batch = useBatch(tool, (item, all) => {
     const last = all.at(-1) === item || all.every((entry) => entry.state.status === 'done' || entry.state.status === 'failed');
     if (!last) return;
-    const failed = all.filter((entry) => entry.state.status === 'failed' && !quietCodes.has(entry.state.error.code));
+    const failed = all.filter((entry) => entry.state.status === 'failed' && deservesToast(entry.state.error));
     if (all.some((entry) => entry.state.status === 'done')) {
       showToast({ variant: 'success', title: t('toast.extractedTitle'), description: t('toast.extractedBody') });
     }
@@ -48,9 +48,9 @@ export function HeroExtractor() {
     async (files: File[]) => {
       setNotice(undefined);
       const { accepted, notice: refused } = await checkFiles(files, tool, {
-        empty: () => t('errors.emptyFile'),
+        empty: () => t('errors.empty-file'),
         wrongType: (file) => t('hero.notAnImage', { name: file.name }),
-        tooLarge: () => t('errors.tooLarge', { max: tool.maxBytes / (1024 * 1024) }),
+        tooLarge: () => t('errors.too-large', { max: maxMegabytes(tool) }),
       });
       setNotice(refused);
       if (accepted.length === 0) return;
@@ -87,7 +87,7 @@ export function HeroExtractor() {
         }
       : state.status === 'done'
         ? { status: 'done', text: state.result.text ?? '' }
-        : { status: 'failed', message: errorMessage(state.error, t) };
+        : { status: 'failed', message: errorMessage(state.error, t, 'image') };
 
   const download = () => downloadOutput(doneOutput(state));
 
@@ -112,20 +112,13 @@ export function HeroExtractor() {
               <CardDescription>{t('uploadDescription')}</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-4">
-              <DropZone
-                accept={ACCEPT}
+              <ToolDropZone
+                tool={tool}
                 busy={busy}
                 busyLabel={t('processing')}
                 multiple
                 onFiles={(files) => void choose(files)}
                 selected={selected && { name: selected.file.name, size: selected.file.size, previewUrl: previews.previewOf(selected.file) }}
-                hints={
-                  <>
-                    <p>{t('hero.supported')}</p>
-                    <p>{t('hero.maxSize', { size: tool.maxBytes / (1024 * 1024) })}</p>
-                    <PrivacyNote>{t('hero.privacy')}</PrivacyNote>
-                  </>
-                }
               />
               <OcrLanguageSelect value={ocrLanguage} onChange={setOcrLanguage} disabled={busy} />
               <UploadNotice>{notice}</UploadNotice>

@@ -1,5 +1,5 @@
 import { tools, type ToolIcon } from '@textlift/core/tools';
-import { ArrowRight, FileOutput, FileText, FileType, ScanText, type LucideIcon } from 'lucide-react';
+import { ArrowRight, FileImage, FileOutput, FilePen, FileText, FileType, Files, Images, ScanText, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -16,6 +16,10 @@ const toolIcons: Record<ToolIcon, LucideIcon> = {
   'file-text': FileText,
   'file-type': FileType,
   'file-output': FileOutput,
+  files: Files,
+  'file-image': FileImage,
+  images: Images,
+  'file-pen': FilePen,
 };
 
 /** Icon tile colours, taken in turn so that neighbouring cards differ. */

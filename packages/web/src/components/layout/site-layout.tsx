@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Toaster } from '../ui/toaster.tsx';
@@ -13,12 +13,20 @@ function useScrollToTopOnNavigate() {
   }, [pathname, hash]);
 }
 
-export function SiteLayout() {
-  useScrollToTopOnNavigate();
-  // Marks the prerendered page as live (hydrated): tests wait for it before clicking.
+/**
+ * Marks the prerendered page as live (hydrated): tests wait for it before clicking. It sits
+ * beside the page in the same Suspense boundary, so a tool page whose code is still loading
+ * holds it back until that page is live too.
+ */
+function ReadyMark() {
   useEffect(() => {
     document.documentElement.dataset.ready = 'true';
   }, []);
+  return null;
+}
+
+export function SiteLayout() {
+  useScrollToTopOnNavigate();
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -30,7 +38,11 @@ export function SiteLayout() {
       </a>
       <SiteHeader />
       <main id="main" className="flex-1">
-        <Outlet />
+        {/* Tool pages load their code on demand; the prerendered HTML stays until it has. */}
+        <Suspense>
+          <Outlet />
+          <ReadyMark />
+        </Suspense>
       </main>
       <SiteFooter />
       <Toaster />

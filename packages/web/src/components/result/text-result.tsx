@@ -1,8 +1,8 @@
-import { AlertCircle, Check, Copy, Download, FileText, Loader2 } from 'lucide-react';
+import { Check, Copy, Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button.tsx';
-import { Progress } from '../ui/progress.tsx';
+import { ResultFailed, ResultIdle, ResultRunning } from './result-states.tsx';
 import { showToast } from '../ui/toaster.tsx';
 
 export type TextResultState =
@@ -29,39 +29,9 @@ export function TextResult({ state, placeholder, busyLabel, onDownload, textLabe
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
 
-  if (state.status === 'running') {
-    return (
-      <div className="flex min-h-72 flex-col items-center justify-center gap-4 rounded-xl bg-slate-50 p-6 text-center" aria-busy>
-        <Loader2 className="size-8 animate-spin text-brand-600" aria-hidden />
-        <p className="font-medium text-slate-900">{busyLabel}</p>
-        <div className="w-full max-w-xs">
-          <Progress value={state.fraction} label={progressLabel ?? t('hero.progressLabel')} />
-          <p className="mt-2 text-xs text-slate-500" aria-live="polite" data-testid="progress-text">{state.label}</p>
-        </div>
-      </div>
-    );
-  }
-  if (state.status === 'failed') {
-    return (
-      <div role="alert" className="flex min-h-72 flex-col items-center justify-center gap-3 rounded-xl bg-red-50 p-6 text-center text-red-800" data-testid="result-error">
-        <AlertCircle className="size-8 text-red-500" aria-hidden />
-        <p className="max-w-sm text-sm font-medium">{state.message}</p>
-        {state.tips && (
-          <ul className="max-w-sm list-disc space-y-1 pl-5 text-left text-sm text-red-700">
-            {state.tips.map((tip) => <li key={tip}>{tip}</li>)}
-          </ul>
-        )}
-      </div>
-    );
-  }
-  if (state.status === 'idle') {
-    return (
-      <div className="flex min-h-72 flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-slate-200 p-6 text-center">
-        <FileText className="size-8 text-slate-300" aria-hidden />
-        <p className="text-sm text-slate-500">{placeholder}</p>
-      </div>
-    );
-  }
+  if (state.status === 'running') return <ResultRunning busyLabel={busyLabel} label={state.label} fraction={state.fraction} progressLabel={progressLabel ?? t('hero.progressLabel')} />;
+  if (state.status === 'failed') return <ResultFailed message={state.message} tips={state.tips} />;
+  if (state.status === 'idle') return <ResultIdle placeholder={placeholder} />;
 
   const copy = async () => {
     try {

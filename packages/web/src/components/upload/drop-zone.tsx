@@ -1,4 +1,4 @@
-import { CheckCircle2, ImageUp, Loader2, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { CheckCircle2, ImageUp, Loader2, type LucideIcon } from 'lucide-react';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMegabytes } from '../../lib/files.ts';
@@ -94,14 +94,5 @@ export function DropZone({ accept, busy, busyLabel, multiple, onFiles, selected,
         </div>
       )}
     </div>
-  );
-}
-
-export function PrivacyNote({ children }: { children: ReactNode }) {
-  return (
-    <p className="inline-flex items-center gap-1.5 font-medium text-emerald-700">
-      <ShieldCheck className="size-3.5" aria-hidden />
-      {children}
-    </p>
   );
 }

@@ -5,15 +5,16 @@ import { findTool } from '@textlift/core/tools';
 import { TextResult, type TextResultState } from '../../components/result/text-result.tsx';
 import { OcrLanguageSelect } from '../../components/tool/ocr-language-select.tsx';
 import { ToolPage } from '../../components/tool/tool-page.tsx';
-import { showToast } from '../../components/ui/toaster.tsx';
-import { DropZone, PrivacyNote } from '../../components/upload/drop-zone.tsx';
+import { ToolDropZone } from '../../components/upload/tool-drop-zone.tsx';
 import { UploadNotice } from '../../components/upload/upload-notice.tsx';
 import { BatchList } from '../../components/tool/batch-list.tsx';
 import { doneOutput, useBatch } from '../../hooks/use-batch.ts';
 import { useImagePreviews } from '../../hooks/use-image-previews.ts';
+import { maxMegabytes } from '../../lib/tool-input.ts';
 import { checkFiles } from '../../lib/choose-files.ts';
 import { useOcrLanguage } from '../../i18n/ocr-language.ts';
 import { errorMessage } from '../../lib/error-message.ts';
+import { notifyFailure } from '../../lib/notify-failure.ts';
 import { downloadOutput } from '../../lib/files.ts';
 
 const tool = findTool('jpg-to-word')!;
@@ -23,11 +24,7 @@ export function JpgToWordPage() {
   const [ocrLanguage, setOcrLanguage] = useOcrLanguage();
   const previews = useImagePreviews();
   const [notice, setNotice] = useState<string>();
-  const batch = useBatch(tool.slug, (item) => {
-    if (item.state.status === 'failed' && item.state.error.code !== 'cancelled' && item.state.error.code !== 'no-text') {
-      showToast({ variant: 'destructive', title: t('toast.failedTitle'), description: t('toast.failedBody') });
-    }
-  });
+  const batch = useBatch(tool, (item) => notifyFailure(item.state, t, t('toast.failedTitle'), 'image', t('toast.failedBody')));
   const { busy, selected } = batch;
   const state = selected?.state ?? { status: 'waiting' as const };
   const previewUrl = previews.previewOf(selected?.file);
@@ -37,7 +34,7 @@ export function JpgToWordPage() {
     const { accepted, notice: refused } = await checkFiles(files, tool, {
       empty: () => t('jpgToWord.invalidType'),
       wrongType: () => t('jpgToWord.invalidType'),
-      tooLarge: () => t('errors.tooLarge', { max: tool.maxBytes / (1024 * 1024) }),
+      tooLarge: () => t('errors.too-large', { max: maxMegabytes(tool) }),
     });
     setNotice(refused);
     if (accepted.length === 0) return;
@@ -61,7 +58,7 @@ export function JpgToWordPage() {
         : state.status === 'failed'
           ? {
               status: 'failed',
-              message: state.error.code === 'no-text' ? t('jpgToWord.empty') : state.error.code === 'engine-failed' ? t('jpgToWord.error') : errorMessage(state.error, t),
+              message: state.error.code === 'no-text' ? t('jpgToWord.empty') : state.error.code === 'engine-failed' ? t('jpgToWord.error') : errorMessage(state.error, t, 'image'),
             }
           : { status: 'idle' };
 
@@ -75,19 +72,13 @@ export function JpgToWordPage() {
         description: t('uploadDescription'),
         body: (
           <>
-            <DropZone
-              accept="image/*,.tif,.tiff,.bmp,.webp"
+            <ToolDropZone
+              tool={tool}
               busy={busy}
               busyLabel={t('processing')}
               multiple
               onFiles={(files) => void choose(files)}
               selected={selected && { name: selected.file.name, size: selected.file.size, previewUrl }}
-              hints={
-                <>
-                  <p>{t('hero.supported')}</p>
-                  <PrivacyNote>{t('hero.privacy')}</PrivacyNote>
-                </>
-              }
             />
             {selected && previewUrl && (
               <img

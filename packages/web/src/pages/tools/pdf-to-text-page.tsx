@@ -5,8 +5,7 @@ import { findTool } from '@textlift/core/tools';
 import { PasswordForm } from '../../components/tool/password-form.tsx';
 import { ToolPage } from '../../components/tool/tool-page.tsx';
 import { TextResult, type TextResultState } from '../../components/result/text-result.tsx';
-import { showToast } from '../../components/ui/toaster.tsx';
-import { PdfDropZone } from '../../components/upload/pdf-drop-zone.tsx';
+import { ToolDropZone } from '../../components/upload/tool-drop-zone.tsx';
 import { UploadNotice } from '../../components/upload/upload-notice.tsx';
 import { BatchList } from '../../components/tool/batch-list.tsx';
 import { doneOutput, useBatch } from '../../hooks/use-batch.ts';
@@ -14,21 +13,16 @@ import { checkFiles } from '../../lib/choose-files.ts';
 import { useOcrLanguage } from '../../i18n/ocr-language.ts';
 import { OcrLanguageSelect } from '../../components/tool/ocr-language-select.tsx';
 import { downloadOutput } from '../../lib/files.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { notifyFailure } from '../../lib/notify-failure.ts';
 
 const tool = findTool('pdf-to-text')!;
-
-/** Failures the page answers itself (a password prompt, the empty-PDF text) rather than with a toast. */
-const quietCodes = new Set(['cancelled', 'password-required', 'wrong-password', 'no-text']);
 
 export function PdfToTextPage() {
   const { t } = useTranslation();
   const [ocrLanguage, setOcrLanguage] = useOcrLanguage();
   const [notice, setNotice] = useState<string>();
-  const batch = useBatch(tool.slug, (item) => {
-    if (item.state.status === 'failed' && !quietCodes.has(item.state.error.code)) {
-      showToast({ variant: 'destructive', title: t('pdfToText.failed') });
-    }
-  });
+  const batch = useBatch(tool, (item) => notifyFailure(item.state, t, t('pdfToText.failed'), 'pdf'));
   const { busy, selected } = batch;
   const state = selected?.state ?? { status: 'waiting' as const };
 
@@ -71,7 +65,7 @@ export function PdfToTextPage() {
             ? { status: 'failed', message: t('pdfToText.empty') }
             : {
                 status: 'failed',
-                message: t('pdfToText.errorIntro', { message: state.error.code === 'corrupt' ? t('pdfToText.corrupt') : t('errors.generic') }),
+                message: t('pdfToText.errorIntro', { message: state.error.code === 'corrupt' ? t('pdfToText.corrupt') : errorMessage(state.error, t, 'pdf') }),
                 tips: t('pdfToText.tips', { returnObjects: true }) as string[],
               }
           : { status: 'idle' };
@@ -87,8 +81,8 @@ export function PdfToTextPage() {
         description: t('toolPage.uploadPdfDescription'),
         body: (
           <>
-            <PdfDropZone
-              maxBytes={tool.maxBytes}
+            <ToolDropZone
+              tool={tool}
               busy={busy}
               busyLabel={t('pdfToText.processing')}
               multiple

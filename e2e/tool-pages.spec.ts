@@ -1,0 +1,19 @@
+import { toolList } from '@textlift/core';
+import en from '../packages/web/src/i18n/locales/en.json' with { type: 'json' };
+import { expect, test } from './fixtures.ts';
+
+type ToolTexts = Record<string, { title: string; pageTitle?: string }>;
+const texts = en.tools as ToolTexts;
+
+// Driven by the registry: a new tool is checked here without a line of its own.
+for (const tool of toolList.filter((entry) => entry.path !== '/')) {
+  test(`${tool.path}: the page loads with its title and says where the work runs`, async ({ page }) => {
+    await page.goto(tool.path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[tool.i18nKey]!.title);
+    await expect(page).toHaveTitle(`${texts[tool.i18nKey]!.pageTitle} | TextLift`);
+    const where = tool.runsOn === 'server' ? en.toolPage.runsOnServer : /Runs on your device/;
+    await expect(page.getByText(where).first()).toBeVisible();
+    // The other tools are listed, this one is not.
+    await expect(page.locator(`a[href="${tool.path}"]`).filter({ hasText: en.tools[tool.i18nKey as keyof typeof en.tools].name })).toHaveCount(0);
+  });
+}

@@ -1,0 +1,32 @@
+import { useId } from 'react';
+
+export interface OptionSelectProps<V extends string | number> {
+  label: string;
+  value: V;
+  options: ReadonlyArray<{ value: V; label: string }>;
+  onChange(value: V): void;
+  disabled?: boolean;
+  testId?: string;
+}
+
+/** One labelled choice of a tool's options (page size, resolution), as a native select. */
+export function OptionSelect<V extends string | number>({ label, value, options, onChange, disabled, testId }: OptionSelectProps<V>) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5 text-sm">
+      <label htmlFor={id} className="font-medium text-slate-700">{label}</label>
+      <select
+        id={id}
+        value={String(value)}
+        disabled={disabled}
+        data-testid={testId}
+        onChange={(event) => onChange(options.find((option) => String(option.value) === event.target.value)!.value)}
+        className="h-10 rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:opacity-60"
+      >
+        {options.map((option) => (
+          <option key={String(option.value)} value={String(option.value)}>{option.label}</option>
+        ))}
+      </select>
+    </div>
+  );
+}

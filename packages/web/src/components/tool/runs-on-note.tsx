@@ -1,0 +1,29 @@
+import { CloudUpload, ShieldCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { ToolDefinition } from '@textlift/core/tools';
+
+/** What the visitor hands over, for the words of the note. */
+export type Handed = 'image' | 'images' | 'pdf' | 'text';
+
+/**
+ * Where the tool's work runs, from its registry entry: on this device (nothing uploaded), or on
+ * our server (uploaded, deleted once answered), said before anything is chosen.
+ */
+export function RunsOnNote({ tool, handed }: { tool: ToolDefinition; handed: Handed }) {
+  const { t } = useTranslation();
+  if (tool.runsOn === 'server') {
+    return (
+      <p className="inline-flex items-center gap-1.5 font-medium text-amber-700" data-testid="runs-on">
+        <CloudUpload className="size-3.5 shrink-0" aria-hidden />
+        {t('toolPage.runsOnServer')}
+      </p>
+    );
+  }
+  const words = { image: t('hero.privacy'), images: t('toolPage.privacyImage'), pdf: t('toolPage.privacyPdf'), text: t('toolPage.privacyText') };
+  return (
+    <p className="inline-flex items-center gap-1.5 font-medium text-emerald-700" data-testid="runs-on">
+      <ShieldCheck className="size-3.5 shrink-0" aria-hidden />
+      {words[handed]}
+    </p>
+  );
+}

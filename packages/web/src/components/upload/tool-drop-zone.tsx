@@ -1,0 +1,41 @@
+import { FileText, ImageUp } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { ToolDefinition } from '@textlift/core/tools';
+import { acceptAttribute, maxMegabytes, readsPdf } from '../../lib/tool-input.ts';
+import { RunsOnNote } from '../tool/runs-on-note.tsx';
+import { DropZone, type DropZoneProps } from './drop-zone.tsx';
+
+export interface ToolDropZoneProps extends Omit<DropZoneProps, 'accept' | 'hints' | 'dropLabel' | 'icon'> {
+  tool: ToolDefinition;
+}
+
+/**
+ * A tool's drop zone, all from its registry entry: the types its picker offers, its size
+ * limit, and where the work runs — on this device, or on our server, which the visitor is
+ * told before choosing a file.
+ */
+export function ToolDropZone({ tool, ...props }: ToolDropZoneProps) {
+  const { t } = useTranslation();
+  const pdf = readsPdf(tool);
+  return (
+    <DropZone
+      {...props}
+      accept={acceptAttribute(tool)}
+      dropLabel={pdf ? t('toolPage.dropPdf') : undefined}
+      icon={pdf ? FileText : ImageUp}
+      hints={
+        <>
+          {pdf ? (
+            <p>{t('toolPage.pdfLimit', { size: maxMegabytes(tool) })}</p>
+          ) : (
+            <>
+              <p>{t('hero.supported')}</p>
+              <p>{t('hero.maxSize', { size: maxMegabytes(tool) })}</p>
+            </>
+          )}
+          <RunsOnNote tool={tool} handed={pdf ? 'pdf' : props.multiple ? 'images' : 'image'} />
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,36 @@
+import type { SniffedType } from '@textlift/core/sniff';
+import type { ToolDefinition, ToolInput } from '@textlift/core/tools';
+
+type FileInput = Extract<ToolInput, { kind: 'files' }>;
+
+/** The file part of a tool's declaration; every page that shows a drop zone has one. */
+export function fileInput(tool: ToolDefinition): FileInput {
+  if (tool.input.kind !== 'files') throw new Error(`${tool.slug} takes text, not files`);
+  return tool.input;
+}
+
+/** The size limit in MB, as the pages state it. */
+export function maxMegabytes(tool: ToolDefinition): number {
+  return fileInput(tool).maxBytes / (1024 * 1024);
+}
+
+/** Extensions browsers need beside the media type before their picker offers such files. */
+const extensions: Record<SniffedType, string> = {
+  'application/pdf': '.pdf',
+  'image/png': '.png',
+  'image/jpeg': '.jpg,.jpeg',
+  'image/gif': '.gif',
+  'image/bmp': '.bmp',
+  'image/tiff': '.tif,.tiff',
+  'image/webp': '.webp',
+};
+
+/** The file picker's accept attribute from the types the tool reads (the content is sniffed again). */
+export function acceptAttribute(tool: ToolDefinition): string {
+  return fileInput(tool).accepts.flatMap((type) => [type, extensions[type]]).join(',');
+}
+
+/** Whether the tool reads PDFs (its drop zone speaks of PDFs) or images. */
+export function readsPdf(tool: ToolDefinition): boolean {
+  return fileInput(tool).accepts.includes('application/pdf');
+}
