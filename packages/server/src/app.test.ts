@@ -3,16 +3,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { characterErrorRate } from '../../../test-support/cer.ts';
 import { corpusExpected, corpusFile } from '../../../test-support/corpus.ts';
 import { blankPng, truncated } from '../../../test-support/images.ts';
+import { startApiServer } from '../../../test-support/api-server.ts';
 import { buildApp } from './app.ts';
 
 let app: FastifyInstance;
 let base: string;
 
 beforeAll(async () => {
-  app = await buildApp({ port: 0, host: '127.0.0.1', logLevel: 'warn', webRoot: '/nonexistent', apiRateLimit: 1000 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ app, origin: base } = await startApiServer());
 });
 afterAll(() => app.close());
 

@@ -14,11 +14,8 @@
  */
 import { PDFArray, PDFBool, PDFDict, PDFHexString, PDFName, PDFRef, PDFString, type PDFContext, type PDFObject } from '@cantoo/pdf-lib';
 import type { ObjectCopier } from './copy-objects.ts';
+import { ACRO_FORM, DR, FIELDS, T } from './pdf-names.ts';
 
-const ACRO_FORM = PDFName.of('AcroForm');
-const FIELDS = PDFName.of('Fields');
-const DR = PDFName.of('DR');
-const T = PDFName.of('T');
 
 export class AcroFormMerger {
   private readonly context: PDFContext;

@@ -31,16 +31,8 @@ import {
 } from '@cantoo/pdf-lib';
 import { DestinationResolver } from './destinations.ts';
 import type { SourcePage } from './page-list.ts';
+import { A, D, DEST, GOTO, MEDIA_BOX, PARENT, RESOURCES, S, TYPE } from './pdf-names.ts';
 
-const TYPE = PDFName.of('Type');
-const PARENT = PDFName.of('Parent');
-const DEST = PDFName.of('Dest');
-const A = PDFName.of('A');
-const S = PDFName.of('S');
-const D = PDFName.of('D');
-const GOTO = PDFName.of('GoTo');
-const RESOURCES = PDFName.of('Resources');
-const MEDIA_BOX = PDFName.of('MediaBox');
 /** Objects that belong to the source document as a whole, never to a page. */
 const DOCUMENT_TYPES = new Set([PDFName.of('Catalog'), PDFName.of('Pages'), PDFName.of('Page'), PDFName.of('Outlines'), PDFName.of('StructTreeRoot')]);
 const INHERITABLE = PDFPageLeaf.InheritableEntries.map((key) => PDFName.of(key));

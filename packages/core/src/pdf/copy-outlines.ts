@@ -11,6 +11,7 @@
  */
 import { PDFDict, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString, type PDFContext, type PDFObject } from '@cantoo/pdf-lib';
 import type { ObjectCopier } from './copy-objects.ts';
+import { A, C, COUNT, DEST, F, FIRST, NEXT, OUTLINES, TITLE } from './pdf-names.ts';
 
 export interface OutlineItem {
   title: PDFObject;
@@ -26,15 +27,6 @@ export interface OutlineItem {
   children: OutlineItem[];
 }
 
-const OUTLINES = PDFName.of('Outlines');
-const FIRST = PDFName.of('First');
-const NEXT = PDFName.of('Next');
-const COUNT = PDFName.of('Count');
-const TITLE = PDFName.of('Title');
-const DEST = PDFName.of('Dest');
-const A = PDFName.of('A');
-const C = PDFName.of('C');
-const F = PDFName.of('F');
 
 /** Levels deeper than this are dropped: real outlines have a few, and recursion must stay bounded. */
 const MAX_DEPTH = 64;

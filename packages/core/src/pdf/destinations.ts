@@ -10,6 +10,7 @@
  * at the right copied page.
  */
 import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNull, PDFNumber, PDFRef, PDFString, type PDFContext, type PDFObject } from '@cantoo/pdf-lib';
+import { D, DESTS, KIDS, NAMES, XYZ } from './pdf-names.ts';
 
 export interface ExplicitDestination {
   /** 0-based index of the target page in the source document. */
@@ -18,11 +19,6 @@ export interface ExplicitDestination {
   view: PDFObject[];
 }
 
-const D = PDFName.of('D');
-const DESTS = PDFName.of('Dests');
-const NAMES = PDFName.of('Names');
-const KIDS = PDFName.of('Kids');
-const XYZ = PDFName.of('XYZ');
 
 /** A name tree can be large, but not larger than this many entries in a file we accept. */
 const MAX_NAMES = 200_000;

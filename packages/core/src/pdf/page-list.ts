@@ -10,17 +10,14 @@
  * typed /Page is taken instead, in object-number order: the recovery pdf.js makes, and usually
  * the pages in their order.
  */
-import { PDFArray, PDFDict, PDFName, PDFRef, type PDFContext } from '@cantoo/pdf-lib';
+import { PDFArray, PDFDict, PDFRef, type PDFContext } from '@cantoo/pdf-lib';
+import { KIDS, PAGE, PAGES, TYPE } from './pdf-names.ts';
 
 export interface SourcePage {
   ref: PDFRef;
   dict: PDFDict;
 }
 
-const KIDS = PDFName.of('Kids');
-const PAGES = PDFName.of('Pages');
-const TYPE = PDFName.of('Type');
-const PAGE = PDFName.of('Page');
 
 /**
  * The document catalog, or undefined when the trailer does not lead to one. No search for a

@@ -5,18 +5,15 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { toolList, type ToolDefinition } from '@textlift/core';
+import { startApiServer } from '../../../../test-support/api-server.ts';
 import { corpusFile } from '../../../../test-support/corpus.ts';
-import { buildApp } from '../app.ts';
 
 let app: FastifyInstance;
 let base: string;
 const dir = mkdtempSync(path.join(tmpdir(), 'textlift-api-'));
 
 beforeAll(async () => {
-  app = await buildApp({ port: 0, host: '127.0.0.1', logLevel: 'warn', webRoot: '/nonexistent', apiRateLimit: 1000 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ app, origin: base } = await startApiServer());
 });
 afterAll(() => app.close());
 

@@ -10,21 +10,55 @@ const IDLE_TIMEOUT_MS = 5 * 60 * 1000;
 interface WorkerHandle {
   worker: Worker;
   api: Comlink.Remote<ConversionWorkerApi>;
+  /** Calls under way on this worker; each is told when the worker is stopped under it. */
+  pending: Set<(error: ConversionError) => void>;
 }
 
 let current: WorkerHandle | undefined;
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
-let running = 0;
 
 function spawn(): WorkerHandle {
   const worker = new Worker(new URL('./conversion-worker.ts', import.meta.url), { type: 'module', name: 'conversion' });
-  return { worker, api: Comlink.wrap<ConversionWorkerApi>(worker) };
+  const handle: WorkerHandle = { worker, api: Comlink.wrap<ConversionWorkerApi>(worker), pending: new Set() };
+  worker.addEventListener('error', (event) => stop(handle, new ConversionError('engine-failed', event.message || 'The conversion worker stopped.')));
+  return handle;
 }
 
-function stop() {
-  current?.api[Comlink.releaseProxy]();
-  current?.worker.terminate();
-  current = undefined;
+/** Ends a worker; whatever was still running on it fails with `reason` rather than waiting for ever. */
+function stop(handle: WorkerHandle | undefined, reason = new ConversionError('cancelled', 'Cancelled.')) {
+  if (!handle) return;
+  if (current === handle) current = undefined;
+  handle.api[Comlink.releaseProxy]();
+  handle.worker.terminate();
+  for (const fail of handle.pending) fail(reason);
+  handle.pending.clear();
+}
+
+/**
+ * One call into the conversion worker. Aborting stops the worker at once (an engine cannot be
+ * interrupted mid-page any other way); the next call starts a fresh one. A worker left idle is
+ * stopped after a while to give its memory back.
+ */
+async function callWorker<T>(work: (api: Comlink.Remote<ConversionWorkerApi>) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (signal?.aborted) throw new ConversionError('cancelled', 'Cancelled.');
+  clearTimeout(idleTimer);
+  const handle = (current ??= spawn());
+  let fail: ((error: ConversionError) => void) | undefined;
+  const stopped = new Promise<never>((_, reject) => {
+    fail = reject;
+    handle.pending.add(reject);
+  });
+  const onAbort = () => stop(handle);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await Promise.race([work(handle.api), stopped]);
+  } catch (error) {
+    throw toConversionError(error);
+  } finally {
+    handle.pending.delete(fail!);
+    signal?.removeEventListener('abort', onAbort);
+    if (current === handle && handle.pending.size === 0) idleTimer = setTimeout(() => stop(handle), IDLE_TIMEOUT_MS);
+  }
 }
 
 export interface RunConversionOptions {
@@ -32,57 +66,18 @@ export interface RunConversionOptions {
   onProgress?: ProgressCallback;
 }
 
-/**
- * Runs a registry tool in the conversion worker. Aborting stops the worker at once (the engine
- * cannot be interrupted mid-page any other way); the next call starts a fresh one.
- */
-export async function runConversion(
+/** Runs a registry tool in the conversion worker. */
+export function runConversion(
   slug: string,
   input: JobInput,
   options: Record<string, unknown>,
   { signal, onProgress }: RunConversionOptions = {},
 ): Promise<ConversionResult> {
-  if (signal?.aborted) throw new ConversionError('cancelled', 'Cancelled.');
-  clearTimeout(idleTimer);
-  const handle = (current ??= spawn());
-  running++;
-  let onAbort: (() => void) | undefined;
-  try {
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => {
-        if (current === handle) stop();
-        reject(new ConversionError('cancelled', 'Cancelled.'));
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
-    const crashed = new Promise<never>((_, reject) => {
-      handle.worker.addEventListener('error', (event) => {
-        if (current === handle) stop();
-        reject(new ConversionError('engine-failed', event.message || 'The conversion worker stopped.'));
-      }, { once: true });
-    });
-    const work = handle.api.run(slug, input, options, onProgress && Comlink.proxy(onProgress));
-    return await Promise.race([work, aborted, crashed]);
-  } catch (error) {
-    throw toConversionError(error);
-  } finally {
-    running--;
-    if (onAbort) signal?.removeEventListener('abort', onAbort);
-    if (running === 0) idleTimer = setTimeout(stop, IDLE_TIMEOUT_MS);
-  }
+  return callWorker((api) => api.run(slug, input, options, onProgress && Comlink.proxy(onProgress)), signal);
 }
 
 /** A PDF's page count, read in the worker (pdf.js is not in the page's own script). */
 export async function pdfPageCount(file: File, password?: string): Promise<number> {
-  clearTimeout(idleTimer);
-  const handle = (current ??= spawn());
-  running++;
-  try {
-    return await handle.api.pdfPageCount(new Uint8Array(await file.arrayBuffer()), password);
-  } catch (error) {
-    throw toConversionError(error);
-  } finally {
-    running--;
-    if (running === 0) idleTimer = setTimeout(stop, IDLE_TIMEOUT_MS);
-  }
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  return callWorker((api) => api.pdfPageCount(bytes, password));
 }

@@ -46,10 +46,12 @@ export function MergePdfPage() {
   }, job.reset);
 
   /** Reads a file's page count, which also tells whether it opens (and with which password). */
-  const inspect = async (item: PdfItem, password?: string) => {
+  const inspect = async (item: PdfItem, password?: string): Promise<void> => {
     try {
       files.patch(item.id, { pages: await pdfPageCount(item.file, password), problem: undefined, password });
     } catch (error) {
+      // The worker was stopped under the count (another job was cancelled): count again.
+      if ((error as ConversionError).code === 'cancelled') return inspect(item, password);
       files.patch(item.id, { problem: problemOf(error as ConversionError), pages: undefined });
     }
   };
