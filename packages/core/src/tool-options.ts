@@ -32,17 +32,20 @@ export type OptionValues<F extends OptionFields> = { [K in keyof F]: F[K] extend
 export const MAX_OPTION_LENGTH = 1024;
 
 /** One of a fixed set of words ("docx", "a4"). */
-export function choice<const V extends string>(values: readonly V[], fallback: V): OptionField<V> {
+/** A declared option with its exact values, as the builders below make them. */
+type Declared<T, R> = R & { json: Record<string, unknown>; readonly value?: T };
+
+export function choice<const V extends string>(values: readonly V[], fallback: V): Declared<V, { kind: 'choice'; values: readonly V[]; fallback: V }> {
   return { kind: 'choice', values, fallback, json: { type: 'string', enum: values, default: fallback } };
 }
 
 /** One of a few numbers (a resolution); a form field's "150" counts as 150. */
-export function numberChoice<const V extends number>(values: readonly V[], fallback: V): OptionField<V> {
+export function numberChoice<const V extends number>(values: readonly V[], fallback: V): Declared<V, { kind: 'number-choice'; values: readonly V[]; fallback: V }> {
   return { kind: 'number-choice', values, fallback, json: { type: 'integer', enum: values, default: fallback } };
 }
 
 /** A whole number in a range; a form field's "18" counts as 18. */
-export function integer(min: number, max: number, fallback: number): OptionField<number> {
+export function integer(min: number, max: number, fallback: number): Declared<number, { kind: 'integer'; min: number; max: number; fallback: number }> {
   return { kind: 'integer', min, max, fallback, json: { type: 'integer', minimum: min, maximum: max, default: fallback } };
 }
 

@@ -1,7 +1,7 @@
 import { FileImage, Images } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { findTool } from '@textlift/core/tools';
+import { findTool, toolOptions } from '@textlift/core/tools';
 import { FileResult } from '../../components/result/file-result.tsx';
 import { JobResult } from '../../components/result/job-result.tsx';
 import { OptionSelect } from '../../components/tool/option-select.tsx';
@@ -17,11 +17,11 @@ import { notifyFailure } from '../../lib/notify-failure.ts';
 import { maxMegabytes } from '../../lib/tool-input.ts';
 
 const tool = findTool('image-to-pdf')!;
+const { pageSize: pageSizes, orientation: orientations, margin: marginRange } = toolOptions('image-to-pdf');
 
-const pageSizes = ['a4', 'letter', 'fit'] as const;
-const orientations = ['auto', 'portrait', 'landscape'] as const;
-/** Margins in points: none, a quarter inch, half an inch. */
-const margins = { none: 0, small: 18, large: 36 } as const;
+/** Margins in points: none, a quarter inch, half an inch (within the declared range). */
+const margins = { none: marginRange.min, small: 18, large: 36 } as const;
+const defaultMargin = (Object.keys(margins) as Array<keyof typeof margins>).find((key) => margins[key] === marginRange.fallback) ?? 'none';
 
 /** Thumbnails of the listed images; TIFF, which browsers cannot show, gets an icon instead. */
 function useThumbnails(items: OrderedFile[]) {
@@ -36,9 +36,9 @@ function useThumbnails(items: OrderedFile[]) {
 
 export function ImageToPdfPage() {
   const { t } = useTranslation();
-  const [pageSize, setPageSize] = useState<(typeof pageSizes)[number]>('a4');
-  const [orientation, setOrientation] = useState<(typeof orientations)[number]>('auto');
-  const [margin, setMargin] = useState<keyof typeof margins>('none');
+  const [pageSize, setPageSize] = useState(pageSizes.fallback);
+  const [orientation, setOrientation] = useState(orientations.fallback);
+  const [margin, setMargin] = useState<keyof typeof margins>(defaultMargin);
   const job = useToolJob(tool, (state) => notifyFailure(state, t, t('toast.conversionFailed'), 'image'));
   const files = useFileList<OrderedFile>(tool, {
     empty: (file) => t('imageToPdf.invalidType', { name: file.name }),
@@ -52,8 +52,8 @@ export function ImageToPdfPage() {
     job.reset();
     set(value);
   };
-  const sizeChanged = setting<(typeof pageSizes)[number]>(setPageSize);
-  const orientationChanged = setting<(typeof orientations)[number]>(setOrientation);
+  const sizeChanged = setting<typeof pageSizes.fallback>(setPageSize);
+  const orientationChanged = setting<typeof orientations.fallback>(setOrientation);
   const marginChanged = setting<keyof typeof margins>(setMargin);
   const convert = () => void job.run({ files: files.items.map((item) => item.file) }, { pageSize, orientation, margin: margins[margin] });
 
@@ -86,7 +86,7 @@ export function ImageToPdfPage() {
                 label={t('imageToPdf.pageSize')}
                 value={pageSize}
                 onChange={sizeChanged}
-                options={pageSizes.map((value) => ({ value, label: t(`imageToPdf.pageSizes.${value}`) }))}
+                options={pageSizes.values.map((value) => ({ value, label: t(`imageToPdf.pageSizes.${value}`) }))}
                 disabled={job.busy}
                 testId="page-size"
               />
@@ -94,7 +94,7 @@ export function ImageToPdfPage() {
                 label={t('imageToPdf.orientation')}
                 value={orientation}
                 onChange={orientationChanged}
-                options={orientations.map((value) => ({ value, label: t(`imageToPdf.orientations.${value}`) }))}
+                options={orientations.values.map((value) => ({ value, label: t(`imageToPdf.orientations.${value}`) }))}
                 disabled={job.busy}
                 testId="orientation"
               />

@@ -2,7 +2,7 @@ import { Download, FileArchive, FileText, ImageDown } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutputFile } from '@textlift/core/conversion';
-import { findTool } from '@textlift/core/tools';
+import { findTool, toolOptions } from '@textlift/core/tools';
 import { JobResult } from '../../components/result/job-result.tsx';
 import { OptionSelect } from '../../components/tool/option-select.tsx';
 import { ToolPage } from '../../components/tool/tool-page.tsx';
@@ -16,7 +16,7 @@ import { downloadOutput } from '../../lib/files.ts';
 import { notifyFailure } from '../../lib/notify-failure.ts';
 
 const tool = findTool('pdf-to-jpg')!;
-const resolutions = [72, 150, 300] as const;
+const { dpi: resolutions, quality: qualityRange } = toolOptions('pdf-to-jpg');
 
 /** Object URLs of the page images, revoked when the result goes away. */
 function usePageUrls(outputs: OutputFile[] | undefined) {
@@ -35,8 +35,8 @@ export function PdfToJpgPage() {
   const qualityId = useId();
   const [file, setFile] = useState<File>();
   const [notice, setNotice] = useState<string>();
-  const [dpi, setDpi] = useState<(typeof resolutions)[number]>(150);
-  const [quality, setQuality] = useState(85);
+  const [dpi, setDpi] = useState(resolutions.fallback);
+  const [quality, setQuality] = useState(qualityRange.fallback);
   const [password, setPassword] = useState('');
   const job = useToolJob(tool, (state) => notifyFailure(state, t, t('toast.conversionFailed'), 'pdf'));
   const { state } = job;
@@ -127,7 +127,7 @@ export function PdfToJpgPage() {
                 label={t('pdfToJpg.resolution')}
                 value={dpi}
                 onChange={(value) => settingsChanged(() => setDpi(value))}
-                options={resolutions.map((value) => ({ value, label: t(`pdfToJpg.dpi.${value}`) }))}
+                options={resolutions.values.map((value) => ({ value, label: t(`pdfToJpg.dpi.${value}`) }))}
                 disabled={job.busy}
                 testId="dpi"
               />
@@ -136,8 +136,8 @@ export function PdfToJpgPage() {
                 <input
                   id={qualityId}
                   type="range"
-                  min={10}
-                  max={100}
+                  min={qualityRange.min}
+                  max={qualityRange.max}
                   step={5}
                   value={quality}
                   disabled={job.busy}
