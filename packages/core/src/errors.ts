@@ -8,6 +8,10 @@ export const errorStatus = {
   'no-text-input': 400,
   'too-few-files': 400,
   'too-many-files': 400,
+  /** An API address that does not exist; pages answer their own 404 page instead. */
+  'not-found': 404,
+  /** A known API address asked with a method it does not take; the answer names the right ones in Allow. */
+  'method-not-allowed': 405,
   'too-large': 413,
   'too-long': 413,
   'unsupported-type': 415,

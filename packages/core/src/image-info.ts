@@ -1,14 +1,10 @@
 import { imageSize } from 'image-size';
 import { ConversionError } from './errors.ts';
+import { MAX_IMAGE_PIXELS } from './limits.ts';
 import { isImageType, sniffType, startsWith, type ImageType } from './sniff.ts';
 
-/**
- * The most pixels an image may have. A 600-dpi A4 scan is 35 MP; above that the OCR engine's
- * working copies (grey, binary, scaled) would need gigabytes, and a few-kilobyte PNG can claim
- * 20000×20000 pixels (a decompression bomb), so the size is read from the header and checked
- * before anything decodes the pixels.
- */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+/** The pixel limit lives with the other limits; image checks and their tests name it here too. */
+export { MAX_IMAGE_PIXELS };
 
 export interface ImageInfo {
   type: ImageType;

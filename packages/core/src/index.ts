@@ -2,6 +2,7 @@ export * from './conversion.ts';
 export * from './errors.ts';
 export * from './sniff.ts';
 export * from './image-info.ts';
+export * from './limits.ts';
 export * from './tools.ts';
 export * from './ocr/engine.ts';
 export * from './ocr/tsv.ts';

@@ -1,5 +1,6 @@
 import type { Conversion } from './conversion.ts';
 import { imageTypes, type SniffedType } from './sniff.ts';
+import { MERGE_PDF_MAX_PAGES, PDF_TO_JPG_MAX_PAGES, PDF_TO_TEXT_MAX_PAGES, PDF_TO_WORD_MAX_PAGES } from './limits.ts';
 import { choice, freeText, integer, numberChoice, ocrLanguageOption, textList, type OptionFields, type OptionValues } from './tool-options.ts';
 
 export type ToolIcon = 'scan-text' | 'file-text' | 'file-type' | 'file-output' | 'files' | 'file-image' | 'images' | 'file-pen';
@@ -15,6 +16,11 @@ export type ToolInput =
       /** Fewest and most input files in one job (Merge PDF needs two). */
       minFiles: number;
       maxFiles: number;
+      /**
+       * Most pages of a PDF input (of all the files together where there are several), checked
+       * by the conversion once the PDF is open, before any page is read.
+       */
+      maxPages?: number;
     }
   | {
       kind: 'text';
@@ -85,7 +91,7 @@ export const tools = [
     icon: 'file-text',
     i18nKey: 'pdfToText',
     path: '/pdf-to-text',
-    input: onePdf,
+    input: { ...onePdf, maxPages: PDF_TO_TEXT_MAX_PAGES },
     runsOn: 'device',
     options: pdfOptions,
     load: async () => (await import('./conversions/pdf-to-text.ts')).pdfToText,
@@ -105,7 +111,7 @@ export const tools = [
     icon: 'file-output',
     i18nKey: 'pdfToWord',
     path: '/pdf-to-word',
-    input: onePdf,
+    input: { ...onePdf, maxPages: PDF_TO_WORD_MAX_PAGES },
     runsOn: 'device',
     options: pdfOptions,
     load: async () => (await import('./conversions/pdf-to-word.ts')).pdfToWord,
@@ -141,7 +147,7 @@ export const tools = [
     icon: 'file-image',
     i18nKey: 'pdfToJpg',
     path: '/pdf-to-jpg',
-    input: onePdf,
+    input: { ...onePdf, maxPages: PDF_TO_JPG_MAX_PAGES },
     runsOn: 'device',
     options: { dpi: numberChoice([72, 150, 300], 150), quality: integer(10, 100, 85), password: freeText() },
     load: async () => (await import('./conversions/pdf-to-jpg.ts')).pdfToJpg,
@@ -151,7 +157,7 @@ export const tools = [
     icon: 'files',
     i18nKey: 'mergePdf',
     path: '/merge-pdf',
-    input: { kind: 'files', accepts: ['application/pdf'], maxBytes: PDF_MAX_BYTES, minFiles: 2, maxFiles: 20 },
+    input: { kind: 'files', accepts: ['application/pdf'], maxBytes: PDF_MAX_BYTES, minFiles: 2, maxFiles: 20, maxPages: MERGE_PDF_MAX_PAGES },
     runsOn: 'device',
     // One password per input file, in the order of the files ("" where it has none).
     options: { passwords: textList(20) },

@@ -4,7 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { ConversionPool } from './conversion-pool.ts';
 import { createOcrProvider } from './engines/ocr-provider.ts';
-import { sendError, toHttpError } from './http-errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http-errors.ts';
 import { JobQueue } from './job-queue.ts';
 import { ContactStore } from './contact-store.ts';
 import { registerContactRoute } from './routes/contact.ts';
@@ -13,6 +13,7 @@ import { registerHealthRoute } from './routes/health.ts';
 import { registerOpenApiRoute } from './routes/openapi.ts';
 import { registerSiteRoutes } from './routes/site.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { applyConnectionLimits, connectionOptions } from './server-limits.ts';
 
 export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<FastifyInstance> {
   const config = loadConfig(overrides);
@@ -20,18 +21,23 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
     logger: { level: config.logLevel },
     // Largest request: a tool's files plus form overhead; the multipart limits are per tool.
     bodyLimit: 60 * 1024 * 1024,
+    // Header, idle-body and whole-request deadlines (server-limits.ts).
+    ...connectionOptions(config),
+    trustProxy: config.trustProxy,
+    // Errors Fastify answers before any route (bad URL encoding, unparsable HTTP) get our shape too.
+    frameworkErrors,
+    clientErrorHandler,
+    // While closing, new requests get 503 + Retry-After in our shape (http-errors.ts), not Fastify's.
+    return503OnClosing: false,
   });
   const ocr = await createOcrProvider(config);
-  const queue = new JobQueue(config.concurrency, config.queueLimit, config.jobTimeoutMs);
-  const pool = new ConversionPool(config);
+  applyConnectionLimits(app, config);
+  const queue = new JobQueue(config.concurrency, config.queueLimit, config.jobTimeoutMs, { memoryBytes: config.uploadMemoryBytes });
+  const pool = new ConversionPool(config, ocr);
   app.log.info({ ocr: ocr.name, concurrency: config.concurrency }, 'OCR engine ready');
 
-  registerSecurityHeaders(app);
-  app.setErrorHandler((error, _request, reply) => {
-    const httpError = toHttpError(error);
-    if (httpError.code === 'engine-failed') app.log.error(error);
-    return sendError(reply, httpError);
-  });
+  registerSecurityHeaders(app, { hsts: config.hsts });
+  registerErrorHandling(app);
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   await app.register(fastifyRateLimit, {
     global: false,
@@ -47,7 +53,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
   registerOpenApiRoute(app);
   await app.register(async (api) => {
     api.addHook('onRequest', api.rateLimit());
-    registerConvertRoute(api, { queue, pool });
+    registerConvertRoute(api, { queue, pool, uploadMemoryBytes: config.uploadMemoryBytes });
   });
   const contacts = new ContactStore(config.databaseFile);
   registerContactRoute(app, { store: contacts, perTenMinutes: config.contactRateLimit });

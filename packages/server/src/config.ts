@@ -25,6 +25,26 @@ export interface ServerConfig {
   queueLimit: number;
   /** A job still running after this is stopped and answered 503. */
   jobTimeoutMs: number;
+  /**
+   * Bytes of uploads the server holds at once: the Content-Length of every admitted convert
+   * request (a chunked one counts as its tool's largest). A request that would pass it is
+   * refused with 503 before its body is read; one larger on its own, with 413.
+   */
+  uploadMemoryBytes: number;
+  /** A connection that sends and receives nothing this long is closed (a stalled upload). */
+  idleTimeoutMs: number;
+  /** The request line and headers must arrive within this. */
+  headersTimeoutMs: number;
+  /** The whole request, headers and body, must arrive within this (not the conversion). */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Open connections at most; more are closed at once. */
+  maxConnections: number;
+  /** On SIGTERM, running and waiting jobs get this long to finish before the process exits. */
+  drainTimeoutMs: number;
+  /** V8 old-generation heap of one conversion thread, in MB; a thread that needs more is stopped. */
+  workerHeapMb: number;
   /** 'native' | 'wasm' | 'auto' (native when `tesseract` is installed). */
   ocrEngine: 'native' | 'wasm' | 'auto';
   /** API requests per minute from one client address. */
@@ -39,12 +59,31 @@ export interface ServerConfig {
    */
   publicUrl: string;
   logLevel: string;
+  /** Strict-Transport-Security: 'on', 'off', or 'auto' (only on requests that came over HTTPS). */
+  hsts: 'on' | 'off' | 'auto';
+  /**
+   * Fastify's trustProxy: which peers' X-Forwarded-For/-Proto/-Host are believed (client address
+   * for rate limits, https for HSTS). false: none; true: any; a string: the proxies' addresses or
+   * CIDRs, comma-separated.
+   */
+  trustProxy: boolean | string;
+}
+
+function trustProxyFromEnv(): boolean | string {
+  const raw = (process.env.TEXTLIFT_TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw === 'off') return false;
+  if (raw === 'on') return true;
+  return raw;
 }
 
 export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   const engine = process.env.TEXTLIFT_OCR_ENGINE ?? 'auto';
   if (engine !== 'native' && engine !== 'wasm' && engine !== 'auto') {
     throw new Error(`TEXTLIFT_OCR_ENGINE must be native, wasm or auto, not "${engine}"`);
+  }
+  const hsts = process.env.TEXTLIFT_HSTS || 'auto';
+  if (hsts !== 'on' && hsts !== 'off' && hsts !== 'auto') {
+    throw new Error(`TEXTLIFT_HSTS must be on, off or auto, not "${hsts}"`);
   }
   const config: ServerConfig = {
     host: process.env.HOST || '0.0.0.0',
@@ -54,12 +93,23 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     concurrency: intFromEnv('TEXTLIFT_CONCURRENCY', Math.max(1, os.availableParallelism())),
     queueLimit: intFromEnv('TEXTLIFT_QUEUE_LIMIT', 16),
     jobTimeoutMs: intFromEnv('TEXTLIFT_JOB_TIMEOUT_MS', 120_000),
+    // Defaults and the measurements behind them: packages/server/src/server-limits.ts.
+    uploadMemoryBytes: intFromEnv('TEXTLIFT_UPLOAD_MEMORY_MB', 256) * 1024 * 1024,
+    idleTimeoutMs: intFromEnv('TEXTLIFT_IDLE_TIMEOUT_MS', 30_000),
+    headersTimeoutMs: intFromEnv('TEXTLIFT_HEADERS_TIMEOUT_MS', 20_000),
+    requestTimeoutMs: intFromEnv('TEXTLIFT_REQUEST_TIMEOUT_MS', 300_000),
+    keepAliveTimeoutMs: intFromEnv('TEXTLIFT_KEEP_ALIVE_TIMEOUT_MS', 5_000),
+    maxConnections: intFromEnv('TEXTLIFT_MAX_CONNECTIONS', 896),
+    drainTimeoutMs: intFromEnv('TEXTLIFT_DRAIN_TIMEOUT_MS', 30_000),
+    workerHeapMb: intFromEnv('TEXTLIFT_WORKER_HEAP_MB', 512),
     ocrEngine: engine,
     apiRateLimit: intFromEnv('TEXTLIFT_API_RATE_LIMIT', 60),
     contactRateLimit: intFromEnv('TEXTLIFT_CONTACT_RATE_LIMIT', 5),
     databaseFile: process.env.TEXTLIFT_DATABASE || '',
     publicUrl: (process.env.TEXTLIFT_PUBLIC_URL || '').replace(/\/$/, ''),
     logLevel: process.env.LOG_LEVEL || 'info',
+    hsts,
+    trustProxy: trustProxyFromEnv(),
     ...overrides,
   };
   return { ...config, databaseFile: config.databaseFile || path.join(config.dataDir, 'textlift.sqlite') };

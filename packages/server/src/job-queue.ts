@@ -2,21 +2,47 @@ import PQueue from 'p-queue';
 import { ConversionError } from '@textlift/core';
 
 /**
- * Bounded concurrency with a bounded wait: a conversion holds a core for seconds, so past
- * `limit` waiting jobs a new one is refused at once (503 + Retry-After) rather than left to
- * time out, and every job is stopped after `timeoutMs`.
+ * After its abort, a job keeps its slot until it has really stopped (its worker thread ended,
+ * its tesseract processes reaped), at most this long. Measured: 6-23 ms from the abort of an OCR
+ * job to its thread gone and its tesseract reaped, on 2 busy cores; 2 s only bounds a job that
+ * ignores its signal.
+ */
+const STOP_GRACE_MS = 2000;
+
+/** A place in the queue, taken before the request's body is read and given back when its answer is done. */
+export interface Admission {
+  /** The bytes this request may hold in memory (its Content-Length, or its tool's largest). */
+  readonly bytes: number;
+  /** Idempotent. */
+  release(): void;
+}
+
+export interface JobQueueLimits {
+  /** Upload bytes all admitted requests may hold together; Infinity: no byte bound. */
+  memoryBytes?: number;
+}
+
+/**
+ * Bounded concurrency with a bounded wait: a conversion holds a core for seconds, so a request
+ * is admitted only while fewer than `concurrency + limit` requests are uploading, waiting or
+ * running, and the upload bytes they hold stay under `memoryBytes`; past that a new one is refused
+ * at once (503 + Retry-After) rather than left to time out. Every job is stopped after `timeoutMs`.
  */
 export class JobQueue {
   private readonly queue: PQueue;
   private readonly limit: number;
   private readonly timeoutMs: number;
+  private readonly memoryBytes: number;
+  private admittedCount = 0;
+  private admittedBytes = 0;
   /** Mean job time in ms, for Retry-After; starts at a typical OCR page. */
   private meanMs = 2000;
 
-  constructor(concurrency: number, limit: number, timeoutMs: number) {
+  constructor(concurrency: number, limit: number, timeoutMs: number, { memoryBytes = Infinity }: JobQueueLimits = {}) {
     this.queue = new PQueue({ concurrency });
     this.limit = limit;
     this.timeoutMs = timeoutMs;
+    this.memoryBytes = memoryBytes;
   }
 
   get running(): number {
@@ -27,37 +53,105 @@ export class JobQueue {
     return this.queue.size;
   }
 
+  /** Admitted requests not yet in the queue: their body is still arriving (or their answer still leaving). */
+  get uploading(): number {
+    return Math.max(0, this.admittedCount - this.queue.pending - this.queue.size);
+  }
+
+  /** Upload bytes the admitted requests may hold. */
+  get heldBytes(): number {
+    return this.admittedBytes;
+  }
+
+  /** Requests admitted at most: the ones running plus the ones allowed to wait. */
+  get capacity(): number {
+    return this.queue.concurrency + this.limit;
+  }
+
   /** Seconds until a place is likely free. */
   retryAfterSeconds(): number {
-    const ahead = this.queue.size + this.queue.pending;
+    const ahead = Math.max(this.admittedCount, this.queue.size + this.queue.pending);
     return Math.max(1, Math.ceil((ahead * this.meanMs) / Math.max(1, this.queue.concurrency) / 1000));
   }
 
-  run<T>(job: (signal: AbortSignal) => Promise<T>, outerSignal?: AbortSignal): Promise<T> {
-    if (this.queue.size >= this.limit) {
-      return Promise.reject(new ConversionError('busy', 'The server is busy.', { retryAfter: this.retryAfterSeconds() }));
+  /**
+   * Takes a place for a request that will hold `bytes` of upload, or throws 'busy' (with
+   * retryAfter) when the places or the upload bytes are all taken.
+   */
+  admit(bytes = 0): Admission {
+    if (this.admittedCount >= this.capacity || (this.admittedCount > 0 && this.admittedBytes + bytes > this.memoryBytes)) {
+      throw new ConversionError('busy', 'The server is busy.', { retryAfter: this.retryAfterSeconds() });
     }
-    return this.queue.add(async () => {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(new ConversionError('timeout', 'The conversion took too long.')), this.timeoutMs);
-      const cancel = () => controller.abort(new ConversionError('cancelled', 'Cancelled.'));
-      outerSignal?.addEventListener('abort', cancel, { once: true });
-      const started = performance.now();
-      try {
-        const result = await Promise.race([
-          job(controller.signal),
-          new Promise<never>((_, reject) => {
-            controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
-          }),
-        ]);
-        // A job that answers its abort signal by resolving has still been stopped.
-        if (controller.signal.aborted) throw controller.signal.reason;
-        return result;
-      } finally {
-        clearTimeout(timer);
-        outerSignal?.removeEventListener('abort', cancel);
-        this.meanMs = this.meanMs * 0.8 + (performance.now() - started) * 0.2;
-      }
-    }) as Promise<T>;
+    this.admittedCount++;
+    this.admittedBytes += bytes;
+    let released = false;
+    return {
+      bytes,
+      release: () => {
+        if (released) return;
+        released = true;
+        this.admittedCount--;
+        this.admittedBytes -= bytes;
+      },
+    };
+  }
+
+  /**
+   * Runs `job` when a slot is free. `outerSignal` (the client left) takes a waiting job out of
+   * the queue, or aborts a running one. Without an `admission` the job takes (and gives back)
+   * a place of its own, and is refused when there is none.
+   */
+  async run<T>(job: (signal: AbortSignal) => Promise<T>, outerSignal?: AbortSignal, admission?: Admission): Promise<T> {
+    const own = admission ? undefined : this.admit();
+    try {
+      return await this.schedule(job, outerSignal);
+    } finally {
+      own?.release();
+    }
+  }
+
+  private async schedule<T>(job: (signal: AbortSignal) => Promise<T>, outerSignal?: AbortSignal): Promise<T> {
+    const cancelled = () => new ConversionError('cancelled', 'Cancelled.');
+    if (outerSignal?.aborted) throw cancelled();
+    // Two signals: one takes the job out of the wait list (p-queue drops it, the slot was never
+    // taken), the other stops it once it runs; p-queue's own signal would free the slot at the
+    // abort, before the job has stopped.
+    const wait = new AbortController();
+    const controller = new AbortController();
+    let started = false;
+    const cancel = () => (started ? controller : wait).abort(cancelled());
+    outerSignal?.addEventListener('abort', cancel, { once: true });
+    try {
+      return (await this.queue.add(async () => {
+        started = true;
+        const timer = setTimeout(() => controller.abort(new ConversionError('timeout', 'The conversion took too long.')), this.timeoutMs);
+        const begun = performance.now();
+        const work = job(controller.signal);
+        const settled = work.then(() => undefined, () => undefined);
+        try {
+          const result = await Promise.race([
+            work,
+            new Promise<never>((_, reject) => {
+              controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+            }),
+          ]);
+          // A job that answers its abort signal by resolving has still been stopped.
+          if (controller.signal.aborted) throw controller.signal.reason;
+          return result;
+        } catch (error) {
+          if (controller.signal.aborted) {
+            let timeout: NodeJS.Timeout | undefined;
+            await Promise.race([settled, new Promise((resolve) => (timeout = setTimeout(resolve, STOP_GRACE_MS)))]);
+            clearTimeout(timeout);
+          }
+          throw error;
+        } finally {
+          clearTimeout(timer);
+          this.meanMs = this.meanMs * 0.8 + (performance.now() - begun) * 0.2;
+        }
+      }, { signal: wait.signal })) as T;
+    } finally {
+      outerSignal?.removeEventListener('abort', cancel);
+    }
   }
 }

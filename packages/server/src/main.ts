@@ -1,12 +1,49 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { killAllTesseract } from './engines/native-tesseract.ts';
 
 const config = loadConfig();
 const app = await buildApp(config);
 await app.listen({ host: config.host, port: config.port });
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
-  });
+/** While draining, keep-alive connections are closed as soon as their answer is done. */
+const CLOSE_IDLE_EVERY_MS = 100;
+
+let draining = false;
+
+/**
+ * SIGTERM (or SIGINT): stop listening, answer new requests on open connections with 503
+ * (Fastify's return503OnClosing), let running and waiting jobs finish and send their answers for
+ * up to drainTimeoutMs, then exit. A second signal, or the limit, exits at once; tesseract
+ * processes (in process groups of their own) are killed either way.
+ */
+function drain(signal: NodeJS.Signals) {
+  if (draining) {
+    app.log.warn({ signal }, 'second signal: exiting now');
+    killAllTesseract();
+    process.exit(1);
+  }
+  draining = true;
+  app.log.info({ signal, drainTimeoutMs: config.drainTimeoutMs }, 'draining: no new connections, running jobs may finish');
+  const closeIdle = setInterval(() => app.server.closeIdleConnections(), CLOSE_IDLE_EVERY_MS);
+  const deadline = setTimeout(() => {
+    app.log.warn('drain limit reached: stopping the jobs still running');
+    killAllTesseract();
+    process.exit(1);
+  }, config.drainTimeoutMs);
+  app.close().then(
+    () => {
+      clearInterval(closeIdle);
+      clearTimeout(deadline);
+      app.log.info('drained');
+      process.exit(0);
+    },
+    (error: unknown) => {
+      app.log.error({ err: error }, 'error while draining');
+      killAllTesseract();
+      process.exit(1);
+    },
+  );
 }
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, drain);

@@ -1,6 +1,7 @@
 import { PDFDict, PDFDocument, PDFName, PDFNumber, ParseSpeeds, type PDFRef } from '@cantoo/pdf-lib';
 import type { Conversion, InputFile } from '../conversion.ts';
 import { ConversionError } from '../errors.ts';
+import { MERGE_PDF_MAX_PAGES } from '../limits.ts';
 import { AcroFormMerger } from '../pdf/copy-acroform.ts';
 import { ObjectCopier } from '../pdf/copy-objects.ts';
 import { readOutline, writeOutline, type OutlineItem } from '../pdf/copy-outlines.ts';
@@ -27,6 +28,15 @@ export const mergePdfs: Conversion<{ passwords: string[] }> = async ({ files }, 
       if (!catalog) throw new Error('no document catalog: the file is cut short or its trailer is lost');
       const pages = listPages(source.context, catalog);
       if (pages.length === 0) throw new Error('no pages');
+      // The limit is on all files together; the files after the one that crosses it are not
+      // even read, so the count given is the pages so far.
+      if (pageRefs.length + pages.length > MERGE_PDF_MAX_PAGES) {
+        throw new ConversionError('too-large', `The PDFs have more than ${MERGE_PDF_MAX_PAGES} pages together (${pageRefs.length + pages.length} in the first ${index + 1} files).`, {
+          maxPages: MERGE_PDF_MAX_PAGES,
+          pages: pageRefs.length + pages.length,
+          files: files.length,
+        });
+      }
       const copier = new ObjectCopier(source.context, catalog, pages, merged.context);
       copier.copyPages(pages);
       // A file without bookmarks adds none: inventing one per file (its name) would change
@@ -36,6 +46,7 @@ export const mergePdfs: Conversion<{ passwords: string[] }> = async ({ files }, 
       copier.drain();
       pageRefs.push(...copier.pages);
     } catch (error) {
+      if (error instanceof ConversionError) throw error;
       throw new ConversionError('corrupt', `${file.name} is damaged and cannot be merged (${describe(error)}).`, { index, name: file.name });
     }
   }

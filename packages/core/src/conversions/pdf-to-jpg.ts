@@ -1,7 +1,7 @@
 import type { Conversion, OutputFile } from '../conversion.ts';
 import { baseName } from '../conversion.ts';
 import { ConversionError } from '../errors.ts';
-import { MAX_IMAGE_PIXELS } from '../image-info.ts';
+import { checkPageCount, PDF_TO_JPG_MAX_PAGES } from '../limits.ts';
 import { layoutText } from '../pdf/text-layout.ts';
 
 export interface PdfToJpgOptions {
@@ -10,12 +10,6 @@ export interface PdfToJpgOptions {
   quality: number;
   password: string;
 }
-
-/**
- * The most pages converted. Every page's JPEG is held until the end (the result is a list of
- * files): 500 pages at 150 dpi are some 250 MB of JPEGs, what a phone's tab can still hold.
- */
-export const MAX_PAGES = 500;
 
 const encoder = new TextEncoder();
 
@@ -36,22 +30,15 @@ export const pdfToJpg: Conversion<PdfToJpgOptions> = async ({ files }, options, 
   let encoding: Promise<void> | undefined;
   try {
     const total = document.numPages;
-    if (total > MAX_PAGES) {
-      throw new ConversionError('too-large', `The PDF has ${total} pages; at most ${MAX_PAGES} are converted.`, { maxPages: MAX_PAGES, pages: total });
-    }
+    checkPageCount(total, PDF_TO_JPG_MAX_PAGES);
     for (let number = 1; number <= total; number++) {
       if (signal?.aborted) throw new ConversionError('cancelled', 'Cancelled.');
       onProgress?.((number - 1) / total, 'reading', { page: number, pages: total });
       const page = await document.getPage(number);
       try {
-        const { width, height } = page.getViewport({ scale: 1 });
         // A page too big for the pixel budget at this dpi (a poster, a plan) is drawn at the
-        // largest scale that fits in MAX_IMAGE_PIXELS instead, as every other tool's images.
-        // A hair under the scale: 792 pt × 150/72 is 1650.0000000000002 in floating point, and the
-        // engine rounds sizes up, so a Letter page would be 1651 pixels high instead of 1650.
-        let scale = Math.min(options.dpi / 72, Math.sqrt(MAX_IMAGE_PIXELS / (width * height))) * (1 - 1e-9);
-        while (Math.ceil(width * scale) * Math.ceil(height * scale) > MAX_IMAGE_PIXELS) scale *= 0.999;
-        const image = await pdf.renderPageRgba(page, scale);
+        // largest scale within it instead, as every other tool's images (the engine's rasterScale).
+        const image = await pdf.renderPageRgba(page, options.dpi / 72);
         const text = layoutText(await pdf.textRuns(page));
         if (text.trim()) texts.push(text);
         await encoding;

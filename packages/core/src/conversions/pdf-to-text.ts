@@ -1,6 +1,7 @@
 import type { Conversion } from '../conversion.ts';
 import { baseName } from '../conversion.ts';
 import { ConversionError } from '../errors.ts';
+import { PDF_TO_TEXT_MAX_PAGES } from '../limits.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
 import { readPdfPages } from '../pdf/read-pages.ts';
 import { layoutText } from '../pdf/text-layout.ts';
@@ -15,7 +16,7 @@ export const pdfToText: Conversion<{ language: OcrLanguage[]; password: string }
   const input = files[0];
   if (!input) throw new ConversionError('no-file', 'No PDF was given.');
   const languages = options.language;
-  const pages = await readPdfPages(input.bytes, { password: options.password, languages }, context);
+  const pages = await readPdfPages(input.bytes, { password: options.password, languages, maxPages: PDF_TO_TEXT_MAX_PAGES }, context);
   const text = pages
     .map((page) => (page.kind === 'text' ? layoutText(page.runs) : page.text))
     .filter((page) => page.trim())

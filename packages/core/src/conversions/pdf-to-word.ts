@@ -3,6 +3,7 @@ import { baseName } from '../conversion.ts';
 import { textToParagraphs } from '../documents/paragraphs.ts';
 import { blocksToDocx, type DocBlock } from '../documents/rich-document.ts';
 import { ConversionError } from '../errors.ts';
+import { PDF_TO_WORD_MAX_PAGES } from '../limits.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
 import { bodySize, toDocBlock } from '../pdf/page-structure.ts';
 import { readPdfPages } from '../pdf/read-pages.ts';
@@ -18,7 +19,7 @@ export const pdfToWord: Conversion<{ language: OcrLanguage[]; password: string }
   const input = files[0];
   if (!input) throw new ConversionError('no-file', 'No PDF was given.');
   const languages = options.language;
-  const pages = (await readPdfPages(input.bytes, { password: options.password, languages, styles: true, pictures: true }, context)).map((page) =>
+  const pages = (await readPdfPages(input.bytes, { password: options.password, languages, styles: true, pictures: true, maxPages: PDF_TO_WORD_MAX_PAGES }, context)).map((page) =>
     page.kind === 'text' ? { kind: 'text' as const, blocks: layoutBlocks(page.runs, { tables: true }), pictures: page.pictures } : page,
   );
 

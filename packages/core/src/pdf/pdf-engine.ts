@@ -1,7 +1,9 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import { ConversionError } from '../errors.ts';
+import { MAX_IMAGE_PIXELS, rasterScale, rasterSide, tooManyPixels } from '../limits.ts';
 import { greyFromRgba, type GreyImage } from '../ocr/preprocess/grey-image.ts';
 import type { RgbaImage } from '../conversion.ts';
+import { findOversizedImage } from './image-scan.ts';
 import type { PositionedText } from './text-layout.ts';
 
 type PdfJs = typeof import('pdfjs-dist');
@@ -19,7 +21,10 @@ export interface PdfJsSetup {
   wasmUrl: string;
   /** Host-specific getDocument options (the browser worker has no DOM for fonts or canvases). */
   documentOptions?: Record<string, unknown>;
-  /** A canvas of the given size and a way to read its RGBA pixels back. */
+  /**
+   * A canvas of the given size and a way to read its RGBA pixels back; throws when the
+   * platform will not give one that size (the engine never asks for more than MAX_IMAGE_PIXELS).
+   */
   createCanvas(width: number, height: number): { canvas: unknown; rgba(): Uint8Array | Uint8ClampedArray };
   /** RGBA pixels to a PNG file. */
   encodePng(rgba: Uint8ClampedArray, width: number, height: number): Promise<Uint8Array>;
@@ -53,13 +58,19 @@ export interface OpenPdf {
 export interface PdfEngine {
   /** Opens a PDF; a missing or wrong password and damage are ConversionErrors. */
   open(data: Uint8Array, password?: string): Promise<OpenPdf>;
-  /** Renders a page at `scale` (1 = 72 dpi) in grey, for OCR. */
+  /**
+   * Renders a page at `scale` (1 = 72 dpi) in grey, for OCR; like every render, at a lower
+   * scale where the page would not fit in MAX_IMAGE_PIXELS or MAX_RASTER_SIDE (see rasterScale).
+   */
   renderPage(page: PDFPageProxy, scale: number): Promise<GreyImage>;
-  /** Renders a page at `scale` (1 = 72 dpi) in colour on white. */
+  /** Renders a page at `scale` (1 = 72 dpi), or the largest that fits the limits, in colour on white. */
   renderPageRgba(page: PDFPageProxy, scale: number): Promise<RgbaImage>;
   /** Where the page draws pictures (photos, scans of figures), in points, y up like text runs. */
   imageBoxes(page: PDFPageProxy): Promise<PageBox[]>;
-  /** The page rendered at `scale` and cut to each box, as PNG: what the reader sees there. */
+  /**
+   * The page rendered at `scale` and cut to each box, as PNG: what the reader sees there. Only
+   * the region holding the boxes is drawn, at a lower scale where it would not fit the limits.
+   */
   renderBoxes(page: PDFPageProxy, boxes: PageBox[], scale: number): Promise<Uint8Array[]>;
   /**
    * The page's text runs as the reader sees the page (rotation and crop box applied), y up.
@@ -70,8 +81,16 @@ export interface PdfEngine {
 
 export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
   const { pdfjs } = setup;
+  const draw = drawOn(setup);
   return {
     async open(data, password) {
+      // What maxImageSize below cannot catch (a huge soft mask, a JPEG larger than it says) is
+      // refused before pdf.js decodes it.
+      const oversized = findOversizedImage(data, MAX_IMAGE_PIXELS);
+      if (oversized) {
+        const { width, height } = oversized;
+        throw new ConversionError('too-many-pixels', `The PDF holds a ${width}×${height} pixel image.`, { width, height, maxMegapixels: MAX_IMAGE_PIXELS / 1_000_000 });
+      }
       const task = pdfjs.getDocument({
         // pdf.js may take the buffer over; the caller keeps its own.
         data: new Uint8Array(data),
@@ -82,6 +101,11 @@ export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
         wasmUrl: setup.wasmUrl,
         verbosity: 0,
         ...setup.documentOptions,
+        // Images larger than the pixel limit are left out of the page instead of decoded: one
+        // 20000×20000 image, 400 KB deflated, took 5-7 GB and 80 s to decode and draw.
+        maxImageSize: MAX_IMAGE_PIXELS,
+        // Where pdf.js resizes images on a canvas of its own (the browser's worker), its limit.
+        canvasMaxAreaInBytes: MAX_IMAGE_PIXELS * 4,
       });
       try {
         return { document: await task.promise, close: () => task.destroy() };
@@ -145,37 +169,64 @@ export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
     },
     async renderBoxes(page, boxes, scale) {
       if (boxes.length === 0) return [];
-      const viewport = page.getViewport({ scale });
-      const width = Math.ceil(viewport.width);
-      const height = Math.ceil(viewport.height);
-      const { canvas, rgba } = setup.createCanvas(width, height);
-      await page.render({ canvas: canvas as RenderCanvas, viewport, background: '#ffffff' }).promise;
-      const pixels = rgba();
-      const pageHeight = viewport.height / scale;
+      // One drawing of the region all boxes lie in (not the whole page: a picture on a poster
+      // keeps its scale), in points with y down from the page's top edge.
+      const pageHeight = page.getViewport({ scale: 1 }).height;
+      const left = Math.min(...boxes.map((box) => box.left));
+      const right = Math.max(...boxes.map((box) => box.right));
+      const top = pageHeight - Math.max(...boxes.map((box) => box.top));
+      const bottom = pageHeight - Math.min(...boxes.map((box) => box.bottom));
+      const fitted = rasterScale(right - left, bottom - top, scale);
+      // Pixel edges: rounded outwards, but not for floating-point noise (see rasterSide).
+      const from = (points: number) => Math.floor(points * fitted + 1e-6);
+      const to = (points: number) => rasterSide(points, fitted);
+      const x0 = from(left);
+      const y0 = from(top);
+      const width = Math.max(1, to(right) - x0);
+      const height = Math.max(1, to(bottom) - y0);
+      const pixels = await draw(page, fitted, width, height, x0, y0);
       return Promise.all(
         boxes.map((box) => {
-          const x0 = Math.max(0, Math.floor(box.left * scale));
-          const x1 = Math.min(width, Math.ceil(box.right * scale));
-          const y0 = Math.max(0, Math.floor((pageHeight - box.top) * scale));
-          const y1 = Math.min(height, Math.ceil((pageHeight - box.bottom) * scale));
-          const cut = new Uint8ClampedArray((x1 - x0) * (y1 - y0) * 4);
-          for (let y = y0; y < y1; y++) cut.set(pixels.subarray((y * width + x0) * 4, (y * width + x1) * 4), (y - y0) * (x1 - x0) * 4);
-          return setup.encodePng(cut, x1 - x0, y1 - y0);
+          const bx0 = Math.max(0, from(box.left) - x0);
+          const bx1 = Math.min(width, to(box.right) - x0);
+          const by0 = Math.max(0, from(pageHeight - box.top) - y0);
+          const by1 = Math.min(height, to(pageHeight - box.bottom) - y0);
+          const cut = new Uint8ClampedArray((bx1 - bx0) * (by1 - by0) * 4);
+          for (let y = by0; y < by1; y++) cut.set(pixels.subarray((y * width + bx0) * 4, (y * width + bx1) * 4), (y - by0) * (bx1 - bx0) * 4);
+          return setup.encodePng(cut, bx1 - bx0, by1 - by0);
         }),
       );
     },
     async renderPageRgba(page, scale) {
-      const viewport = page.getViewport({ scale });
-      const width = Math.ceil(viewport.width);
-      const height = Math.ceil(viewport.height);
-      const { canvas, rgba } = setup.createCanvas(width, height);
-      await page.render({ canvas: canvas as RenderCanvas, viewport, background: '#ffffff' }).promise;
-      return { width, height, data: rgba() };
+      const { width: w, height: h } = page.getViewport({ scale: 1 });
+      const fitted = rasterScale(w, h, scale);
+      const width = rasterSide(w, fitted);
+      const height = rasterSide(h, fitted);
+      return { width, height, data: await draw(page, fitted, width, height, 0, 0) };
     },
     async renderPage(page, scale) {
       const { width, height, data } = await this.renderPageRgba(page, scale);
       return greyFromRgba(data, width, height);
     },
+  };
+}
+
+/** Backs createPdfEngine's renders: the page at `scale`, its pixels from (x0, y0) on, on a white canvas. */
+function drawOn(setup: PdfJsSetup) {
+  return async (page: PDFPageProxy, scale: number, width: number, height: number, x0: number, y0: number) => {
+    if (width * height > MAX_IMAGE_PIXELS) throw tooManyPixels(width, height, { page: page.pageNumber });
+    let target: ReturnType<PdfJsSetup['createCanvas']>;
+    try {
+      target = setup.createCanvas(width, height);
+    } catch {
+      // A canvas the platform would not give (memory, its own size limits): the page is too
+      // big to draw, not a damaged file.
+      throw tooManyPixels(width, height, { page: page.pageNumber });
+    }
+    const viewport = page.getViewport({ scale });
+    const transform = x0 || y0 ? [1, 0, 0, 1, -x0, -y0] : undefined;
+    await page.render({ canvas: target.canvas as RenderCanvas, viewport, transform, background: '#ffffff' }).promise;
+    return target.rgba();
   };
 }
 

@@ -1,6 +1,6 @@
 import type { ConversionContext } from '../conversion.ts';
 import { ConversionError } from '../errors.ts';
-import { MAX_IMAGE_PIXELS } from '../image-info.ts';
+import { checkPageCount } from '../limits.ts';
 import type { OcrEngine } from '../ocr/engine.ts';
 import { recognizePage } from '../ocr/recognize-page.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
@@ -10,7 +10,7 @@ import type { PDFPageProxy } from 'pdfjs-dist';
 
 /** A page with fewer visible characters than this in its text layer is a scan: it is OCRed. */
 const MIN_TEXT_LAYER_CHARS = 20;
-/** Scans are rendered at the resolution the OCR model reads best, 300 dpi. */
+/** Scans are rendered at the resolution the OCR model reads best, 300 dpi (less where a page is too big for that). */
 const OCR_DPI = 300;
 
 /** Pictures are kept at 144 dpi: sharp in Word at their size, not the size of a scan. */
@@ -26,6 +26,8 @@ export type PdfPage = { kind: 'text'; runs: PositionedText[]; pictures: PagePict
 
 export interface ReadPdfOptions {
   password?: string;
+  /** The tool's page limit (its registry entry's `maxPages`): more is refused before reading. */
+  maxPages: number;
   languages: OcrLanguage[];
   /** Ask for bold/italic on the runs (PDF to Word). */
   styles?: boolean;
@@ -45,6 +47,7 @@ export async function readPdfPages(bytes: Uint8Array, options: ReadPdfOptions, {
   let ocr: OcrEngine | undefined;
   try {
     const total = document.numPages;
+    checkPageCount(total, options.maxPages);
     for (let number = 1; number <= total; number++) {
       if (signal?.aborted) throw new ConversionError('cancelled', 'Cancelled.');
       const detail = { page: number, pages: total };
@@ -54,8 +57,7 @@ export async function readPdfPages(bytes: Uint8Array, options: ReadPdfOptions, {
       if (runs.reduce((count, run) => count + run.str.replace(/\s/g, '').length, 0) >= MIN_TEXT_LAYER_CHARS) {
         pages.push({ kind: 'text', runs, pictures: options.pictures ? await picturesOf(pdf, page) : [] });
       } else {
-        const { width, height } = page.getViewport({ scale: 1 });
-        const image = await pdf.renderPage(page, Math.min(OCR_DPI / 72, Math.sqrt(MAX_IMAGE_PIXELS / (width * height))));
+        const image = await pdf.renderPage(page, OCR_DPI / 72);
         ocr ??= await host.ocr();
         const result = await recognizePage(ocr, image, {
           languages: options.languages,
@@ -63,6 +65,10 @@ export async function readPdfPages(bytes: Uint8Array, options: ReadPdfOptions, {
           onProgress: (fraction, stage) => {
             if (stage === 'recognizing') onProgress?.((number - 1 + fraction) / total, 'reading', detail);
           },
+        }).catch((error: unknown) => {
+          // The OCR engine failing to read a picture we drew is our failure, not damage in the PDF.
+          if (error instanceof ConversionError && error.code === 'corrupt') throw new ConversionError('engine-failed', `Page ${number} could not be read: ${error.message}`, detail);
+          throw error;
         });
         pages.push({ kind: 'scan', text: result.text });
       }
@@ -106,7 +112,6 @@ async function picturesOf(pdf: PdfEngine, page: PDFPageProxy): Promise<PagePictu
     const h = box.top - box.bottom;
     return w >= MIN_PICTURE_SIDE && h >= MIN_PICTURE_SIDE && w * h < width * height * 0.8;
   });
-  const scale = Math.min(PICTURE_SCALE, Math.sqrt(MAX_IMAGE_PIXELS / (width * height)));
-  const pngs = await pdf.renderBoxes(page, kept, scale);
+  const pngs = await pdf.renderBoxes(page, kept, PICTURE_SCALE);
   return kept.map((box, i) => ({ ...box, png: pngs[i]! }));
 }

@@ -3,7 +3,7 @@ import { ocrLanguages, type OcrEngine } from '@textlift/core';
 import { createTesseractJsEngine } from '@textlift/core/ocr/tesseract-js';
 import type { ServerConfig } from '../config.ts';
 import { prepareLanguageFolders } from './language-files.ts';
-import { createNativeTesseractEngine, nativeTesseractVersion } from './native-tesseract.ts';
+import { createNativeTesseractEngine, nativeTesseractVersion, stopAllTesseract, type TesseractRunner } from './native-tesseract.ts';
 
 export interface BorrowedEngine {
   engine: OcrEngine;
@@ -14,7 +14,14 @@ export interface OcrProvider {
   /** What /healthz reports: which engine answers OCR requests. */
   readonly kind: 'native' | 'wasm';
   readonly name: string;
+  /** The native tesseract's version, for conversion threads that must not ask the command again. */
+  readonly version?: string;
   borrow(): BorrowedEngine;
+  /**
+   * Native only: the same engine with its processes started by `runner`; a conversion thread
+   * gets the main thread's, which kills and reaps them even when the thread is stopped.
+   */
+  withRunner?(runner: TesseractRunner): OcrProvider;
   close(): Promise<void>;
 }
 
@@ -22,24 +29,32 @@ export interface OcrProvider {
  * Native tesseract when it is installed (about 1.6× faster than the WASM build here), else
  * tesseract.js in worker threads; both read the same models so the text is the same.
  */
-export async function createOcrProvider(config: ServerConfig, { prepare = true } = {}): Promise<OcrProvider> {
+export async function createOcrProvider(
+  config: ServerConfig,
+  { prepare = true, tesseractVersion }: { prepare?: boolean; tesseractVersion?: string } = {},
+): Promise<OcrProvider> {
   const folders = await prepareLanguageFolders(config.dataDir, ocrLanguages, { write: prepare });
   const missing = ocrLanguages.filter((code) => !folders.available.includes(code));
   if (missing.length > 0 && prepare) console.warn(`OCR languages not on this machine: ${missing.join(', ')} (see scripts/system-deps.mjs)`);
-  const version = config.ocrEngine === 'wasm' ? undefined : await nativeTesseractVersion();
+  const version = config.ocrEngine === 'wasm' ? undefined : tesseractVersion ?? await nativeTesseractVersion();
   if (config.ocrEngine === 'native' && !version) {
     throw new Error('TEXTLIFT_OCR_ENGINE=native but the tesseract command is not installed');
   }
-  if (version) {
-    const engine = createNativeTesseractEngine(version, folders.plainDir);
-    return {
-      kind: 'native',
-      name: engine.name,
-      borrow: () => ({ engine, release: () => {} }),
-      close: async () => {},
-    };
-  }
+  if (version) return nativeProvider(version, folders.plainDir);
   return createWasmPool(folders.gzipDir, config.concurrency);
+}
+
+function nativeProvider(version: string, tessdataDir: string, runner?: TesseractRunner): OcrProvider {
+  const engine = createNativeTesseractEngine(version, tessdataDir, runner);
+  return {
+    kind: 'native',
+    name: engine.name,
+    version,
+    borrow: () => ({ engine, release: () => {} }),
+    withRunner: (other) => nativeProvider(version, tessdataDir, other),
+    // The processes this thread started: killed, and reaped before the server exits.
+    close: () => stopAllTesseract(),
+  };
 }
 
 /** One tesseract.js worker per concurrent job, created on demand and kept for the next job. */

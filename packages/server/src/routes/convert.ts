@@ -1,22 +1,95 @@
-import type { FastifyInstance } from 'fastify';
-import { baseName, ConversionError, findTool, MAX_OPTION_LENGTH, zipOutputs, type InputFile, type JobInput } from '@textlift/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { baseName, ConversionError, findTool, MAX_OPTION_LENGTH, zipOutputs, type InputFile, type JobInput, type ToolDefinition } from '@textlift/core';
 import type { ConversionPool } from '../conversion-pool.ts';
-import type { JobQueue } from '../job-queue.ts';
+import type { Admission, JobQueue } from '../job-queue.ts';
 import { contentDisposition } from '../http-errors.ts';
 
 /** Longest option field in bytes: a list of 20 passwords as JSON fits; anything longer is refused, not cut. */
 const MAX_FIELD_BYTES = 32 * MAX_OPTION_LENGTH;
+/** Option fields a request may have. */
+const MAX_FIELDS = 20;
+/** A multipart part's framing: boundary line and part headers (a browser's are about 150 bytes). */
+const PART_OVERHEAD = 1024;
 
-/** POST /api/v1/convert/{slug}: any registry tool over HTTP, with the same core as the page. */
-export function registerConvertRoute(app: FastifyInstance, deps: { queue: JobQueue; pool: ConversionPool }) {
-  app.post<{ Params: { slug: string } }>('/api/v1/convert/:slug', async (request, reply) => {
+function fieldSizeOf(tool: ToolDefinition): number {
+  // A text tool's text is UTF-8 on the wire: up to four bytes a character.
+  return tool.input.kind === 'text' ? Math.max(MAX_FIELD_BYTES, tool.input.maxLength * 4) : MAX_FIELD_BYTES;
+}
+
+/** The largest request body a tool can take: its files (or its text) and its option fields, with the framing. */
+export function maxRequestBytes(tool: ToolDefinition): number {
+  const fields = MAX_FIELDS * (MAX_FIELD_BYTES + PART_OVERHEAD);
+  if (tool.input.kind === 'text') return fieldSizeOf(tool) + PART_OVERHEAD + fields;
+  return tool.input.maxFiles * (tool.input.maxBytes + PART_OVERHEAD) + fields;
+}
+
+/** What the admission hook gives the handler. */
+interface Admitted {
+  admission: Admission;
+  /** Aborts when the client leaves before its answer is complete: upload, wait or conversion. */
+  signal: AbortSignal;
+  /** Body bytes the request may send: its Content-Length, or without one its reservation. */
+  limit: number;
+  chunked: boolean;
+}
+
+const admitted = new WeakMap<FastifyRequest, Admitted>();
+
+/** Refusals sent before the body is read close the connection: the unread body is never taken in. */
+function refuse(reply: FastifyReply, error: ConversionError): never {
+  reply.header('Connection', 'close');
+  throw error;
+}
+
+/**
+ * POST /api/v1/convert/{slug}: any registry tool over HTTP, with the same core as the page.
+ * `uploadMemoryBytes` bounds the upload bytes all admitted requests hold (server-limits.ts).
+ */
+export function registerConvertRoute(app: FastifyInstance, deps: { queue: JobQueue; pool: ConversionPool; uploadMemoryBytes?: number }) {
+  const budget = deps.uploadMemoryBytes ?? Infinity;
+
+  /**
+   * Admission, before a byte of the body is read: a place in the queue (requests uploading count
+   * as waiting) and the bytes of its Content-Length in the upload budget, else 503 at once. With
+   * the place comes the client-gone signal, from the response's 'close' (the request's own
+   * 'close' fires as soon as the body has been read, so it cannot tell a client that left later).
+   */
+  async function admit(request: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) {
     const tool = findTool(request.params.slug);
-    if (!tool) throw new ConversionError('bad-request', `Unknown tool: ${request.params.slug}`);
+    if (!tool) refuse(reply, new ConversionError('bad-request', `Unknown tool: ${request.params.slug}`));
+    const header = request.headers['content-length'];
+    const declared = header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
+    const limit = Math.min(maxRequestBytes(tool), budget);
+    if (declared !== undefined && declared > limit) {
+      refuse(reply, new ConversionError('too-large', `The request is larger than ${limit} bytes.`, { maxMegabytes: Math.floor(limit / (1024 * 1024)) }));
+    }
+    let admission: Admission;
+    try {
+      admission = deps.queue.admit(declared ?? limit);
+    } catch (error) {
+      refuse(reply, error as ConversionError);
+    }
+    const controller = new AbortController();
+    const done = () => {
+      if (!reply.raw.writableFinished) controller.abort(new ConversionError('cancelled', 'The client left.'));
+      admission.release();
+    };
+    reply.raw.once('close', done);
+    admitted.set(request, { admission, signal: controller.signal, limit: declared ?? limit, chunked: declared === undefined });
+    // The client waited for our word before sending its body (server-limits.ts): it may now.
+    if (String(request.headers.expect).toLowerCase() === '100-continue') reply.raw.writeContinue();
+  }
+
+  app.post<{ Params: { slug: string } }>('/api/v1/convert/:slug', {
+    onRequest: admit,
+    // The response's 'close' gives the place back; this covers responses that have no socket (inject).
+    onResponse: async (request) => admitted.get(request)?.admission.release(),
+  }, async (request, reply) => {
+    const tool = findTool(request.params.slug)!;
+    const state = admitted.get(request)!;
     if (!request.isMultipart()) throw new ConversionError('bad-request', 'Send the input as multipart/form-data.');
 
     const { input: declared } = tool;
-    // A text tool's text is UTF-8 on the wire: up to four bytes a character.
-    const fieldSize = declared.kind === 'text' ? Math.max(MAX_FIELD_BYTES, declared.maxLength * 4) : MAX_FIELD_BYTES;
     const files: InputFile[] = [];
     let text: string | undefined;
     const options: Record<string, string> = {};
@@ -24,10 +97,18 @@ export function registerConvertRoute(app: FastifyInstance, deps: { queue: JobQue
       limits: {
         fileSize: declared.kind === 'files' ? declared.maxBytes : 0,
         files: declared.kind === 'files' ? declared.maxFiles : 0,
-        fieldSize,
-        fields: 20,
+        fieldSize: fieldSizeOf(tool),
+        fields: MAX_FIELDS,
       },
     });
+    if (state.chunked) {
+      // No Content-Length: the budget reserved the tool's largest request, and holds it to that.
+      let received = 0;
+      request.raw.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > state.limit) request.raw.destroy(new ConversionError('too-large', `The request is larger than ${state.limit} bytes.`));
+      });
+    }
     for await (const part of parts) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') throw new ConversionError('bad-request', `Unexpected file field: ${part.fieldname}`);
@@ -44,19 +125,29 @@ export function registerConvertRoute(app: FastifyInstance, deps: { queue: JobQue
         options[part.fieldname] = value;
       }
     }
+    if (state.signal.aborted) throw state.signal.reason;
     const input: JobInput = declared.kind === 'text' ? { text: text ?? '' } : { files };
 
-    const controller = new AbortController();
-    request.raw.on('close', () => {
-      if (!reply.sent) controller.abort();
-    });
-    const result = await deps.queue.run(
-      (signal) => deps.pool.run({ slug: tool.slug, input, options }, signal),
-      controller.signal,
-    );
+    // The body is in. Until the answer the connection is silent by design (the wait, the
+    // conversion): the idle timeout is for uploads, and the job timeout bounds this part.
+    const socket = request.raw.socket;
+    const idleMs = request.server.server.timeout;
+    socket?.setTimeout(0);
+    let result;
+    try {
+      result = await deps.queue.run(
+        (signal) => deps.pool.run({ slug: tool.slug, input, options }, signal),
+        state.signal,
+        state.admission,
+      );
+    } finally {
+      // A client that stops reading the answer is cut like one that stops sending.
+      if (socket && !socket.destroyed) socket.setTimeout(idleMs);
+    }
 
     if (result.data?.codes) return reply.send({ results: result.data.codes });
     if (result.outputs.length === 0) throw new ConversionError('engine-failed', 'No output.');
+    // The conversion thread has zipped several outputs already, off the event loop.
     const output = result.outputs.length === 1 ? result.outputs[0]! : zipOutputs(result.outputs, `${baseName(result.outputs[0]!.name)}.zip`);
     return reply
       .header('Content-Type', output.type)

@@ -7,6 +7,8 @@ export function registerHealthRoute(app: FastifyInstance, deps: { queue: JobQueu
     status: 'ok',
     node: process.version,
     ocr: { engine: deps.ocr.kind, name: deps.ocr.name },
-    jobs: { running: deps.queue.running, waiting: deps.queue.waiting },
+    // uploading: admitted requests not in the queue (body still arriving, or answer still
+    // leaving); they count toward the queue's bound.
+    jobs: { running: deps.queue.running, waiting: deps.queue.waiting, uploading: deps.queue.uploading },
   }));
 }

@@ -5,7 +5,8 @@ function summary(tool: ToolDefinition): string {
   const { input } = tool;
   if (input.kind === 'text') return `${tool.slug}: text up to ${input.maxLength} characters`;
   const count = input.maxFiles > 1 ? `${input.minFiles} to ${input.maxFiles} files` : 'one file';
-  return `${tool.slug}: ${count} (${input.accepts.join(', ')}) up to ${input.maxBytes / (1024 * 1024)} MB each`;
+  const pages = input.maxPages === undefined ? '' : input.maxFiles > 1 ? `, ${input.maxPages} pages in all` : ` and ${input.maxPages} pages`;
+  return `${tool.slug}: ${count} (${input.accepts.join(', ')}) up to ${input.maxBytes / (1024 * 1024)} MB each${pages}`;
 }
 
 /** The input's field: the text, or the file part(s) in order. */
@@ -50,6 +51,8 @@ export function registerOpenApiRoute(app: FastifyInstance) {
             post: {
               operationId: `convert-${tool.slug}`,
               summary: summary(tool),
+              // The page limit as data (a PDF's page count is known only once it is open).
+              ...(tool.input.kind === 'files' && tool.input.maxPages !== undefined ? { 'x-maxPages': tool.input.maxPages } : {}),
               requestBody: {
                 required: true,
                 content: {
@@ -91,7 +94,7 @@ export function registerOpenApiRoute(app: FastifyInstance) {
               },
             },
           },
-          responses: { '201': { description: 'Stored' }, '400': error, '429': error },
+          responses: { '201': { description: 'Stored on disk' }, '400': error, '405': error, '413': error, '415': error, '429': error },
         },
       },
       '/healthz': { get: { operationId: 'health', responses: { '200': { description: 'Engines and queue' } } } },

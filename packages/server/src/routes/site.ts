@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findTool } from '@textlift/core';
 import type { ServerConfig } from '../config.ts';
+import { pathnameOf, sendApiNotFound } from '../http-errors.ts';
 
 /** Hashed bundles and versioned engine folders never change under the same URL. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -39,11 +40,19 @@ function readPages(webRoot: string): Map<string, string> {
   return pages;
 }
 
-/** Serves the built site: assets as files, and every page as its prerendered HTML. */
+/** Methods a page or document answers; anything else there is 405. */
+const PAGE_METHODS = ['GET', 'HEAD'];
+
+/**
+ * Serves the built site: assets as files, and every page as its prerendered HTML. Also the
+ * not-found answer of the whole server: the site's 404 page for a page address, JSON (404, or
+ * 405 with Allow) for the API and for any method a page does not take.
+ */
 export async function registerSiteRoutes(app: FastifyInstance, config: Pick<ServerConfig, 'webRoot' | 'publicUrl'>) {
   const { webRoot } = config;
   if (!existsSync(path.join(webRoot, 'index.html'))) {
     app.log.warn(`No built site at ${webRoot}: run "npm run build". Only the API is served.`);
+    app.setNotFoundHandler((request, reply) => sendApiNotFound(request, reply, pathnameOf(request)));
     return;
   }
   const pages = readPages(webRoot);
@@ -95,9 +104,11 @@ export async function registerSiteRoutes(app: FastifyInstance, config: Pick<Serv
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || pathname.startsWith('/api/')) {
-      return reply.status(404).send({ error: { code: 'not-found', message: `No route ${request.method} ${pathname}` } });
+    const pathname = pathnameOf(request);
+    if (pathname.startsWith('/api/')) return sendApiNotFound(request, reply, pathname);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const known = pages.has(pathname) || documents.has(pathname);
+      return sendApiNotFound(request, reply, pathname, known ? PAGE_METHODS : []);
     }
     const query = request.url.slice(pathname.length);
     // /tools/{tool} is the original site's address of a tool's page.

@@ -18,10 +18,20 @@ const kinded = new Set<string>(['corrupt', 'no-text', 'engine-failed'] satisfies
 export function errorMessage(error: ConversionError, t: TFunction, kind: FileKind = 'file'): string {
   const d = error.details;
   const key = kinded.has(error.code) ? `errors.${error.code}.${kind}` : `errors.${error.code}`;
-  return t(key as 'errors.busy', {
-    max: d.maxMegabytes ?? d.maxMegapixels ?? d.maxFiles ?? d.maxLength,
+  return t(specificKey(error, kind) ?? (key as 'errors.busy'), {
+    max: d.maxMegabytes ?? d.maxMegapixels ?? d.maxFiles ?? d.maxLength ?? d.maxPages,
+    pages: d.pages,
     min: d.minFiles,
     width: d.width,
     height: d.height,
   });
+}
+
+/** Codes whose details tell a case apart: too many pages rather than bytes, a page too big to draw. */
+function specificKey(error: ConversionError, kind: FileKind) {
+  if (error.code === 'too-large' && error.details.maxPages !== undefined) {
+    return error.details.files !== undefined ? 'errors.too-many-pages-merged' : 'errors.too-many-pages';
+  }
+  if (error.code === 'too-many-pixels' && kind === 'pdf') return 'errors.page-too-many-pixels';
+  return undefined;
 }

@@ -14,6 +14,11 @@ export function maxMegabytes(tool: ToolDefinition): number {
   return fileInput(tool).maxBytes / (1024 * 1024);
 }
 
+/** The most pages a PDF may have (all files together where the tool takes several), if the tool says. */
+export function maxPages(tool: ToolDefinition): number | undefined {
+  return fileInput(tool).maxPages;
+}
+
 /** Extensions browsers need beside the media type before their picker offers such files. */
 const extensions: Record<SniffedType, string> = {
   'application/pdf': '.pdf',

@@ -1,6 +1,6 @@
 import UTIF from 'utif2';
 import { relaxedSimd, simd } from 'wasm-feature-detect';
-import { ConversionError, greyFromRgba, type ConversionHost, type FontName, type ImageType, type OcrEngine, type RgbaImage } from '@textlift/core';
+import { ConversionError, greyFromRgba, tooManyPixels, type ConversionHost, type FontName, type ImageType, type OcrEngine, type RgbaImage } from '@textlift/core';
 import { createTesseractJsEngine } from '@textlift/core/ocr/tesseract-js';
 import { createPdfEngine, type PdfEngine } from '@textlift/core/pdf/pdf-engine';
 
@@ -124,8 +124,14 @@ async function createBrowserPdfEngine(): Promise<PdfEngine> {
       FilterFactory: NoFilterFactory,
     },
     createCanvas(width, height) {
+      // Past its limits (a side over 32767, an area over what the device gives: iOS stops at
+      // 16.7 MP) a browser throws here or hands out no context; the page is then too big to
+      // draw, which the engine says as 'too-many-pixels'.
       const canvas = new OffscreenCanvas(width, height);
-      return { canvas, rgba: () => canvas.getContext('2d')!.getImageData(0, 0, width, height).data };
+      // The same context pdf.js asks its factory for (getNoAlphaContext): a canvas has one.
+      const context = canvas.getContext('2d', { alpha: false, willReadFrequently: true });
+      if (!context) throw tooManyPixels(width, height);
+      return { canvas, rgba: () => context.getImageData(0, 0, width, height).data };
     },
     async encodePng(rgba, width, height) {
       const canvas = new OffscreenCanvas(width, height);

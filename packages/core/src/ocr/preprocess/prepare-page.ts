@@ -1,3 +1,4 @@
+import { MAX_RASTER_SIDE } from '../../limits.ts';
 import { otsuThreshold } from './binarize.ts';
 import { hasTextColumns } from './columns.ts';
 import { findBlobs, letterLike, median } from './components.ts';
@@ -88,9 +89,13 @@ export function preparePage(input: GreyImage, options: PrepareOptions = {}): Pre
   } else if (height > TARGET_LETTER_HEIGHT * SHRINK_ABOVE) {
     scale = (TARGET_LETTER_HEIGHT * SHRINK_TO) / height;
   }
-  if (Math.abs(scale - 1) > 0.05) {
+  if (Math.abs(scale - 1) <= 0.05) scale = 1;
+  // Tesseract takes no side over 32767 pixels ("Image too large"): a long strip is not enlarged
+  // past MAX_RASTER_SIDE, and one already longer is shrunk to it.
+  scale = Math.min(scale, MAX_RASTER_SIDE / Math.max(image.width, image.height));
+  if (scale !== 1) {
     image = scale > 1 ? scaleImage(image, scale) : shrinkImage(image, scale);
     rules = rules.map((rule) => ({ ...rule, x0: rule.x0 * scale, x1: rule.x1 * scale, y0: rule.y0 * scale, y1: rule.y1 * scale }));
-  } else scale = 1;
+  }
   return { image, segmentation, rules, flattened: Boolean(outline), turns, skew, scale, letterHeight: height };
 }

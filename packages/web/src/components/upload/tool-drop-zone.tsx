@@ -1,7 +1,7 @@
 import { FileText, ImageUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ToolDefinition } from '@textlift/core/tools';
-import { acceptAttribute, maxMegabytes, readsPdf } from '../../lib/tool-input.ts';
+import { acceptAttribute, fileInput, maxMegabytes, maxPages, readsPdf } from '../../lib/tool-input.ts';
 import { RunsOnNote } from '../tool/runs-on-note.tsx';
 import { DropZone, type DropZoneProps } from './drop-zone.tsx';
 
@@ -11,12 +11,18 @@ export interface ToolDropZoneProps extends Omit<DropZoneProps, 'accept' | 'hints
 
 /**
  * A tool's drop zone, all from its registry entry: the types its picker offers, its size
- * limit, and where the work runs — on this device, or on our server, which the visitor is
- * told before choosing a file.
+ * and page limits, and where the work runs — on this device, or on our server, which the
+ * visitor is told before choosing a file.
  */
 export function ToolDropZone({ tool, ...props }: ToolDropZoneProps) {
   const { t } = useTranslation();
   const pdf = readsPdf(tool);
+  const pdfLimit = () => {
+    const size = maxMegabytes(tool);
+    const pages = maxPages(tool);
+    if (pages === undefined) return t('toolPage.pdfLimit', { size });
+    return fileInput(tool).maxFiles > 1 ? t('toolPage.pdfLimitPagesTotal', { size, pages }) : t('toolPage.pdfLimitPages', { size, pages });
+  };
   return (
     <DropZone
       {...props}
@@ -26,7 +32,7 @@ export function ToolDropZone({ tool, ...props }: ToolDropZoneProps) {
       hints={
         <>
           {pdf ? (
-            <p>{t('toolPage.pdfLimit', { size: maxMegabytes(tool) })}</p>
+            <p>{pdfLimit()}</p>
           ) : (
             <>
               <p>{t('hero.supported')}</p>

@@ -1,0 +1,87 @@
+import { ConversionError } from './errors.ts';
+
+/**
+ * The most pixels an image may have, and every raster a conversion makes: decoded images,
+ * PDF pages rendered for OCR or as JPEGs, the canvases pictures are cut from, and the images
+ * embedded in a PDF (pdf.js is told not to decode larger ones). A 600-dpi A4 scan is 35 MP;
+ * above that the OCR engine's working copies (grey, binary, scaled) would need gigabytes, and a
+ * few-kilobyte PNG or PDF can claim 20000×20000 pixels (a decompression bomb), so sizes are
+ * read from headers and checked before anything decodes the pixels.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/**
+ * The longest side of a raster we make. Canvases in Chrome and Firefox stop at 32767 pixels a
+ * side, JPEG at 65535, and tesseract's coordinates are 16-bit; a page 200000 pt wide rendered
+ * within MAX_IMAGE_PIXELS alone would be 100000 pixels wide, which none of them takes. Some
+ * room is left under 32767 for the OCR's deskewing, which widens a page a little.
+ */
+export const MAX_RASTER_SIDE = 30_000;
+
+/**
+ * Pixels covering `points` at `scale`, rounded up as a canvas must be, but not for
+ * floating-point noise: 792 pt × 150/72 is 1650.0000000000002, and a Letter page is 1650
+ * pixels high at 150 dpi, not 1651.
+ */
+export function rasterSide(points: number, scale: number): number {
+  return Math.max(1, Math.ceil(points * scale - 1e-6));
+}
+
+/**
+ * The scale (1 = 72 dpi) at which a page or region of `width` × `height` points is drawn: the
+ * one asked for, or the largest below it whose raster (rasterSide) stays within
+ * MAX_IMAGE_PIXELS and MAX_RASTER_SIDE. A poster, a plan or a page with a hostile MediaBox
+ * comes out smaller instead of taking gigabytes.
+ */
+export function rasterScale(width: number, height: number, scale: number): number {
+  const w = Math.max(width, 1e-6);
+  const h = Math.max(height, 1e-6);
+  let fitted = Math.min(scale, Math.sqrt(MAX_IMAGE_PIXELS / (w * h)), MAX_RASTER_SIDE / Math.max(w, h));
+  while (rasterSide(w, fitted) * rasterSide(h, fitted) > MAX_IMAGE_PIXELS || rasterSide(Math.max(w, h), fitted) > MAX_RASTER_SIDE) fitted *= 0.999;
+  return fitted;
+}
+
+/** The refusal of a raster that could not be made (a canvas the platform would not give). */
+export function tooManyPixels(width: number, height: number, details: Record<string, number> = {}): ConversionError {
+  const what = details.page ? `Page ${details.page}` : 'The picture';
+  return new ConversionError('too-many-pixels', `${what} is too big to draw here: ${width}×${height} pixels.`, {
+    width,
+    height,
+    maxMegapixels: MAX_IMAGE_PIXELS / 1_000_000,
+    ...details,
+  });
+}
+
+/*
+ * The most pages each PDF tool reads: in the registry (`input.maxPages`), shown on the tool's
+ * page and in the API description, and enforced by the conversion as soon as the PDF is open,
+ * before any page is read. Measured on 2 cores, Node 24 (one job, its time and the growth of
+ * the process's resident memory), on tracemonkey's dense two-column pages with figures repeated,
+ * and on plain 40-line pages; the server stops a job after 120 s, and a phone's tab has well
+ * under a gigabyte to give:
+ * - PDF to Text: 19-21 ms a dense page (1988 pages: 38 s, +420 MB), 4 ms a plain one
+ *   (2000: 8 s, +180 MB). 2000 pages stay under a minute and half a gigabyte.
+ * - PDF to Word: 60-80 ms and 0.5-0.75 MB a dense page, kept until the .docx is written (504
+ *   pages: 34-40 s, +500 MB; 994 pages: 59 s, +745 MB), 9 ms and 0.5 MB a plain one (1000:
+ *   9 s, +540 MB; 3000: 20 s, +1.3 GB). 500 pages keep to half a gigabyte.
+ * - PDF to JPG: 100-250 ms a page at 150 dpi with 170-490 KB of JPEG each (140 dense pages:
+ *   36 s, +440 MB; 468 pages: 48 s, +500 MB); at 300 dpi 380 ms and 1.3 MB a page.
+ * - Merge PDF: under 1 ms and about 30 KB a page (5000 pages: 1.2-3.3 s, +80-150 MB); the
+ *   limit stops a few small files that claim hundreds of thousands of pages between them.
+ */
+export const PDF_TO_TEXT_MAX_PAGES = 2000;
+export const PDF_TO_WORD_MAX_PAGES = 500;
+/**
+ * Every page's JPEG is held until the end (the result is a list of files): 500 pages at
+ * 150 dpi are some 250 MB of JPEGs, what a phone's tab can still hold.
+ */
+export const PDF_TO_JPG_MAX_PAGES = 500;
+/** Pages of all the files together. */
+export const MERGE_PDF_MAX_PAGES = 5000;
+
+/** Refuses a PDF (or PDFs together) with more pages than the tool takes: 'too-large' with the counts. */
+export function checkPageCount(pages: number, maxPages: number, what = 'The PDF'): void {
+  if (pages > maxPages) {
+    throw new ConversionError('too-large', `${what} has ${pages} pages; this tool takes at most ${maxPages}.`, { maxPages, pages });
+  }
+}

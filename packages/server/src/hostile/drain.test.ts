@@ -1,0 +1,112 @@
+// SIGTERM on the real entry point (`node packages/server/src/main.ts`, as `npm start` runs it):
+// running jobs finish and are answered, new connections are refused, then the process exits.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, test } from 'vitest';
+import { childrenOf, form, scannedPdf, until } from './fixtures.ts';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** A port free now (PORT=0 would not tell us which one the server took). */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const started: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+async function startMain(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['packages/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      TEXTLIFT_WEB_ROOT: '/nonexistent',
+      TEXTLIFT_DATABASE: ':memory:',
+      TEXTLIFT_CONCURRENCY: '1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  let log = '';
+  child.stdout!.on('data', (chunk: Buffer) => (log += chunk));
+  child.stderr!.on('data', (chunk: Buffer) => (log += chunk));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  const origin = `http://127.0.0.1:${port}`;
+  const ready = await until(() => fetch(`${origin}/healthz`).then((response) => response.ok, () => false), 20_000);
+  if (ready < 0) throw new Error(`the server did not start:\n${log}`);
+  const running = async () => ((await (await fetch(`${origin}/healthz`)).json()).jobs.running as number);
+  return { child, origin, port, exited, running, log: () => log };
+}
+
+const refused = (port: number) => new Promise<boolean>((resolve) => {
+  const socket = net.connect({ port, host: '127.0.0.1' });
+  socket.once('connect', () => {
+    socket.destroy();
+    resolve(false);
+  });
+  socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+});
+
+describe('SIGTERM', () => {
+  test('a running job finishes and is answered, new connections are refused, the process exits 0', async () => {
+    const server = await startMain({ TEXTLIFT_DRAIN_TIMEOUT_MS: '20000' });
+    const job = fetch(`${server.origin}/api/v1/convert/pdf-to-text`, { method: 'POST', body: form(await scannedPdf(3), 'three.pdf') });
+    expect(await until(() => childrenOf(server.child.pid!).some((child) => child.name === 'tesseract'), 10_000)).toBeGreaterThanOrEqual(0);
+    const signalled = performance.now();
+    server.child.kill('SIGTERM');
+    expect(await until(() => refused(server.port), 1000)).toBeGreaterThanOrEqual(0);
+    const response = await job;
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('12 point text');
+    expect(await server.exited).toBe(0);
+    console.info(`SIGTERM mid-job: answered 200, exited 0 after ${Math.round(performance.now() - signalled)} ms`);
+  });
+
+  test('past the drain limit the process exits 1 and leaves no tesseract behind', async () => {
+    const server = await startMain({ TEXTLIFT_DRAIN_TIMEOUT_MS: '1000' });
+    const job = fetch(`${server.origin}/api/v1/convert/pdf-to-text`, { method: 'POST', body: form(await scannedPdf(30), 'long.pdf') })
+      .then((response) => response.status, (error: Error) => error.name);
+    expect(await until(() => childrenOf(server.child.pid!).some((child) => child.name === 'tesseract'), 10_000)).toBeGreaterThanOrEqual(0);
+    const pids = new Set<number>();
+    const watch = setInterval(() => {
+      for (const child of childrenOf(server.child.pid!)) if (child.name === 'tesseract') pids.add(child.pid);
+    }, 20);
+    const signalled = performance.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(1);
+    clearInterval(watch);
+    const elapsed = performance.now() - signalled;
+    expect(elapsed).toBeGreaterThan(900);
+    expect(elapsed).toBeLessThan(4000);
+    expect(await job).not.toBe(200);
+    // Killed with their process group: none still runs. (Once the server has exited, reaping
+    // them is init's job; here init reaps late, so a dead one may still show as defunct.)
+    expect(pids.size).toBeGreaterThan(0);
+    expect(await until(() => [...pids].every((pid) => !running(pid)), 1000)).toBeGreaterThanOrEqual(0);
+  });
+});
+
+/** Whether the process exists and has not died (a defunct one, state Z, has). */
+function running(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+  } catch {
+    return false;
+  }
+}

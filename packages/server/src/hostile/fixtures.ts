@@ -1,0 +1,197 @@
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import net from 'node:net';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { corpusFile } from '../../../../test-support/corpus.ts';
+
+/** A PDF of `pages` scanned pages (the same photo of text on each): every page is OCRed. */
+export async function scannedPdf(pages: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const image = await pdf.embedJpg(corpusFile('ocr/pytesseract-test.jpg'));
+  for (let i = 0; i < pages; i++) {
+    const page = pdf.addPage([595, 842]);
+    page.drawImage(image, { x: 40, y: 400, width: 515, height: (515 * image.height) / image.width });
+  }
+  return pdf.save();
+}
+
+/** A PDF of `pages` pages of plain text: long to lay out as Word, no OCR. */
+export async function textPdf(pages: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let i = 0; i < pages; i++) {
+    const page = pdf.addPage([595, 842]);
+    for (let line = 0; line < 40; line++) {
+      page.drawText(`Page ${i + 1}, line ${line + 1}: the quick brown fox jumps over the lazy dog.`, { x: 40, y: 800 - line * 19, size: 11, font });
+    }
+  }
+  return pdf.save({ useObjectStreams: true });
+}
+
+/** A multipart form with one file and option fields, as a browser sends it. */
+export function form(bytes: Uint8Array, name: string, fields: Record<string, string> = {}): FormData {
+  const body = new FormData();
+  body.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
+  for (const [key, value] of Object.entries(fields)) body.append(key, value);
+  return body;
+}
+
+/** Child processes of `pid` (tesseract runs), with their state letter (Z: not reaped). */
+export function childrenOf(pid: number): Array<{ pid: number; state: string; name: string }> {
+  const out: Array<{ pid: number; state: string; name: string }> = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const name = stat.slice(stat.indexOf('(') + 1, close);
+      const [state, ppid] = stat.slice(close + 2).split(' ');
+      if (Number(ppid) === pid) out.push({ pid: Number(entry), state: state!, name });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return out;
+}
+
+/** Open file descriptors of this process. */
+export function fdCount(): number {
+  return readdirSync('/proc/self/fd').length;
+}
+
+/** Sockets among this process's descriptors. */
+export function socketCount(): number {
+  let count = 0;
+  for (const fd of readdirSync('/proc/self/fd')) {
+    try {
+      if (readlinkSync(`/proc/self/fd/${fd}`).startsWith('socket:')) count++;
+    } catch {
+      // Closed while we looked.
+    }
+  }
+  return count;
+}
+
+/** Resident memory of a process and all its descendants, in MB, from /proc. */
+export function treeRssMb(root: number): number {
+  const parent = new Map<number, number>();
+  const rss = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(entry), Number(fields[1]));
+      rss.set(Number(entry), Number(fields[21]) * 4096);
+    } catch {
+      // Gone.
+    }
+  }
+  let total = 0;
+  for (const [pid, bytes] of rss) {
+    for (let p: number | undefined = pid; p && p > 1; p = parent.get(p)) {
+      if (p === root) {
+        total += bytes;
+        break;
+      }
+    }
+  }
+  return total / (1024 * 1024);
+}
+
+/** A raw TCP connection to the server, resolved once connected. */
+export function connect(port: number): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ port, host: '127.0.0.1' }, () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+/** Resolves with the ms until the server closes `socket` (end or reset), or -1 after `limitMs`. */
+export function closedWithin(socket: net.Socket, limitMs: number): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(-1), limitMs);
+    const done = () => {
+      clearTimeout(timer);
+      resolve(performance.now() - started);
+    };
+    socket.on('error', () => {});
+    socket.once('close', done);
+    socket.resume();
+  });
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** ms from the request's first byte to the response head. */
+  ms: number;
+}
+
+/** Resolves with the response head as soon as it arrives on `socket`, or null when the socket closes first. */
+export function responseHead(socket: net.Socket, since = performance.now()): Promise<RawResponse | null> {
+  return new Promise((resolve) => {
+    let text = '';
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString('latin1');
+      const end = text.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      socket.off('data', onData);
+      const [statusLine, ...lines] = text.slice(0, end).split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const colon = line.indexOf(':');
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      resolve({ status: Number(statusLine!.split(' ')[1]), headers, ms: performance.now() - since });
+    };
+    socket.on('data', onData);
+    socket.once('close', () => resolve(null));
+    socket.on('error', () => {});
+  });
+}
+
+/** A multipart upload's head and the framing around one file of `size` bytes. */
+export function multipartUpload(slug: string, size: number, fileName = 'a.pdf') {
+  const boundary = 'hostile-boundary-7f3a';
+  const before = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const after = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const length = before.length + size + after.length;
+  const head = `POST /api/v1/convert/${slug} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${length}\r\n\r\n`;
+  return { head, before, after, length };
+}
+
+/** Writes `total` bytes to `socket` in 1 MB chunks, respecting back-pressure; resolves with the bytes the socket took before it closed. */
+export async function pump(socket: net.Socket, total: number): Promise<number> {
+  const chunk = Buffer.alloc(1024 * 1024, 0x20);
+  let written = 0;
+  while (written < total && !socket.destroyed && socket.writable) {
+    const piece = chunk.subarray(0, Math.min(chunk.length, total - written));
+    const flushed = socket.write(piece);
+    written += piece.length;
+    if (!flushed) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          socket.off('drain', done);
+          socket.off('close', done);
+          resolve();
+        };
+        socket.once('drain', done);
+        socket.once('close', done);
+      });
+    }
+  }
+  return written;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` every 10 ms until it holds; resolves with the ms it took, or -1 after `limitMs`. */
+export async function until(check: () => boolean | Promise<boolean>, limitMs: number): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < limitMs) {
+    if (await check()) return performance.now() - started;
+    await sleep(10);
+  }
+  return -1;
+}
