@@ -8,7 +8,7 @@ import { serveTesseract } from './engines/native-tesseract.ts';
 import type { OcrProvider } from './engines/ocr-provider.ts';
 
 /**
- * A thread idle this long is stopped. Measured after 60 s of mixed load on 2 cores (soak.ts):
+ * A thread idle this long is stopped. Measured after 60 s of mixed load on 2 cores (bench/hostile/soak.ts):
  * the server's process tree held 785 MB with its threads alive, 386 MB once they had gone (at 60 s
  * as before, 928 MB still after 30 s idle). The price: the first job after a pause starts a new
  * thread, 0.9-1.0 s against 60-120 ms on a warm one (measured on the same busy machine).

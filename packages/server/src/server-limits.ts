@@ -28,7 +28,7 @@ import type { ServerConfig } from './config.ts';
 
 /*
  * Heap of a conversion thread (workerHeapMb, 512 MB): peak V8 heap measured per job with no limit
- * (hostile/measure-heap.ts): a photo's OCR 24 MB, a 3-page scan 30, tracemonkey to Word 82, GeoTopo
+ * (bench/hostile/measure-heap.ts): a photo's OCR 24 MB, a 3-page scan 30, tracemonkey to Word 82, GeoTopo
  * to Word 128, a million characters to PDF 101, 1000 text pages to text 143, merging 2 × 1000
  * pages 114, 1000 text pages to Word 470. The smallest limit each passes with: 32 MB for most,
  * 48 for the million characters, 96 for GeoTopo, 384 for 1000 pages to Word (320 fails). 1000
@@ -41,7 +41,7 @@ import type { ServerConfig } from './config.ts';
  * limit aborted the process in 1 run of 2). The limit is therefore set well above any real job,
  * and the server must run under a supervisor that restarts it.
  *
- * Memory after load (soak.ts: 60 s of 4 clients over 8 tools, then idle; RSS of the server and
+ * Memory after load (bench/hostile/soak.ts: 60 s of 4 clients over 8 tools, then idle; RSS of the server and
  * its tesseract children from /proc; start 100-113 MB, peak 0.8-1.2 GB):
  *   before (threads kept 60 s)                    928 MB after 30 s idle
  *   threads stopped after 10 s idle               386 MB

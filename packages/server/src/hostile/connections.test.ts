@@ -1,24 +1,8 @@
 // Hostile connections against the real server: uploads that stall, headers sent a byte at a
 // time, more connections than the cap. Timeouts are set to about 1 s so the test stays short.
-import net from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp } from '../app.ts';
-import type { ServerConfig } from '../config.ts';
-import { closedWithin, connect, fdCount, form, multipartUpload, scannedPdf, sleep, socketCount, until } from './fixtures.ts';
+import { closedWithin, connect, fdCount, form, multipartUpload, scannedPdf, sleep, socketCount, until, start, type Server } from './fixtures.ts';
 
-interface Server {
-  app: FastifyInstance;
-  origin: string;
-  port: number;
-}
-
-async function start(overrides: Partial<ServerConfig>): Promise<Server> {
-  const app = await buildApp({ logLevel: 'silent', webRoot: '/nonexistent', databaseFile: ':memory:', apiRateLimit: 10_000, ...overrides });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as net.AddressInfo).port;
-  return { app, origin: `http://127.0.0.1:${port}`, port };
-}
 
 async function timedHealth(server: Server): Promise<number> {
   const started = performance.now();

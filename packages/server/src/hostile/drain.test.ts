@@ -81,11 +81,14 @@ describe('SIGTERM', () => {
     const server = await startMain({ TEXTLIFT_DRAIN_TIMEOUT_MS: '1000' });
     const job = fetch(`${server.origin}/api/v1/convert/pdf-to-text`, { method: 'POST', body: form(await scannedPdf(30), 'long.pdf') })
       .then((response) => response.status, (error: Error) => error.name);
-    expect(await until(() => childrenOf(server.child.pid!).some((child) => child.name === 'tesseract'), 10_000)).toBeGreaterThanOrEqual(0);
+    // Watched from before the first one starts: each page's run is short, so one seen once is kept.
     const pids = new Set<number>();
-    const watch = setInterval(() => {
+    const look = () => {
       for (const child of childrenOf(server.child.pid!)) if (child.name === 'tesseract') pids.add(child.pid);
-    }, 20);
+      return pids.size > 0;
+    };
+    const watch = setInterval(look, 20);
+    expect(await until(look, 10_000)).toBeGreaterThanOrEqual(0);
     const signalled = performance.now();
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(1);

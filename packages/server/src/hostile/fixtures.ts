@@ -1,7 +1,10 @@
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import net from 'node:net';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import type { FastifyInstance } from 'fastify';
 import { corpusFile } from '../../../../test-support/corpus.ts';
+import { buildApp } from '../app.ts';
+import type { ServerConfig } from '../config.ts';
 
 /** A PDF of `pages` scanned pages (the same photo of text on each): every page is OCRed. */
 export async function scannedPdf(pages: number): Promise<Uint8Array> {
@@ -194,4 +197,18 @@ export async function until(check: () => boolean | Promise<boolean>, limitMs: nu
     await sleep(10);
   }
   return -1;
+}
+
+/** The real app on an ephemeral loopback port, with the limits a test sets (timeouts of about 1 s). */
+export interface Server {
+  app: FastifyInstance;
+  origin: string;
+  port: number;
+}
+
+export async function start(overrides: Partial<ServerConfig>): Promise<Server> {
+  const app = await buildApp({ logLevel: 'silent', webRoot: '/nonexistent', databaseFile: ':memory:', apiRateLimit: 10_000, ...overrides });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as net.AddressInfo).port;
+  return { app, origin: `http://127.0.0.1:${port}`, port };
 }

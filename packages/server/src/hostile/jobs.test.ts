@@ -1,25 +1,9 @@
 // Hostile clients against the real server: clients that leave mid-job, jobs past their time,
 // uploads while the queue is full, a thread that runs out of heap. Every bound is in ms.
-import net from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { corpusFile } from '../../../../test-support/corpus.ts';
-import { buildApp } from '../app.ts';
-import type { ServerConfig } from '../config.ts';
-import { childrenOf, connect, form, multipartUpload, pump, responseHead, scannedPdf, treeRssMb, until } from './fixtures.ts';
+import { childrenOf, connect, form, multipartUpload, pump, responseHead, scannedPdf, treeRssMb, until, start, type Server } from './fixtures.ts';
 
-interface Server {
-  app: FastifyInstance;
-  origin: string;
-  port: number;
-}
-
-async function start(overrides: Partial<ServerConfig>): Promise<Server> {
-  const app = await buildApp({ logLevel: 'silent', webRoot: '/nonexistent', databaseFile: ':memory:', apiRateLimit: 10_000, ...overrides });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as net.AddressInfo).port;
-  return { app, origin: `http://127.0.0.1:${port}`, port };
-}
 
 async function jobs(server: Server): Promise<{ running: number; waiting: number; uploading: number }> {
   return (await (await fetch(`${server.origin}/healthz`)).json()).jobs;
