@@ -45,3 +45,19 @@ export function wordF1(actual: string, expected: string): number {
   const recall = common / Math.max(1, total(e));
   return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
 }
+
+/** Share of the reference's words found in the reading, order-free (each found word used once). */
+export function wordRecall(actual: string, expected: string): number {
+  const counts = new Map<string, number>();
+  for (const word of normalizeWhitespace(actual).split(' ').filter(Boolean)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  const reference = normalizeWhitespace(expected).split(' ').filter(Boolean);
+  let found = 0;
+  for (const word of reference) {
+    const left = counts.get(word) ?? 0;
+    if (left > 0) {
+      found++;
+      counts.set(word, left - 1);
+    }
+  }
+  return found / Math.max(1, reference.length);
+}

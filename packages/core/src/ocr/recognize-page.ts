@@ -1,6 +1,7 @@
-import type { OcrEngine, OcrLine, OcrOptions } from './engine.ts';
+import type { OcrBox, OcrEngine, OcrLine, OcrOptions, OcrWord } from './engine.ts';
 import { normalizeOcrText } from './engine.ts';
 import { linesToText, meanConfidence } from './ocr-text.ts';
+import { blankBoxes, cropImage, stackCells, type Frame } from './preprocess/frames.ts';
 import { encodePgm, type GreyImage } from './preprocess/grey-image.ts';
 import type { QuarterTurns } from './preprocess/orientation.ts';
 import { preparePage, type PreparedPage } from './preprocess/prepare-page.ts';
@@ -37,9 +38,70 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
 }
 
 async function readPrepared(engine: OcrEngine, page: PreparedPage, options: Omit<OcrOptions, 'segmentation'>): Promise<PageText> {
-  const { lines } = await engine.recognize(encodePgm(page.image), { ...options, segmentation: page.segmentation });
+  // The body without its frames, then each frame: one reading each, progress shared out.
+  const parts = 1 + page.frames.length;
+  const part = (index: number): Omit<OcrOptions, 'segmentation'> => ({
+    ...options,
+    onProgress: options.onProgress && ((fraction, stage) => options.onProgress!(stage === 'loading' ? fraction : (index + fraction) / parts, stage)),
+  });
+  const body = { ...page.image, data: page.image.data.slice() };
+  const margin = Math.ceil(page.letterHeight * page.scale * 0.3);
+  blankBoxes(body, page.frames.map(({ box }) => ({ x0: box.x0 - margin, y0: box.y0 - margin, x1: box.x1 + margin, y1: box.y1 + margin })));
+  let { lines } = await engine.recognize(encodePgm(body), { ...part(0), segmentation: page.segmentation });
+  for (const [index, frame] of page.frames.entries()) {
+    const framed = await readFrame(engine, page, frame, part(index + 1));
+    lines = insertAt(lines, framed, frame.box);
+  }
   const withRules = insertRules(lines, page.rules);
   return { text: normalizeOcrText(linesToText(withRules)), lines: withRules, confidence: meanConfidence(lines) };
+}
+
+/**
+ * A table is read row by row, its cells stacked on one sheet so one reading takes them all;
+ * a row's cells come out on one line, apart by tabs (a spreadsheet pasted into splits them
+ * there). A box of one cell, an aside, is read as a small page of its own.
+ */
+async function readFrame(engine: OcrEngine, page: PreparedPage, frame: Frame, options: Omit<OcrOptions, 'segmentation'>): Promise<OcrLine[]> {
+  const key = `frame.${frame.box.x0}.${frame.box.y0}`;
+  const cellCount = frame.rows.reduce((sum, row) => sum + row.length, 0);
+  if (cellCount === 1) {
+    const inner = frame.rows[0]![0]!;
+    const { lines } = await engine.recognize(encodePgm(cropImage(page.image, inner)), { ...options, segmentation: 'auto' });
+    return lines.map((line) => ({
+      ...shiftLine(line, inner.x0, inner.y0),
+      paragraph: `${key}.${line.paragraph}`,
+    }));
+  }
+  const gap = Math.max(8, Math.round(page.letterHeight * page.scale * 1.5));
+  const { sheet, cells } = stackCells(page.image, frame.rows, gap);
+  const { lines } = await engine.recognize(encodePgm(sheet), { ...options, segmentation: 'block' });
+  const words = cells.map(() => [] as OcrWord[]);
+  for (const line of lines) {
+    const middle = (line.box.y0 + line.box.y1) / 2;
+    const at = cells.findIndex((cell) => middle >= cell.y0 - gap / 2 && middle < cell.y1 + gap / 2);
+    if (at >= 0) words[at]!.push(...line.words);
+  }
+  return frame.rows.flatMap((row, r) => {
+    const texts = row.map((_, c) => words[cells.findIndex((cell) => cell.row === r && cell.cell === c)]!);
+    const rowWords = texts.flatMap((cellWords, c) =>
+      cellWords.map((word, w) => ({ ...word, text: c > 0 && w === 0 && texts.slice(0, c).some((before) => before.length > 0) ? `\t${word.text}` : word.text, box: row[c]! })),
+    );
+    if (rowWords.length === 0) return [];
+    const box = { x0: row[0]!.x0, y0: Math.min(...row.map((cell) => cell.y0)), x1: row[row.length - 1]!.x1, y1: Math.max(...row.map((cell) => cell.y1)) };
+    return [{ words: rowWords, box, paragraph: key }];
+  });
+}
+
+function shiftLine(line: OcrLine, dx: number, dy: number): OcrLine {
+  const shift = (box: OcrBox) => ({ x0: box.x0 + dx, y0: box.y0 + dy, x1: box.x1 + dx, y1: box.y1 + dy });
+  return { ...line, box: shift(line.box), words: line.words.map((word) => ({ ...word, box: shift(word.box) })) };
+}
+
+/** A frame's lines go before the first body line below its top that shares its width. */
+function insertAt(lines: OcrLine[], framed: OcrLine[], box: OcrBox): OcrLine[] {
+  const at = lines.findIndex((line) => line.box.y0 > box.y0 && line.box.x0 < box.x1 && line.box.x1 > box.x0);
+  const index = at < 0 ? lines.length : at;
+  return [...lines.slice(0, index), ...framed, ...lines.slice(index)];
 }
 
 /** Each rule goes before the first line below it that shares its width, else at the end. */

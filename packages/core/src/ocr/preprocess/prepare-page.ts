@@ -8,6 +8,9 @@ import { normalizeIllumination } from './illumination.ts';
 import { normalizePolarity } from './polarity.ts';
 import { findPageOutline, flattenPage } from './page-outline.ts';
 import { eraseRules, findDashRules, keepLoneRules, type DashRule } from './rules.ts';
+import { findVanishingPoint, levelLines } from './line-perspective.ts';
+import { findLoneDots } from './dots.ts';
+import { blankBoxes, findFrames, type Box, type Frame } from './frames.ts';
 import { estimateSkew } from './skew.ts';
 import { isSideways, type QuarterTurns } from './orientation.ts';
 
@@ -19,8 +22,12 @@ export interface PreparedPage {
   segmentation: PageSegmentation;
   /** Separator rows of dashes, painted out of `image`, in its pixels. */
   rules: DashRule[];
+  /** Ruled tables and boxed asides, in `image`'s pixels: read apart from the body. */
+  frames: Frame[];
   /** What was done, for logs and the benchmark. */
   flattened: boolean;
+  /** Fanning lines made level (a slanted photo without its page edges). */
+  levelled: boolean;
   turns: QuarterTurns;
   skew: number;
   scale: number;
@@ -72,6 +79,13 @@ export function preparePage(input: GreyImage, options: PrepareOptions = {}): Pre
     image = rotateQuarterTurns(image, turns);
     ink = inkOf(image);
   }
+  // A photo taken at a slant whose page edges are out of frame: its lines fan out, and
+  // where they meet tells the slant.
+  const point = outline ? undefined : findVanishingPoint(ink.letters, ink.height, image);
+  if (point) {
+    image = levelLines(image, point);
+    ink = inkOf(image);
+  }
   let skew = estimateSkew(ink.letters);
   if (Math.abs(skew) >= 0.2) {
     image = rotateImage(image, -skew);
@@ -81,6 +95,8 @@ export function preparePage(input: GreyImage, options: PrepareOptions = {}): Pre
   const segmentation: PageSegmentation = hasTextColumns(letters, height) ? 'auto' : 'block';
   let rules = keepLoneRules(findDashRules(blobs, height), letters, height);
   eraseRules(image, rules, Math.ceil(height * 0.2));
+  blankBoxes(image, findLoneDots(blobs, letters, height).map((dot) => ({ x0: dot.x0 - 1, y0: dot.y0 - 1, x1: dot.x1 + 1, y1: dot.y1 + 1 })));
+  let frames = findFrames(image, blobs, height);
   // Small letters are enlarged; very large ones (a 12 MP photo of a page) are shrunk, as the
   // model reads lines at a fixed height and the rest of the pixels only cost time.
   let scale = 1;
@@ -96,6 +112,17 @@ export function preparePage(input: GreyImage, options: PrepareOptions = {}): Pre
   if (scale !== 1) {
     image = scale > 1 ? scaleImage(image, scale) : shrinkImage(image, scale);
     rules = rules.map((rule) => ({ ...rule, x0: rule.x0 * scale, x1: rule.x1 * scale, y0: rule.y0 * scale, y1: rule.y1 * scale }));
+    frames = frames.map((frame) => ({ box: scaleBox(frame.box, scale, image), rows: frame.rows.map((row) => row.map((cell) => scaleBox(cell, scale, image))) }));
   }
-  return { image, segmentation, rules, flattened: Boolean(outline), turns, skew, scale, letterHeight: height };
+  return { image, segmentation, rules, frames, flattened: Boolean(outline), levelled: Boolean(point), turns, skew, scale, letterHeight: height };
+}
+
+/** A box of the unscaled page in the scaled one's pixels, kept inside it. */
+function scaleBox(box: Box, scale: number, image: GreyImage): Box {
+  return {
+    x0: Math.max(0, Math.floor(box.x0 * scale)),
+    y0: Math.max(0, Math.floor(box.y0 * scale)),
+    x1: Math.min(image.width, Math.ceil(box.x1 * scale)),
+    y1: Math.min(image.height, Math.ceil(box.y1 * scale)),
+  };
 }

@@ -117,6 +117,7 @@ export function HeroExtractor() {
                 busy={busy}
                 busyLabel={t('processing')}
                 multiple
+                camera
                 onFiles={(files) => void choose(files)}
                 selected={selected && { name: selected.file.name, size: selected.file.size, previewUrl: previews.previewOf(selected.file) }}
               />

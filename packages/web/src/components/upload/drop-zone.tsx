@@ -1,5 +1,5 @@
-import { CheckCircle2, ImageUp, Loader2, type LucideIcon } from 'lucide-react';
-import { useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { Camera, CheckCircle2, ImageUp, Loader2, type LucideIcon } from 'lucide-react';
+import { useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMegabytes } from '../../lib/files.ts';
 import { cn } from '../../lib/cn.ts';
@@ -19,12 +19,20 @@ export interface DropZoneProps {
   /** The zone's call to action; "Drop your image here" by default. */
   dropLabel?: string;
   icon?: LucideIcon;
+  /** Offer the phone's camera beside browsing (shown on touch screens only). */
+  camera?: boolean;
 }
 
 /** The drop / browse area with the spec's states: idle, drag-active, file selected, processing. */
-export function DropZone({ accept, busy, busyLabel, multiple, onFiles, selected, hints, dropLabel, icon: Icon = ImageUp }: DropZoneProps) {
+export function DropZone({ accept, busy, busyLabel, multiple, onFiles, selected, hints, dropLabel, icon: Icon = ImageUp, camera }: DropZoneProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const picked = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    if (files.length > 0) onFiles(files);
+  };
   const [dragActive, setDragActive] = useState(false);
 
   const onDrag = (event: DragEvent<HTMLDivElement>, active: boolean) => {
@@ -65,16 +73,36 @@ export function DropZone({ accept, busy, busyLabel, multiple, onFiles, selected,
         tabIndex={-1}
         aria-hidden
         data-testid="file-input"
-        onChange={(event) => {
-          const files = [...(event.target.files ?? [])];
-          event.target.value = '';
-          if (files.length > 0) onFiles(files);
-        }}
+        onChange={picked}
       />
-      <Button className="mt-3" disabled={busy} onClick={() => input.current?.click()}>
-        {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
-        {busy ? busyLabel : t('hero.browse')}
-      </Button>
+      {camera && (
+        <input
+          ref={cameraInput}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden
+          data-testid="camera-input"
+          onChange={picked}
+        />
+      )}
+      <div className="mt-3 flex flex-wrap items-center justify-center gap-2">
+        <Button disabled={busy} onClick={() => input.current?.click()}>
+          {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
+          {busy ? busyLabel : t('hero.browse')}
+        </Button>
+        {/* A phone goes from page to text in two taps; a desktop has no camera to point. */}
+        {camera && !busy && (
+          <span className="hidden pointer-coarse:contents">
+            <Button variant="secondary" data-testid="take-photo" onClick={() => cameraInput.current?.click()}>
+              <Camera className="size-4" aria-hidden />
+              {t('hero.takePhoto')}
+            </Button>
+          </span>
+        )}
+      </div>
       <div className="mt-4 space-y-1 text-xs text-slate-500">{hints}</div>
       {selected && (
         <div className="mt-5 flex w-full max-w-md items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-left" data-testid="selected-file">

@@ -77,6 +77,7 @@ export function JpgToWordPage() {
               busy={busy}
               busyLabel={t('processing')}
               multiple
+              camera
               onFiles={(files) => void choose(files)}
               selected={selected && { name: selected.file.name, size: selected.file.size, previewUrl }}
             />

@@ -1,0 +1,36 @@
+// The real sets (phone photos of pages, shop receipts) image by image through TextLift's
+// pipeline: CER, word recall and time. Run: node bench/ocr/real-sets.ts [--engine wasm] [filter]
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { runTool } from '@textlift/core';
+import { normalizeWhitespace } from '../../test-support/cer.ts';
+import { realSamples, scoreOf } from '../../test-support/real-sets.ts';
+import { loadConfig } from '../../packages/server/src/config.ts';
+import { createNodeHost } from '../../packages/server/src/engines/node-host.ts';
+import { createOcrProvider } from '../../packages/server/src/engines/ocr-provider.ts';
+
+const args = process.argv.slice(2);
+const engine = args.includes('--engine') ? (args[args.indexOf('--engine') + 1] as 'native' | 'wasm') : 'native';
+const filter = args.find((arg, i) => !arg.startsWith('--') && args[i - 1] !== '--engine') ?? '';
+const provider = await createOcrProvider(loadConfig({ ocrEngine: engine, concurrency: 1 }));
+const sums = new Map<string, number[]>();
+for (const sample of realSamples().filter((s) => s.file.includes(filter))) {
+  const { host, release } = createNodeHost(provider);
+  const started = performance.now();
+  const result = await runTool('image-to-text', { files: [{ name: path.basename(sample.file), bytes: readFileSync(sample.file) }] }, { language: sample.language }, { host })
+    .catch((error: Error) => ({ text: `[${error.message}]` }));
+  const seconds = (performance.now() - started) / 1000;
+  release();
+  const text = result.text ?? '';
+  const { cer, recall } = scoreOf(sample, text);
+  (sums.get(sample.set) ?? sums.set(sample.set, []).get(sample.set)!).push(cer, recall);
+  console.log(`${path.basename(sample.file).padEnd(22)} CER ${(cer * 100).toFixed(1).padStart(5)}%  recall ${(recall * 100).toFixed(1).padStart(5)}%  ${seconds.toFixed(1)} s`);
+  if (process.env.SHOW) console.log(normalizeWhitespace(text).slice(0, 3000));
+}
+for (const [set, values] of sums) {
+  const cers = values.filter((_, i) => i % 2 === 0);
+  const recalls = values.filter((_, i) => i % 2 === 1);
+  const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / list.length;
+  console.log(`${set}: mean CER ${(mean(cers) * 100).toFixed(2)}%, mean recall ${(mean(recalls) * 100).toFixed(2)}%`);
+}
+await provider.close();

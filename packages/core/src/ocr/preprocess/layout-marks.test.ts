@@ -1,0 +1,115 @@
+import { describe, expect, test } from 'vitest';
+import { createCanvas } from '@napi-rs/canvas';
+import { otsuThreshold } from './binarize.ts';
+import { findBlobs, letterLike, median } from './components.ts';
+import { findLoneDots } from './dots.ts';
+import { findFrames } from './frames.ts';
+import { greyFromRgba, type GreyImage } from './grey-image.ts';
+import { findVanishingPoint, levelLines } from './line-perspective.ts';
+
+type Draw = (context: ReturnType<ReturnType<typeof createCanvas>['getContext']>) => void;
+
+function page(width: number, height: number, draw: Draw): GreyImage {
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, width, height);
+  context.fillStyle = '#000';
+  context.strokeStyle = '#000';
+  context.font = '28px sans-serif';
+  draw(context);
+  return greyFromRgba(context.getImageData(0, 0, width, height).data, width, height);
+}
+
+function ink(image: GreyImage) {
+  const blobs = findBlobs(image, otsuThreshold(image));
+  const letters = letterLike(blobs, image);
+  return { blobs, letters, height: median(letters.map((letter) => letter.y1 - letter.y0)) };
+}
+
+describe('ruled frames', () => {
+  test('a 3 × 2 table, a little off level, comes out as its rows of cells; a box of one cell as one', () => {
+    const image = page(1200, 900, (context) => {
+      context.lineWidth = 2;
+      context.save();
+      context.translate(600, 250);
+      context.rotate(0.01);
+      context.translate(-600, -250);
+      for (const y of [100, 200, 300, 400]) context.strokeRect(100, y, 900, 0);
+      for (const x of [100, 400, 1000]) context.strokeRect(x, 100, 0, 300);
+      [['Name', 'Price'], ['Apple', '1.20'], ['Pear', '0.90']].forEach(([a, b], row) => {
+        context.fillText(a!, 120, 160 + row * 100);
+        context.fillText(b!, 420, 160 + row * 100);
+      });
+      context.restore();
+      context.strokeRect(200, 550, 600, 200);
+      context.fillText('An aside in a box', 240, 660);
+    });
+    const { blobs, height } = ink(image);
+    const frames = findFrames(image, blobs, height);
+    expect(frames.map((frame) => frame.rows.map((row) => row.length))).toEqual([[2, 2, 2], [1]]);
+    const [first] = frames[0]!.rows[0]!;
+    expect(first!.x0).toBeGreaterThan(100);
+    expect(first!.x1).toBeLessThan(400);
+  });
+
+  test('underlined words and a picture-free page have none', () => {
+    const image = page(1000, 400, (context) => {
+      context.fillText('A heading that is underlined', 100, 100);
+      context.fillRect(100, 108, 380, 3);
+      context.fillText('and a plain line of text under it', 100, 200);
+    });
+    const { blobs, height } = ink(image);
+    expect(findFrames(image, blobs, height)).toEqual([]);
+  });
+});
+
+describe('lone dots', () => {
+  test('the dots of a match-the-pairs exercise go; a colon, an i and a full stop stay', () => {
+    const image = page(1200, 300, (context) => {
+      context.fillText('Je mange', 100, 100);
+      context.beginPath();
+      context.arc(400, 90, 9, 0, Math.PI * 2);
+      context.arc(700, 90, 9, 0, Math.PI * 2);
+      context.fill();
+      context.fillText('Des pommes', 740, 100);
+      context.fillText('Exercice 1 : ici, la fin.', 100, 200);
+    });
+    const { blobs, letters, height } = ink(image);
+    const dots = findLoneDots(blobs, letters, height);
+    expect(dots.map((dot) => Math.round((dot.x0 + dot.x1) / 2))).toEqual(expect.arrayContaining([400, 700]));
+    expect(dots).toHaveLength(2);
+  });
+});
+
+describe('fanning lines', () => {
+  const lines = (fan: number) =>
+    page(1400, 1000, (context) => {
+      for (let i = 0; i < 10; i++) {
+        const y = 100 + i * 80;
+        context.save();
+        // Lines meeting far to the left, as a page photographed from its right side.
+        context.translate(100, y);
+        context.rotate(fan * (y - 500));
+        context.fillText('The quick brown fox jumps over the lazy dog again', 0, 0);
+        context.restore();
+      }
+    });
+
+  test('parallel lines have no vanishing point', () => {
+    const image = lines(0);
+    const { letters, height } = ink(image);
+    expect(findVanishingPoint(letters, height, image)).toBeUndefined();
+  });
+
+  test('lines fanning out are found meeting to the left, and come out level', () => {
+    const image = lines(0.00004);
+    const { letters, height } = ink(image);
+    const point = findVanishingPoint(letters, height, image);
+    expect(point).toBeDefined();
+    expect(point!.x).toBeLessThan(0);
+    const level = levelLines(image, point!);
+    const after = ink(level);
+    expect(findVanishingPoint(after.letters, after.height, level)).toBeUndefined();
+  });
+});
