@@ -26,38 +26,36 @@ export function wordErrorRate(actual: string, expected: string): number {
   return distance(encode(a), encode(e)) / Math.max(1, e.length);
 }
 
+/** How many times each whitespace-separated word occurs. */
+function wordCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const word of normalizeWhitespace(text).split(' ').filter(Boolean)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return counts;
+}
+
+/** Words of `expected` found in `actual`, order-free, each found word used once. */
+function commonWords(actual: string, expected: string): { common: number; actual: number; expected: number } {
+  const a = wordCounts(actual);
+  const e = wordCounts(expected);
+  let common = 0;
+  for (const [word, n] of a) common += Math.min(n, e.get(word) ?? 0);
+  const total = (counts: Map<string, number>) => [...counts.values()].reduce((sum, n) => sum + n, 0);
+  return { common, actual: total(a), expected: total(e) };
+}
+
 /**
  * Word-level F1 against a reference, ignoring order: did we get the same words, whatever order
  * two readers put the columns of a page in?
  */
 export function wordF1(actual: string, expected: string): number {
-  const count = (text: string) => {
-    const counts = new Map<string, number>();
-    for (const word of normalizeWhitespace(text).split(' ').filter(Boolean)) counts.set(word, (counts.get(word) ?? 0) + 1);
-    return counts;
-  };
-  const a = count(actual);
-  const e = count(expected);
-  let common = 0;
-  for (const [word, n] of a) common += Math.min(n, e.get(word) ?? 0);
-  const total = (counts: Map<string, number>) => [...counts.values()].reduce((sum, n) => sum + n, 0);
-  const precision = common / Math.max(1, total(a));
-  const recall = common / Math.max(1, total(e));
+  const counts = commonWords(actual, expected);
+  const precision = counts.common / Math.max(1, counts.actual);
+  const recall = counts.common / Math.max(1, counts.expected);
   return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
 }
 
 /** Share of the reference's words found in the reading, order-free (each found word used once). */
 export function wordRecall(actual: string, expected: string): number {
-  const counts = new Map<string, number>();
-  for (const word of normalizeWhitespace(actual).split(' ').filter(Boolean)) counts.set(word, (counts.get(word) ?? 0) + 1);
-  const reference = normalizeWhitespace(expected).split(' ').filter(Boolean);
-  let found = 0;
-  for (const word of reference) {
-    const left = counts.get(word) ?? 0;
-    if (left > 0) {
-      found++;
-      counts.set(word, left - 1);
-    }
-  }
-  return found / Math.max(1, reference.length);
+  const counts = commonWords(actual, expected);
+  return counts.common / Math.max(1, counts.expected);
 }

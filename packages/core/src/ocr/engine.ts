@@ -1,3 +1,4 @@
+import type { Box } from './preprocess/grey-image.ts';
 import type { PageSegmentation } from './preprocess/prepare-page.ts';
 
 export interface OcrOptions {
@@ -11,12 +12,7 @@ export interface OcrOptions {
 }
 
 /** A rectangle in the pixels of the image the engine was given. */
-export interface OcrBox {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
+export type OcrBox = Box;
 
 export interface OcrWord {
   text: string;

@@ -1,11 +1,10 @@
 import type { OcrBox, OcrEngine, OcrLine, OcrOptions, OcrWord } from './engine.ts';
 import { normalizeOcrText } from './engine.ts';
 import { linesToText, meanConfidence } from './ocr-text.ts';
-import { blankBoxes, cropImage, stackCells, type Frame } from './preprocess/frames.ts';
-import { encodePgm, type GreyImage } from './preprocess/grey-image.ts';
+import { stackCells, type Frame } from './preprocess/frames.ts';
+import { blankBoxes, cropImage, encodePgm, type GreyImage } from './preprocess/grey-image.ts';
 import type { QuarterTurns } from './preprocess/orientation.ts';
 import { preparePage, type PreparedPage } from './preprocess/prepare-page.ts';
-import type { DashRule } from './preprocess/rules.ts';
 
 /**
  * Below this mean word confidence a page is read again turned over. Measured: pages read
@@ -46,13 +45,17 @@ async function readPrepared(engine: OcrEngine, page: PreparedPage, options: Omit
   });
   const body = { ...page.image, data: page.image.data.slice() };
   const margin = Math.ceil(page.letterHeight * page.scale * 0.3);
-  blankBoxes(body, page.frames.map(({ box }) => ({ x0: box.x0 - margin, y0: box.y0 - margin, x1: box.x1 + margin, y1: box.y1 + margin })));
+  blankBoxes(body, page.frames.map(({ box }) => box), margin);
   let { lines } = await engine.recognize(encodePgm(body), { ...part(0), segmentation: page.segmentation });
   for (const [index, frame] of page.frames.entries()) {
     const framed = await readFrame(engine, page, frame, part(index + 1));
-    lines = insertAt(lines, framed, frame.box);
+    lines = insertBefore(lines, framed, frame.box, frame.box.y0);
   }
-  const withRules = insertRules(lines, page.rules);
+  const withRules = page.rules.reduce((out, rule, i) => {
+    const box = { x0: Math.round(rule.x0), y0: Math.round(rule.y0), x1: Math.round(rule.x1), y1: Math.round(rule.y1) };
+    const line: OcrLine = { words: [{ text: '-'.repeat(rule.dashes), confidence: 100, box }], box, paragraph: `rule.${i}` };
+    return insertBefore(out, [line], box, (rule.y0 + rule.y1) / 2);
+  }, lines);
   return { text: normalizeOcrText(linesToText(withRules)), lines: withRules, confidence: meanConfidence(lines) };
 }
 
@@ -81,11 +84,15 @@ async function readFrame(engine: OcrEngine, page: PreparedPage, frame: Frame, op
     const at = cells.findIndex((cell) => middle >= cell.y0 - gap / 2 && middle < cell.y1 + gap / 2);
     if (at >= 0) words[at]!.push(...line.words);
   }
-  return frame.rows.flatMap((row, r) => {
-    const texts = row.map((_, c) => words[cells.findIndex((cell) => cell.row === r && cell.cell === c)]!);
-    const rowWords = texts.flatMap((cellWords, c) =>
-      cellWords.map((word, w) => ({ ...word, text: c > 0 && w === 0 && texts.slice(0, c).some((before) => before.length > 0) ? `\t${word.text}` : word.text, box: row[c]! })),
-    );
+  // Cells were stacked row by row, so they come back in that order. A word keeps its cell's
+  // box on the page: where it stood on the sheet means nothing there.
+  let next = 0;
+  return frame.rows.flatMap((row) => {
+    const rowWords: OcrWord[] = [];
+    for (const cell of row) {
+      const cellWords = words[next++]!;
+      cellWords.forEach((word, w) => rowWords.push({ ...word, text: rowWords.length > 0 && w === 0 ? `\t${word.text}` : word.text, box: cell }));
+    }
     if (rowWords.length === 0) return [];
     const box = { x0: row[0]!.x0, y0: Math.min(...row.map((cell) => cell.y0)), x1: row[row.length - 1]!.x1, y1: Math.max(...row.map((cell) => cell.y1)) };
     return [{ words: rowWords, box, paragraph: key }];
@@ -97,22 +104,12 @@ function shiftLine(line: OcrLine, dx: number, dy: number): OcrLine {
   return { ...line, box: shift(line.box), words: line.words.map((word) => ({ ...word, box: shift(word.box) })) };
 }
 
-/** A frame's lines go before the first body line below its top that shares its width. */
-function insertAt(lines: OcrLine[], framed: OcrLine[], box: OcrBox): OcrLine[] {
-  const at = lines.findIndex((line) => line.box.y0 > box.y0 && line.box.x0 < box.x1 && line.box.x1 > box.x0);
+/**
+ * Lines read apart (a frame, a rule) go before the first line below `top` that shares their
+ * width, else at the end.
+ */
+function insertBefore(lines: OcrLine[], added: OcrLine[], box: OcrBox, top: number): OcrLine[] {
+  const at = lines.findIndex((line) => line.box.y0 > top && line.box.x0 < box.x1 && line.box.x1 > box.x0);
   const index = at < 0 ? lines.length : at;
-  return [...lines.slice(0, index), ...framed, ...lines.slice(index)];
-}
-
-/** Each rule goes before the first line below it that shares its width, else at the end. */
-function insertRules(lines: OcrLine[], rules: DashRule[]): OcrLine[] {
-  const out = [...lines];
-  rules.forEach((rule, i) => {
-    const middle = (rule.y0 + rule.y1) / 2;
-    const box = { x0: Math.round(rule.x0), y0: Math.round(rule.y0), x1: Math.round(rule.x1), y1: Math.round(rule.y1) };
-    const line: OcrLine = { words: [{ text: '-'.repeat(rule.dashes), confidence: 100, box }], box, paragraph: `rule.${i}` };
-    const at = out.findIndex((other) => other.box.y0 > middle && other.box.x0 < rule.x1 && other.box.x1 > rule.x0);
-    out.splice(at < 0 ? out.length : at, 0, line);
-  });
-  return out;
+  return [...lines.slice(0, index), ...added, ...lines.slice(index)];
 }

@@ -1,13 +1,5 @@
 import type { Blob } from './components.ts';
-import { createGreyImage, type GreyImage } from './grey-image.ts';
-
-/** A rectangle in the prepared page's pixels, right and bottom edges exclusive. */
-export interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
+import { createGreyImage, cropImage, type Box, type GreyImage } from './grey-image.ts';
 
 /**
  * A ruled frame on the page: a table (rows of cells) or a box around an aside (one cell).
@@ -158,55 +150,23 @@ export function findFrames(image: GreyImage, blobs: Blob[], letterHeight: number
   return frames.sort((a, b) => a.box.y0 - b.box.y0);
 }
 
-/** Paints boxes white: the frames taken out of the body before it is read. */
-export function blankBoxes(image: GreyImage, boxes: Box[]): void {
-  for (const box of boxes) {
-    for (let y = Math.max(0, box.y0); y < Math.min(image.height, box.y1); y++) {
-      image.data.fill(255, y * image.width + Math.max(0, box.x0), y * image.width + Math.min(image.width, box.x1));
-    }
-  }
-}
-
-/** Where each cell of a sheet stands, in the sheet's pixels. */
-export interface SheetCell {
-  row: number;
-  cell: number;
-  y0: number;
-  y1: number;
-}
-
 /**
- * The cells of a table stacked one under another on a white sheet, with a gap of paper
- * between them: one call of the recogniser reads them all, and the line each word lands on
- * tells which cell it came from.
+ * The cells of a table stacked one under another on a white sheet, row by row, with a gap of
+ * paper between them: one call of the recogniser reads them all, and the line each word lands
+ * on tells which cell it came from. `cells` are their spans on the sheet, in the same order.
  */
-export function stackCells(image: GreyImage, rows: Box[][], gap: number): { sheet: GreyImage; cells: SheetCell[] } {
-  const all = rows.flatMap((row, r) => row.map((box, c) => ({ box, r, c })));
-  const width = Math.max(...all.map(({ box }) => box.x1 - box.x0)) + gap * 2;
-  const height = all.reduce((sum, { box }) => sum + box.y1 - box.y0 + gap, gap);
+export function stackCells(image: GreyImage, rows: Box[][], gap: number): { sheet: GreyImage; cells: Array<{ y0: number; y1: number }> } {
+  const boxes = rows.flat();
+  const width = Math.max(...boxes.map((box) => box.x1 - box.x0)) + gap * 2;
+  const height = boxes.reduce((sum, box) => sum + box.y1 - box.y0 + gap, gap);
   const sheet = createGreyImage(width, height);
-  const cells: SheetCell[] = [];
+  const cells: Array<{ y0: number; y1: number }> = [];
   let top = gap;
-  for (const { box, r, c } of all) {
-    const w = box.x1 - box.x0;
-    for (let y = box.y0; y < box.y1; y++) {
-      const source = y * image.width + box.x0;
-      sheet.data.set(image.data.subarray(source, source + w), (top + y - box.y0) * width + gap);
-    }
-    cells.push({ row: r, cell: c, y0: top, y1: top + box.y1 - box.y0 });
-    top += box.y1 - box.y0 + gap;
+  for (const box of boxes) {
+    const cell = cropImage(image, box);
+    for (let y = 0; y < cell.height; y++) sheet.data.set(cell.data.subarray(y * cell.width, (y + 1) * cell.width), (top + y) * width + gap);
+    cells.push({ y0: top, y1: top + cell.height });
+    top += cell.height + gap;
   }
   return { sheet, cells };
-}
-
-/** A box cut out of the page, as its own image. */
-export function cropImage(image: GreyImage, box: Box): GreyImage {
-  const width = box.x1 - box.x0;
-  const height = box.y1 - box.y0;
-  const out = createGreyImage(width, height);
-  for (let y = 0; y < height; y++) {
-    const source = (box.y0 + y) * image.width + box.x0;
-    out.data.set(image.data.subarray(source, source + width), y * width);
-  }
-  return out;
 }

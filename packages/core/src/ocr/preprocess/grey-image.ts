@@ -5,6 +5,14 @@ export interface GreyImage {
   data: Uint8Array;
 }
 
+/** A rectangle in an image's pixels, right and bottom edges exclusive. */
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
 export function createGreyImage(width: number, height: number, fill = 255): GreyImage {
   return { width, height, data: new Uint8Array(width * height).fill(fill) };
 }
@@ -30,5 +38,28 @@ export function encodePgm(image: GreyImage): Uint8Array {
   const out = new Uint8Array(header.length + image.data.length);
   out.set(header, 0);
   out.set(image.data, header.length);
+  return out;
+}
+
+/** Paints boxes, grown by `margin` on every side, white: marks taken out of what is read. */
+export function blankBoxes(image: GreyImage, boxes: Box[], margin = 0): void {
+  for (const box of boxes) {
+    const x0 = Math.max(0, Math.floor(box.x0 - margin));
+    const x1 = Math.min(image.width, Math.ceil(box.x1 + margin));
+    for (let y = Math.max(0, Math.floor(box.y0 - margin)); y < Math.min(image.height, box.y1 + margin); y++) {
+      image.data.fill(255, y * image.width + x0, y * image.width + x1);
+    }
+  }
+}
+
+/** A box cut out of an image, as an image of its own. */
+export function cropImage(image: GreyImage, box: Box): GreyImage {
+  const width = box.x1 - box.x0;
+  const height = box.y1 - box.y0;
+  const out = createGreyImage(width, height);
+  for (let y = 0; y < height; y++) {
+    const source = (box.y0 + y) * image.width + box.x0;
+    out.data.set(image.data.subarray(source, source + width), y * width);
+  }
   return out;
 }

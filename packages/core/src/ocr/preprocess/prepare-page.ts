@@ -3,14 +3,14 @@ import { otsuThreshold } from './binarize.ts';
 import { hasTextColumns } from './columns.ts';
 import { findBlobs, letterLike, median } from './components.ts';
 import { rotateImage, rotateQuarterTurns, scaleImage, shrinkImage } from './geometry.ts';
-import type { GreyImage } from './grey-image.ts';
+import { blankBoxes, type Box, type GreyImage } from './grey-image.ts';
 import { normalizeIllumination } from './illumination.ts';
 import { normalizePolarity } from './polarity.ts';
 import { findPageOutline, flattenPage } from './page-outline.ts';
-import { eraseRules, findDashRules, keepLoneRules, type DashRule } from './rules.ts';
+import { findDashRules, keepLoneRules, type DashRule } from './rules.ts';
 import { findVanishingPoint, levelLines } from './line-perspective.ts';
 import { findLoneDots } from './dots.ts';
-import { blankBoxes, findFrames, type Box, type Frame } from './frames.ts';
+import { findFrames, type Frame } from './frames.ts';
 import { estimateSkew } from './skew.ts';
 import { isSideways, type QuarterTurns } from './orientation.ts';
 
@@ -94,8 +94,10 @@ export function preparePage(input: GreyImage, options: PrepareOptions = {}): Pre
   const { blobs, letters, height } = ink;
   const segmentation: PageSegmentation = hasTextColumns(letters, height) ? 'auto' : 'block';
   let rules = keepLoneRules(findDashRules(blobs, height), letters, height);
-  eraseRules(image, rules, Math.ceil(height * 0.2));
-  blankBoxes(image, findLoneDots(blobs, letters, height).map((dot) => ({ x0: dot.x0 - 1, y0: dot.y0 - 1, x1: dot.x1 + 1, y1: dot.y1 + 1 })));
+  // Rules are painted out so the recogniser does not read them as stray marks; they are put
+  // back into the text where they stood (recognize-page.ts).
+  blankBoxes(image, rules, Math.ceil(height * 0.2));
+  blankBoxes(image, findLoneDots(blobs, letters, height), 1);
   let frames = findFrames(image, blobs, height);
   // Small letters are enlarged; very large ones (a 12 MP photo of a page) are shrunk, as the
   // model reads lines at a fixed height and the rest of the pixels only cost time.

@@ -1,5 +1,4 @@
 import type { Blob } from './components.ts';
-import type { GreyImage } from './grey-image.ts';
 
 /** A row of dashes ("-------") printed as a separator, as receipts and forms have. */
 export interface DashRule {
@@ -62,13 +61,4 @@ export function keepLoneRules(rules: DashRule[], letters: Blob[], letterHeight: 
     const middle = (rule.y0 + rule.y1) / 2;
     return !letters.some((letter) => letter.y0 - letterHeight * 0.2 < middle && letter.y1 + letterHeight * 0.2 > middle && letter.y1 - letter.y0 > letterHeight * 0.6);
   });
-}
-
-/** Paints the rules out so the recogniser does not read them as stray marks. */
-export function eraseRules(image: GreyImage, rules: DashRule[], margin: number): void {
-  for (const rule of rules) {
-    for (let y = Math.max(0, rule.y0 - margin); y < Math.min(image.height, rule.y1 + margin); y++) {
-      image.data.fill(255, y * image.width + Math.max(0, rule.x0 - margin), y * image.width + Math.min(image.width, rule.x1 + margin));
-    }
-  }
 }

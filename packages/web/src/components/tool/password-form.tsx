@@ -3,14 +3,20 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button.tsx';
 
-/** Asks for a PDF's password; it goes to the conversion on this device and nowhere else. */
-export function PasswordForm({ wrong, onSubmit }: { wrong: boolean; onSubmit(password: string): void }) {
-  const { t } = useTranslation();
+/** A password field's value and its form's submit, which hands over a non-empty password. */
+export function usePasswordEntry(onSubmit: (password: string) => void) {
   const [password, setPassword] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (password) onSubmit(password);
   };
+  return { password, setPassword, submit };
+}
+
+/** Asks for a PDF's password; it goes to the conversion on this device and nowhere else. */
+export function PasswordForm({ wrong, onSubmit }: { wrong: boolean; onSubmit(password: string): void }) {
+  const { t } = useTranslation();
+  const { password, setPassword, submit } = usePasswordEntry(onSubmit);
   return (
     <form onSubmit={submit} className="flex min-h-72 flex-col items-center justify-center gap-4 rounded-xl bg-amber-50 p-6 text-center" data-testid="password-form">
       <Lock className="size-8 text-amber-600" aria-hidden />

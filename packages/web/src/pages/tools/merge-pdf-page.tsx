@@ -1,11 +1,11 @@
 import { Combine, Lock, TriangleAlert } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asksForPassword, type ConversionError } from '@textlift/core/errors';
 import { findTool } from '@textlift/core/tools';
 import { FileResult } from '../../components/result/file-result.tsx';
 import { JobResult } from '../../components/result/job-result.tsx';
 import { OrderedFileList, type OrderedFile } from '../../components/tool/ordered-file-list.tsx';
+import { usePasswordEntry } from '../../components/tool/password-form.tsx';
 import { ToolPage } from '../../components/tool/tool-page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ToolDropZone } from '../../components/upload/tool-drop-zone.tsx';
@@ -124,11 +124,7 @@ export function MergePdfPage() {
 /** One locked file's password, asked for in its row; it stays on this device. */
 function UnlockForm({ name, wrong, onSubmit }: { name: string; wrong: boolean; onSubmit(password: string): void }) {
   const { t } = useTranslation();
-  const [password, setPassword] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (password) onSubmit(password);
-  };
+  const { password, setPassword, submit } = usePasswordEntry(onSubmit);
   return (
     <form onSubmit={submit} className="mt-2 flex flex-wrap items-center gap-2 pl-12" data-testid="unlock-form">
       <input
