@@ -1,7 +1,8 @@
 // OCR benchmark (not a test): CER and WER per set, median seconds per page and peak memory,
 // for TextLift's pipeline and, in the same run, the tesseract command line with its defaults
 // and tesseract.js with its defaults. Sets: synthetic clean pages, the same pages as phone
-// photos, receipts (test-support/synthetic-pages.ts), and ../shared/corpus/ocr.
+// photos, receipts (test-support/synthetic-pages.ts), ../shared/corpus/ocr, and the real sets
+// (corpus ocr-photos, French, and ocr-receipts, scored as test-support/real-sets.ts says).
 // Run: npm run bench:ocr-quality
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,13 +10,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { encodePgm, isImageType, runTool, sniffType, tesseractPsm } from '@textlift/core';
 import { preparePage } from '@textlift/core/ocr/preprocess/prepare-page';
-import { characterErrorRate, normalizeWhitespace, wordErrorRate } from '../../test-support/cer.ts';
+import { characterErrorRate, normalizeWhitespace, wordErrorRate, wordRecall } from '../../test-support/cer.ts';
+import { realSamples, withoutSeparators } from '../../test-support/real-sets.ts';
 import { corpusDir, corpusExpected } from '../../test-support/corpus.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
 import { createNodeHost } from '../../packages/server/src/engines/node-host.ts';
 import { createOcrProvider } from '../../packages/server/src/engines/ocr-provider.ts';
 import { median } from '../server-process.ts';
-import { makeSyntheticSets, type SampleSet } from '../../test-support/synthetic-pages.ts';
+import { makeSyntheticSets } from '../../test-support/synthetic-pages.ts';
 
 interface Reading {
   text: string;
@@ -24,7 +26,8 @@ interface Reading {
   peakMb: number;
 }
 
-type Reader = { name: string; read(file: string): Promise<Reading>; close?(): Promise<void> };
+type Reader = { name: string; read(file: string, language: string): Promise<Reading>; close?(): Promise<void> };
+type BenchSet = { name: string; samples: Array<{ file: string; text: string; language?: string }>; fold?: (text: string) => string };
 
 /** Runs a command under GNU time to learn its peak memory. */
 function timed(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Reading {
@@ -46,11 +49,11 @@ async function textLift(engine: 'native' | 'wasm'): Promise<Reader> {
   const provider = await createOcrProvider(loadConfig({ ocrEngine: engine, concurrency: 1 }));
   return {
     name: engine === 'native' ? 'TextLift pipeline' : 'TextLift pipeline, tesseract.js',
-    async read(file) {
+    async read(file, language) {
       const { host, release } = createNodeHost(provider);
       const started = performance.now();
       try {
-        const result = await runTool('image-to-text', { files: [{ name: path.basename(file), bytes: readFileSync(file) }] }, {}, { host }).catch(() => ({ text: '' }));
+        const result = await runTool('image-to-text', { files: [{ name: path.basename(file), bytes: readFileSync(file) }] }, { language }, { host }).catch(() => ({ text: '' }));
         const ms = performance.now() - started;
         if (engine === 'wasm') return { text: result.text ?? '', ms, peakMb: process.memoryUsage().rss / 1024 / 1024 };
         // The tesseract process is where the memory goes: measured the same way as the CLI's, on
@@ -59,7 +62,7 @@ async function textLift(engine: 'native' | 'wasm'): Promise<Reader> {
         const prepared = preparePage(await host.decodeGrey(bytes, imageTypeOf(bytes)));
         const pgm = path.join(tmpdir(), `textlift-bench-${process.pid}.pgm`);
         writeFileSync(pgm, encodePgm(prepared.image));
-        const probe = timed('tesseract', [pgm, 'stdout', '--tessdata-dir', path.resolve('.data/tessdata'), '-l', 'eng', '--oem', '1', '--psm', tesseractPsm[prepared.segmentation]], { ...process.env, OMP_THREAD_LIMIT: '1' });
+        const probe = timed('tesseract', [pgm, 'stdout', '--tessdata-dir', path.resolve('.data/tessdata'), '-l', language, '--oem', '1', '--psm', tesseractPsm[prepared.segmentation]], { ...process.env, OMP_THREAD_LIMIT: '1' });
         rmSync(pgm);
         return { text: result.text ?? '', ms, peakMb: probe.peakMb };
       } finally {
@@ -71,16 +74,22 @@ async function textLift(engine: 'native' | 'wasm'): Promise<Reader> {
 }
 
 function tesseractCli(): Reader {
-  return { name: 'tesseract CLI, defaults', read: async (file) => timed('tesseract', [file, 'stdout']) };
+  // Defaults but the language (French for the photos), from our model folder.
+  return { name: 'tesseract CLI, defaults', read: async (file, language) => timed('tesseract', [file, 'stdout', '--tessdata-dir', path.resolve('.data/tessdata'), '-l', language]) };
 }
 
 /** tesseract.js as its README uses it: createWorker('eng') and recognize; our local best_int data. */
 async function tesseractJs(): Promise<Reader> {
   const { createWorker } = (await import('tesseract.js')).default;
-  const worker = await createWorker('eng', 1, { langPath: path.resolve('.data/tessdata-gz'), cacheMethod: 'none', gzip: true });
+  const workers = new Map<string, Awaited<ReturnType<typeof createWorker>>>();
+  const workerFor = async (language: string) => {
+    if (!workers.has(language)) workers.set(language, await createWorker(language, 1, { langPath: path.resolve('.data/tessdata-gz'), cacheMethod: 'none', gzip: true }));
+    return workers.get(language)!;
+  };
   return {
     name: 'tesseract.js, defaults',
-    async read(file) {
+    async read(file, language) {
+      const worker = await workerFor(language);
       const started = performance.now();
       let peak = process.memoryUsage().rss;
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
@@ -88,17 +97,26 @@ async function tesseractJs(): Promise<Reader> {
       clearInterval(sampler);
       return { text: data.text, ms: performance.now() - started, peakMb: peak / 1024 / 1024 };
     },
-    close: async () => void (await worker.terminate()),
+    close: async () => void (await Promise.all([...workers.values()].map((worker) => worker.terminate()))),
   };
 }
 
-function corpusSet(): SampleSet {
+function corpusSet(): BenchSet {
   const dir = path.join(corpusDir, 'ocr');
   const files = readdirSync(dir).filter((file) => !file.includes('.expected'));
   return { name: 'corpus/ocr', samples: files.map((file) => ({ file: path.join(dir, file), text: corpusExpected(`ocr/${file}`) })) };
 }
 
-const sets = [...makeSyntheticSets(), corpusSet()];
+function realSets(): BenchSet[] {
+  const samples = realSamples();
+  const of = (set: 'photos' | 'receipts') => samples.filter((sample) => sample.set === set).map(({ file, expected, language }) => ({ file, text: expected, language }));
+  return [
+    { name: 'real photos', samples: of('photos') },
+    { name: 'real receipts', samples: of('receipts'), fold: (text) => withoutSeparators(text.toLowerCase()) },
+  ];
+}
+
+const sets: BenchSet[] = [...(process.env.REAL_ONLY ? [] : [...makeSyntheticSets(), corpusSet()]), ...realSets()];
 const readers = [await textLift('native'), await textLift('wasm'), tesseractCli(), await tesseractJs()];
 const rows: string[] = [];
 const cerBySet = new Map<string, number[]>();
@@ -108,27 +126,32 @@ for (const reader of readers) {
     let chars = 0;
     let wordEdits = 0;
     let words = 0;
+    const recalls: number[] = [];
     const times: number[] = [];
     let peak = 0;
     for (const sample of set.samples) {
-      const reading = await reader.read(sample.file);
-      const reference = normalizeWhitespace(sample.text);
-      edits += characterErrorRate(reading.text, sample.text) * reference.length;
+      const reading = await reader.read(sample.file, sample.language ?? 'eng');
+      const fold = set.fold ?? ((text: string) => text);
+      const [read, expected] = [fold(reading.text), fold(sample.text)];
+      const reference = normalizeWhitespace(expected);
+      recalls.push(wordRecall(read, expected));
+      edits += characterErrorRate(read, expected) * reference.length;
       chars += reference.length;
       const referenceWords = reference.split(' ').length;
-      wordEdits += wordErrorRate(reading.text, sample.text) * referenceWords;
+      wordEdits += wordErrorRate(read, expected) * referenceWords;
       words += referenceWords;
       times.push(reading.ms);
       peak = Math.max(peak, reading.peakMb);
     }
     const cer = edits / chars;
     cerBySet.set(`${reader.name}|${set.name}`, [cer, median(times)]);
-    rows.push(`| ${reader.name} | ${set.name} | ${(cer * 100).toFixed(2)}% | ${((wordEdits / words) * 100).toFixed(2)}% | ${(median(times) / 1000).toFixed(2)} | ${peak.toFixed(0)} |`);
+    const recall = recalls.reduce((sum, value) => sum + value, 0) / recalls.length;
+    rows.push(`| ${reader.name} | ${set.name} | ${(cer * 100).toFixed(2)}% | ${((wordEdits / words) * 100).toFixed(2)}% | ${(recall * 100).toFixed(1)}% | ${(median(times) / 1000).toFixed(2)} | ${peak.toFixed(0)} |`);
   }
   await reader.close?.();
 }
 console.log(`\nOCR quality, ${sets.map((set) => `${set.name} (${set.samples.length})`).join(', ')}; CER/WER over all characters/words of a set`);
-console.log('| reader | set | CER | WER | median s/page | peak MB |\n|---|---|---|---|---|---|');
+console.log('| reader | set | CER | WER | word recall (mean) | median s/page | peak MB |\n|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);
 console.log('\nRatios, TextLift CER / other CER (below 1: TextLift reads better):');
 for (const set of sets) {

@@ -1,5 +1,6 @@
 import type { Box } from './preprocess/grey-image.ts';
 import type { PageSegmentation } from './preprocess/prepare-page.ts';
+import type { LineModel } from './lines/line-model.ts';
 
 export interface OcrOptions {
   /** Tesseract language codes, e.g. ["eng"] or ["eng", "deu"]. */
@@ -38,6 +39,8 @@ export interface OcrEngine {
   readonly name: string;
   /** Reads a prepared page (binary PGM, see preprocess/grey-image.ts). */
   recognize(image: Uint8Array, options: OcrOptions): Promise<OcrResult>;
+  /** The second recogniser (lines/line-model.ts), loaded on first use; absent where there is none. */
+  lineModel?: () => Promise<LineModel>;
   terminate(): Promise<void>;
 }
 

@@ -3,6 +3,7 @@ import { ocrLanguages, type OcrEngine } from '@textlift/core';
 import { createTesseractJsEngine } from '@textlift/core/ocr/tesseract-js';
 import type { ServerConfig } from '../config.ts';
 import { prepareLanguageFolders } from './language-files.ts';
+import { loadLineModel } from './line-model-files.ts';
 import { createNativeTesseractEngine, nativeTesseractVersion, stopAllTesseract, type TesseractRunner } from './native-tesseract.ts';
 
 export interface BorrowedEngine {
@@ -45,7 +46,7 @@ export async function createOcrProvider(
 }
 
 function nativeProvider(version: string, tessdataDir: string, runner?: TesseractRunner): OcrProvider {
-  const engine = createNativeTesseractEngine(version, tessdataDir, runner);
+  const engine: OcrEngine = { ...createNativeTesseractEngine(version, tessdataDir, runner), lineModel: loadLineModel };
   return {
     kind: 'native',
     name: engine.name,
@@ -67,7 +68,7 @@ function createWasmPool(langPath: string, size: number): OcrProvider {
     borrow() {
       let engine = idle.pop();
       if (!engine) {
-        engine = createTesseractJsEngine({ langPath: path.resolve(langPath), cacheMethod: 'none' });
+        engine = { ...createTesseractJsEngine({ langPath: path.resolve(langPath), cacheMethod: 'none' }), lineModel: loadLineModel };
         all.push(engine);
       }
       const borrowed = engine;

@@ -13,8 +13,16 @@ import type { Blob } from './components.ts';
 /** What a vertical gap in a band says: nothing, two wide parts, or parts with lines of their own. */
 type Split = 'none' | 'wide' | 'unaligned';
 
-export function hasTextColumns(letters: Blob[], letterHeight: number): boolean {
-  if (letters.length < 50 || letterHeight <= 0) return false;
+/**
+ * 'throughout' when a gutter splits most bands of the page (an article in columns); 'some'
+ * when only a few bands split (a receipt's prices, a list of pairs), which Tesseract's layout
+ * still needs but which reads row by row.
+ */
+export type TextColumns = 'none' | 'some' | 'throughout';
+const THROUGHOUT = 0.75;
+
+export function textColumns(letters: Blob[], letterHeight: number): TextColumns {
+  if (letters.length < 50 || letterHeight <= 0) return 'none';
   const bandHeight = letterHeight * 10;
   const top = Math.min(...letters.map((letter) => letter.y0));
   const bands = new Map<number, Blob[]>();
@@ -36,7 +44,9 @@ export function hasTextColumns(letters: Blob[], letterHeight: number): boolean {
   }
   // Gutters in two bands or more; or, on a small image of a band or two (a screenshot), one
   // column whose lines run independently of the other's.
-  return (withColumns >= 2 && withColumns >= withText * 0.25) || (withText <= 2 && unaligned >= 1);
+  if (withText <= 2 && unaligned >= 1) return 'throughout';
+  if (withColumns >= 2 && withColumns >= withText * THROUGHOUT) return 'throughout';
+  return withColumns >= 2 && withColumns >= withText * 0.25 ? 'some' : 'none';
 }
 
 function splitsIntoColumns(letters: Blob[], letterHeight: number): Split {

@@ -1,6 +1,6 @@
 import { MAX_RASTER_SIDE } from '../../limits.ts';
 import { otsuThreshold } from './binarize.ts';
-import { hasTextColumns } from './columns.ts';
+import { textColumns, type TextColumns } from './columns.ts';
 import { findBlobs, letterLike, median } from './components.ts';
 import { rotateImage, rotateQuarterTurns, scaleImage, shrinkImage } from './geometry.ts';
 import { blankBoxes, type Box, type GreyImage } from './grey-image.ts';
@@ -20,6 +20,8 @@ export type PageSegmentation = 'auto' | 'block';
 export interface PreparedPage {
   image: GreyImage;
   segmentation: PageSegmentation;
+  /** Whether text columns run down the page, for the reading order (lines/second-reading.ts). */
+  columns: TextColumns;
   /** Separator rows of dashes, painted out of `image`, in its pixels. */
   rules: DashRule[];
   /** Ruled tables and boxed asides, in `image`'s pixels: read apart from the body. */
@@ -92,7 +94,8 @@ export function preparePage(input: GreyImage, options: PrepareOptions = {}): Pre
     ink = inkOf(image);
   } else skew = 0;
   const { blobs, letters, height } = ink;
-  const segmentation: PageSegmentation = hasTextColumns(letters, height) ? 'auto' : 'block';
+  const columns = textColumns(letters, height);
+  const segmentation: PageSegmentation = columns === 'none' ? 'block' : 'auto';
   let rules = keepLoneRules(findDashRules(blobs, height), letters, height);
   // Rules are painted out so the recogniser does not read them as stray marks; they are put
   // back into the text where they stood (recognize-page.ts).
@@ -116,7 +119,7 @@ export function preparePage(input: GreyImage, options: PrepareOptions = {}): Pre
     rules = rules.map((rule) => ({ ...rule, x0: rule.x0 * scale, x1: rule.x1 * scale, y0: rule.y0 * scale, y1: rule.y1 * scale }));
     frames = frames.map((frame) => ({ box: scaleBox(frame.box, scale, image), rows: frame.rows.map((row) => row.map((cell) => scaleBox(cell, scale, image))) }));
   }
-  return { image, segmentation, rules, frames, flattened: Boolean(outline), levelled: Boolean(point), turns, skew, scale, letterHeight: height };
+  return { image, segmentation, columns, rules, frames, flattened: Boolean(outline), levelled: Boolean(point), turns, skew, scale, letterHeight: height };
 }
 
 /** A box of the unscaled page in the scaled one's pixels, kept inside it. */

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { cleanPage, darkScreenshot, photo, prose, receipt, twoColumnPage, type Page } from '../../../../../test-support/synthetic-pages.ts';
 import { otsuThreshold } from './binarize.ts';
-import { hasTextColumns } from './columns.ts';
+import { textColumns } from './columns.ts';
 import { findBlobs, letterLike, median } from './components.ts';
 import { rotateImage, rotateQuarterTurns, scaleImage, shrinkImage } from './geometry.ts';
 import { greyFromRgba, type GreyImage } from './grey-image.ts';
@@ -78,9 +78,9 @@ describe('page preparation', () => {
 
   test('tells columns from one block of lines', () => {
     const columns = letters(greyOfPage(twoColumnPage(0, paragraphs)));
-    expect(hasTextColumns(columns.found, columns.height)).toBe(true);
+    expect(textColumns(columns.found, columns.height)).toBe('throughout');
     const single = letters(greyOfPage(cleanPage(4, paragraphs)));
-    expect(hasTextColumns(single.found, single.height)).toBe(false);
+    expect(textColumns(single.found, single.height)).toBe('none');
   });
 
   test("a receipt is one block (its prices are not a column) with two rules of 36 dashes", async () => {

