@@ -48,12 +48,16 @@ export function realSamples(): RealSample[] {
  * A receipt's separator rows (------, ======) are drawn lines, which the SROIE transcriptions
  * leave out as they leave out whitespace; our text keeps them, so scoring folds them away.
  */
-export function withoutSeparators(text: string): string {
+function withoutSeparators(text: string): string {
   return text.replace(/(^|\s)[-=_*~.]{4,}(?=\s|$)/g, '$1');
 }
 
 /** Receipts are compared case-insensitively, as the issue measures them, and without separator rows. */
+export function foldFor(set: RealSample['set']): (text: string) => string {
+  return set === 'receipts' ? (text) => withoutSeparators(text.toLowerCase()) : (text) => text;
+}
+
 export function scoreOf(sample: RealSample, text: string) {
-  const fold = (value: string) => (sample.set === 'receipts' ? withoutSeparators(value.toLowerCase()) : value);
+  const fold = foldFor(sample.set);
   return { cer: characterErrorRate(fold(text), fold(sample.expected)), recall: wordRecall(fold(text), fold(sample.expected)) };
 }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { encodePgm, isImageType, runTool, sniffType, tesseractPsm } from '@textlift/core';
 import { preparePage } from '@textlift/core/ocr/preprocess/prepare-page';
 import { characterErrorRate, normalizeWhitespace, wordErrorRate, wordRecall } from '../../test-support/cer.ts';
-import { realSamples, withoutSeparators } from '../../test-support/real-sets.ts';
+import { foldFor, realSamples } from '../../test-support/real-sets.ts';
 import { corpusDir, corpusExpected } from '../../test-support/corpus.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
 import { createNodeHost } from '../../packages/server/src/engines/node-host.ts';
@@ -109,11 +109,11 @@ function corpusSet(): BenchSet {
 
 function realSets(): BenchSet[] {
   const samples = realSamples();
-  const of = (set: 'photos' | 'receipts') => samples.filter((sample) => sample.set === set).map(({ file, expected, language }) => ({ file, text: expected, language }));
-  return [
-    { name: 'real photos', samples: of('photos') },
-    { name: 'real receipts', samples: of('receipts'), fold: (text) => withoutSeparators(text.toLowerCase()) },
-  ];
+  return (['photos', 'receipts'] as const).map((set) => ({
+    name: `real ${set}`,
+    samples: samples.filter((sample) => sample.set === set).map(({ file, expected, language }) => ({ file, text: expected, language })),
+    fold: foldFor(set),
+  }));
 }
 
 const sets: BenchSet[] = [...(process.env.REAL_ONLY ? [] : [...makeSyntheticSets(), corpusSet()]), ...realSets()];

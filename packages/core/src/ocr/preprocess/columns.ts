@@ -19,7 +19,9 @@ type Split = 'none' | 'wide' | 'unaligned';
  * still needs but which reads row by row.
  */
 export type TextColumns = 'none' | 'some' | 'throughout';
+/** Shares of the bands with text that a gutter splits: columns 'throughout', or 'some'. */
 const THROUGHOUT = 0.75;
+const SOME = 0.25;
 
 export function textColumns(letters: Blob[], letterHeight: number): TextColumns {
   if (letters.length < 50 || letterHeight <= 0) return 'none';
@@ -46,7 +48,7 @@ export function textColumns(letters: Blob[], letterHeight: number): TextColumns 
   // column whose lines run independently of the other's.
   if (withText <= 2 && unaligned >= 1) return 'throughout';
   if (withColumns >= 2 && withColumns >= withText * THROUGHOUT) return 'throughout';
-  return withColumns >= 2 && withColumns >= withText * 0.25 ? 'some' : 'none';
+  return withColumns >= 2 && withColumns >= withText * SOME ? 'some' : 'none';
 }
 
 function splitsIntoColumns(letters: Blob[], letterHeight: number): Split {
