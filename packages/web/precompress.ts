@@ -3,8 +3,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-/** Text and WASM assets worth compressing; traineddata.gz is already gzip. */
-const COMPRESSIBLE = /\.(js|css|html|svg|json|wasm|txt|xml)$/;
+/** Text, WASM and model assets worth compressing; traineddata.gz is already gzip. */
+const COMPRESSIBLE = /\.(m?js|css|html|svg|json|wasm|txt|xml|onnx)$/;
 
 /**
  * Above this size brotli's top quality costs ~15 s a file for ~2% fewer bytes than quality 9

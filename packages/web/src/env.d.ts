@@ -6,3 +6,5 @@ declare const __FONTS_BASE__: string;
 declare module 'pdfjs-dist/build/pdf.worker.mjs';
 /** OCR languages whose models this build serves. */
 declare const __OCR_LANGUAGES__: string[];
+/** The second recogniser's files (engine-assets.ts): URL and size of each. */
+declare const __LINE_MODEL_FILES__: Record<'runtime' | 'wasm' | 'detector' | 'recognizer' | 'dictionary', { url: string; bytes: number }>;

@@ -1,6 +1,6 @@
 import type { Box } from './preprocess/grey-image.ts';
 import type { PageSegmentation } from './preprocess/prepare-page.ts';
-import type { LineModel } from './lines/line-model.ts';
+import type { LoadLineModel } from './lines/line-model.ts';
 
 export interface OcrOptions {
   /** Tesseract language codes, e.g. ["eng"] or ["eng", "deu"]. */
@@ -8,8 +8,8 @@ export interface OcrOptions {
   /** How Tesseract splits the page: its automatic layout (columns) or one block of lines. */
   segmentation?: PageSegmentation;
   signal?: AbortSignal;
-  /** Fraction of the page recognised, 0 to 1, or of the engine loaded. */
-  onProgress?: (fraction: number, stage: 'loading' | 'recognizing') => void;
+  /** Fraction of the page recognised, 0 to 1, or of the engine or the second recogniser loaded. */
+  onProgress?: (fraction: number, stage: 'loading' | 'loading-model' | 'recognizing') => void;
 }
 
 /** A rectangle in the pixels of the image the engine was given. */
@@ -40,7 +40,7 @@ export interface OcrEngine {
   /** Reads a prepared page (binary PGM, see preprocess/grey-image.ts). */
   recognize(image: Uint8Array, options: OcrOptions): Promise<OcrResult>;
   /** The second recogniser (lines/line-model.ts), loaded on first use; absent where there is none. */
-  lineModel?: () => Promise<LineModel>;
+  lineModel?: LoadLineModel;
   terminate(): Promise<void>;
 }
 

@@ -47,7 +47,7 @@ async function readPrepared(engine: OcrEngine, page: PreparedPage, options: Omit
   const parts = 1 + page.frames.length;
   const part = (index: number): Omit<OcrOptions, 'segmentation'> => ({
     ...options,
-    onProgress: options.onProgress && ((fraction, stage) => options.onProgress!(stage === 'loading' ? fraction : (index + fraction) / parts, stage)),
+    onProgress: options.onProgress && ((fraction, stage) => options.onProgress!(stage === 'recognizing' ? (index + fraction) / parts : fraction, stage)),
   });
   const body = { ...page.image, data: page.image.data.slice() };
   const margin = Math.ceil(page.letterHeight * page.scale * 0.3);
@@ -59,7 +59,8 @@ async function readPrepared(engine: OcrEngine, page: PreparedPage, options: Omit
   const unsure = (meanConfidence(lines) ?? 0) < UNSURE;
   if (engine.lineModel && unsure && page.columns !== 'throughout' && options.languages.every((code) => LINE_MODEL_LANGUAGES.includes(code))) {
     if (page.segmentation !== 'block') ({ lines } = await engine.recognize(encodePgm(body), { ...part(0), segmentation: 'block' }));
-    lines = await readWithLineModel(await engine.lineModel(), body, lines);
+    const model = await engine.lineModel((fraction) => options.onProgress?.(fraction, 'loading-model'));
+    lines = await readWithLineModel(model, body, lines, (fraction) => part(0).onProgress?.(fraction, 'recognizing'));
   }
   for (const [index, frame] of page.frames.entries()) {
     const framed = await readFrame(engine, page, frame, part(index + 1));

@@ -18,7 +18,8 @@ export function loadLineModel(): Promise<LineModel> {
       readFile(`${assets}ch_PP-OCRv4_rec_infer.onnx`),
       readFile(`${assets}ppocr_keys_v1.txt`, 'utf8'),
     ]);
-    return createOnnxLineModel({ detector, recognizer, dictionary });
+    // Node resolves the package to its Node build, which reads its .wasm from the package.
+    return createOnnxLineModel(await import('onnxruntime-web'), { detector, recognizer, dictionary });
   })();
   loading.catch(() => (loading = undefined));
   return loading;

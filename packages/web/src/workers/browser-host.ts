@@ -3,6 +3,7 @@ import { relaxedSimd, simd } from 'wasm-feature-detect';
 import { ConversionError, greyFromRgba, tooManyPixels, type ConversionHost, type FontName, type ImageType, type OcrEngine, type RgbaImage } from '@textlift/core';
 import { createTesseractJsEngine } from '@textlift/core/ocr/tesseract-js';
 import { createPdfEngine, type PdfEngine } from '@textlift/core/pdf/pdf-engine';
+import { loadLineModel } from './line-model-loader.ts';
 
 /** The fastest WASM build this browser runs; all three are served, only one is fetched. */
 async function coreVariant(): Promise<string> {
@@ -16,12 +17,13 @@ let engine: Promise<OcrEngine> | undefined;
 async function createEngine(): Promise<OcrEngine> {
   // Absolute URLs: tesseract.js resolves relative paths against `window`, which a worker lacks.
   const base = new URL(__TESSERACT_BASE__, self.location.origin).href;
-  return createTesseractJsEngine({
+  const tesseract = createTesseractJsEngine({
     workerPath: `${base}/worker.min.js`,
     corePath: `${base}/${await coreVariant()}.js`,
     langPath: `${base}/lang`,
     cacheMethod: 'write',
   });
+  return { ...tesseract, lineModel: loadLineModel };
 }
 
 /** First page of a TIFF (fax G3/G4, LZW, uncompressed...), which browsers cannot decode. */

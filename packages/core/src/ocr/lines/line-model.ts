@@ -1,3 +1,4 @@
+import type * as Ort from 'onnxruntime-web';
 import type { Tensor } from './tensor.ts';
 
 /**
@@ -22,14 +23,16 @@ export interface LineModelFiles {
   dictionary: string;
 }
 
+/** Loads the second recogniser, saying how much of its files has arrived (0 to 1). */
+export type LoadLineModel = (onProgress?: (fraction: number) => void) => Promise<LineModel>;
+
 /**
  * The models on onnxruntime-web's WASM backend, one thread (the job queue gives parallelism).
- * `wasmPaths` is where the browser finds ort's .wasm files; Node finds them in the package.
+ * The host imports the runtime, each its own build of it: Node's finds its .wasm in the
+ * package, the browser's is told where ours are served.
  */
-export async function createOnnxLineModel(files: LineModelFiles, wasmPaths?: string): Promise<LineModel> {
-  const ort = await import('onnxruntime-web');
+export async function createOnnxLineModel(ort: typeof Ort, files: LineModelFiles): Promise<LineModel> {
   ort.env.wasm.numThreads = 1;
-  if (wasmPaths) ort.env.wasm.wasmPaths = wasmPaths;
   const detector = await ort.InferenceSession.create(files.detector);
   const recognizer = await ort.InferenceSession.create(files.recognizer);
   const run = async (session: typeof detector, input: Tensor): Promise<Tensor> => {

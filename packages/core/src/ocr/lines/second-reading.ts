@@ -41,7 +41,7 @@ const meanOf = (values: number[]) => values.reduce((sum, value) => sum + value, 
  * else the model's reading replaces them. Lines come out row by row, as a receipt or a
  * letter is read; pages set in columns are not given to this function.
  */
-export async function readWithLineModel(model: LineModel, image: GreyImage, tesseractLines: OcrLine[]): Promise<OcrLine[]> {
+export async function readWithLineModel(model: LineModel, image: GreyImage, tesseractLines: OcrLine[], onProgress?: (fraction: number) => void): Promise<OcrLine[]> {
   const boxes = (await detectLines(model, image)).sort((a, b) => centre(a).y - centre(b).y || a.x0 - b.x0);
   // Each of Tesseract's words goes to the first detected line its middle falls in.
   const owned = boxes.map(() => [] as OcrWord[]);
@@ -55,6 +55,7 @@ export async function readWithLineModel(model: LineModel, image: GreyImage, tess
   const writable = new Set(model.characters);
   const pieces: Piece[] = [];
   for (const [index, box] of boxes.entries()) {
+    onProgress?.(index / boxes.length);
     const own = owned[index]!.sort((a, b) => a.box.x0 - b.box.x0);
     const confidence = meanOf(own.map((word) => word.confidence));
     if (own.length > 0 && confidence >= CONFIDENT) {

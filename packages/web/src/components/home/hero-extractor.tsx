@@ -11,6 +11,7 @@ import { BatchList } from '../tool/batch-list.tsx';
 import { useOcrLanguage } from '../../i18n/ocr-language.ts';
 import { OcrLanguageSelect } from '../tool/ocr-language-select.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { ocrProgressLabel } from '../../lib/ocr-progress.ts';
 import { deservesToast } from '../../lib/notify-failure.ts';
 import { downloadOutput } from '../../lib/files.ts';
 import { TextResult, type TextResultState } from '../result/text-result.tsx';
@@ -78,12 +79,7 @@ export function HeroExtractor() {
       ? {
           status: 'running',
           fraction: state.fraction,
-          label:
-            state.stage === 'recognizing'
-              ? t('hero.recognizing', { percent: Math.round(state.fraction * 100) })
-              : state.stage === 'preparing'
-                ? t('hero.preparing')
-                : t('hero.loadingEngine', { percent: Math.round(state.fraction * 100) }),
+          label: ocrProgressLabel(state.stage, state.fraction, t),
         }
       : state.status === 'done'
         ? { status: 'done', text: state.result.text ?? '' }

@@ -14,6 +14,7 @@ import { maxMegabytes } from '../../lib/tool-input.ts';
 import { checkFiles } from '../../lib/choose-files.ts';
 import { useOcrLanguage } from '../../i18n/ocr-language.ts';
 import { errorMessage } from '../../lib/error-message.ts';
+import { ocrProgressLabel } from '../../lib/ocr-progress.ts';
 import { notifyFailure } from '../../lib/notify-failure.ts';
 import { downloadOutput } from '../../lib/files.ts';
 
@@ -42,7 +43,6 @@ export function JpgToWordPage() {
     batch.start(accepted, { language: ocrLanguage, format: 'both' });
   };
 
-  const percent = state.status === 'running' ? Math.round(state.fraction * 100) : 0;
   const resultState: TextResultState = !selected
     ? { status: 'idle' }
     : state.status === 'waiting'
@@ -51,7 +51,7 @@ export function JpgToWordPage() {
       ? {
           status: 'running',
           fraction: state.fraction,
-          label: state.stage === 'recognizing' ? t('hero.recognizing', { percent }) : t('hero.loadingEngine', { percent }),
+          label: ocrProgressLabel(state.stage, state.fraction, t),
         }
       : state.status === 'done'
         ? { status: 'done', text: state.result.text ?? '' }

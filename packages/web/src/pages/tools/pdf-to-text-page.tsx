@@ -44,7 +44,9 @@ export function PdfToTextPage() {
       : state.status === 'running'
       ? state.stage === 'reading' && state.detail
         ? t('pdfToText.page', { page: state.detail.page, pages: state.detail.pages })
-        : state.stage === 'loading' ? t('pdfToText.loading') : t('pdfToText.processing')
+        : state.stage === 'loading-model'
+          ? t('hero.loadingModel', { percent: Math.round(state.fraction * 100) })
+          : state.stage === 'loading' ? t('pdfToText.loading') : t('pdfToText.processing')
       : state.status === 'done'
         ? t('pdfToText.completed')
         : state.status === 'failed' && !asksForPassword(state.error.code)
