@@ -18,10 +18,15 @@ export const LINE_MODEL_LANGUAGES: readonly string[] = ['eng', 'ind', 'fil'];
 const CONFIDENT = 90;
 /** Below this mean probability the model's reading is noise (a stamp, handwriting). */
 const MODEL_FLOOR = 0.5;
-/** Tesseract's words outside every detected line are kept only at this confidence. */
+/**
+ * Tesseract's words outside every detected line are kept only at this confidence, and not
+ * when they are one character: a speck read as ".", "|" or "d" beside a logo or a fold.
+ */
 const STRAY_CONFIDENT = 80;
 /** Pieces whose middles are this many times their height apart or less share a row. */
 const ROW_SPREAD = 0.35;
+/** A Tesseract word this confident has no space inside it, however wide its gaps (BIG.COM.MY). */
+const SPAN_TRUSTED = 80;
 /** A gap in the ink this many times the detected line's height wide is a word space (measured). */
 const SPACE_GAP = 0.4;
 
@@ -59,7 +64,7 @@ export async function readWithLineModel(model: LineModel, image: GreyImage, tess
     const own = owned[index]!.sort((a, b) => a.box.x0 - b.box.x0);
     const confidence = meanOf(own.map((word) => word.confidence));
     if (own.length > 0 && confidence >= CONFIDENT) {
-      pieces.push({ box, words: own });
+      pieces.push({ box, words: own.some((word) => BARE_NUMBER.test(word.text)) ? withDecimalPoints(own, await readLine(model, image, box)) : own });
       continue;
     }
     const characters = await readLine(model, image, box);
@@ -71,15 +76,36 @@ export async function readWithLineModel(model: LineModel, image: GreyImage, tess
   }
   // Confident words the detector did not find stay, on their own lines.
   for (const line of tesseractLines) {
-    const stray = line.words.filter((word) => !placed.has(word) && word.confidence >= STRAY_CONFIDENT);
+    const stray = line.words.filter((word) => !placed.has(word) && word.confidence >= STRAY_CONFIDENT && [...word.text].length > 1);
     if (stray.length > 0) pieces.push({ box: boundsOf(stray.map((word) => word.box)), words: stray });
   }
   return rowsOf(pieces);
 }
 
+/** A price whose decimal point Tesseract may have lost, confidently ("258" for "2.58"). */
+const BARE_NUMBER = /^\d{3,6}$/;
+
+/**
+ * Faint thermal print loses the dot of a price, and Tesseract then reads "258" with full
+ * confidence; the model sees "2.58". Only that dot is taken from the model's reading.
+ */
+function withDecimalPoints(own: OcrWord[], characters: ReadCharacter[]): OcrWord[] {
+  const read = characters.map((character) => character.text).join('');
+  return own.map((word) => {
+    if (!BARE_NUMBER.test(word.text)) return word;
+    const priced = `${word.text.slice(0, -2)}.${word.text.slice(-2)}`;
+    return new RegExp(`(^|[^\\d.])${priced.replace('.', '\\.')}($|[^\\d])`).test(read) ? { ...word, text: priced } : word;
+  });
+}
+
 /** Where the spaces are: between Tesseract's words when it found several, else wide gaps in the ink. */
 function spacesIn(image: GreyImage, box: Box, own: OcrWord[]): number[] {
   if (own.length >= 2) return own.slice(1).map((word, i) => (own[i]!.box.x1 + word.box.x0) / 2);
+  const read = own.filter((word) => word.confidence >= SPAN_TRUSTED);
+  return inkGaps(image, box).filter((x) => !read.some((word) => x > word.box.x0 && x < word.box.x1));
+}
+
+function inkGaps(image: GreyImage, box: Box): number[] {
   const height = box.y1 - box.y0;
   const top = Math.floor(box.y0 + height * 0.2);
   const bottom = Math.ceil(box.y1 - height * 0.2);
@@ -98,6 +124,16 @@ function spacesIn(image: GreyImage, box: Box, own: OcrWord[]): number[] {
   return gaps;
 }
 
+/**
+ * Gaps in the ink that are no word space: before a stop or a comma, and inside a
+ * number's decimal point, which dot-matrix print sets wide ("8. 90").
+ */
+function clingsTo(word: ReadCharacter[], next: string): boolean {
+  if (/^[.,;]$/.test(next)) return true;
+  const [before, last] = [word.at(-2)?.text ?? '', word.at(-1)?.text ?? ''];
+  return /^[.,]$/.test(last) && /^\d$/.test(before) && /^\d$/.test(next);
+}
+
 /** The model's characters as words, split where a space falls between two of them. */
 function toWords(characters: ReadCharacter[], spaces: number[], box: Box): OcrWord[] {
   const pitch = (box.x1 - box.x0) / Math.max(1, characters.length);
@@ -109,7 +145,7 @@ function toWords(characters: ReadCharacter[], spaces: number[], box: Box): OcrWo
       spaced = true;
       continue;
     }
-    if (previous && spaces.some((x) => x > previous!.x && x < character.x)) spaced = true;
+    if (previous && spaces.some((x) => x > previous!.x && x < character.x) && !clingsTo(groups.at(-1)!, character.text)) spaced = true;
     if (groups.length === 0 || spaced) groups.push([character]);
     else groups.at(-1)!.push(character);
     previous = character;

@@ -94,14 +94,16 @@ export function preparePage(input: GreyImage, options: PrepareOptions = {}): Pre
     ink = inkOf(image);
   } else skew = 0;
   const { blobs, letters, height } = ink;
-  const columns = textColumns(letters, height);
-  const segmentation: PageSegmentation = columns === 'none' ? 'block' : 'auto';
   let rules = keepLoneRules(findDashRules(blobs, height), letters, height);
   // Rules are painted out so the recogniser does not read them as stray marks; they are put
   // back into the text where they stood (recognize-page.ts).
   blankBoxes(image, rules, Math.ceil(height * 0.2));
   blankBoxes(image, findLoneDots(blobs, letters, height), 1);
   let frames = findFrames(image, blobs, height);
+  // Tables and asides are read apart, so the body's layout is judged without their columns.
+  const body = letters.filter((letter) => !frames.some(({ box }) => letter.x0 >= box.x0 && letter.x1 <= box.x1 && letter.y0 >= box.y0 && letter.y1 <= box.y1));
+  const columns = textColumns(body, height);
+  const segmentation: PageSegmentation = columns === 'none' ? 'block' : 'auto';
   // Small letters are enlarged; very large ones (a 12 MP photo of a page) are shrunk, as the
   // model reads lines at a fixed height and the rest of the pixels only cost time.
   let scale = 1;
