@@ -5,6 +5,7 @@ import { stackCells, type Frame } from './preprocess/frames.ts';
 import { blankBoxes, cropImage, encodePgm, type GreyImage } from './preprocess/grey-image.ts';
 import type { QuarterTurns } from './preprocess/orientation.ts';
 import { preparePage, type PreparedPage } from './preprocess/prepare-page.ts';
+import { unreadInk } from './preprocess/unread-ink.ts';
 import { LINE_MODEL_LANGUAGES, readWithLineModel } from './lines/second-reading.ts';
 
 /**
@@ -19,6 +20,8 @@ const CLEARLY_BETTER = 10;
  * scans and screenshots 95-96, phone photos of pages 89-95, real receipts 67-90.
  */
 const UNSURE = 92;
+/** Words read again where the layout left ink unread are kept from this confidence. */
+const RECOVERED_CONFIDENT = 70;
 
 export interface PageText {
   text: string;
@@ -50,7 +53,7 @@ async function readPrepared(engine: OcrEngine, page: PreparedPage, options: Omit
     onProgress: options.onProgress && ((fraction, stage) => options.onProgress!(stage === 'recognizing' ? (index + fraction) / parts : fraction, stage)),
   });
   const body = { ...page.image, data: page.image.data.slice() };
-  const margin = Math.ceil(page.letterHeight * page.scale * 0.3);
+  const margin = Math.ceil(letterHeightOf(page) * 0.3);
   blankBoxes(body, page.frames.map(({ box }) => box), margin);
   let { lines } = await engine.recognize(encodePgm(body), { ...part(0), segmentation: page.segmentation });
   // Where Tesseract is unsure (faded print, dot-matrix digits), the second recogniser reads the
@@ -61,7 +64,7 @@ async function readPrepared(engine: OcrEngine, page: PreparedPage, options: Omit
     if (page.segmentation !== 'block') ({ lines } = await engine.recognize(encodePgm(body), { ...part(0), segmentation: 'block' }));
     const model = await engine.lineModel((fraction) => options.onProgress?.(fraction, 'loading-model'));
     lines = await readWithLineModel(model, body, lines, (fraction) => part(0).onProgress?.(fraction, 'recognizing'));
-  }
+  } else if (page.segmentation === 'auto') lines = await withUnreadInk(engine, body, lines, letterHeightOf(page), part(0));
   for (const [index, frame] of page.frames.entries()) {
     const framed = await readFrame(engine, page, frame, part(index + 1));
     lines = insertBefore(lines, framed, frame.box, frame.box.y0);
@@ -84,21 +87,15 @@ async function readFrame(engine: OcrEngine, page: PreparedPage, frame: Frame, op
   const cellCount = frame.rows.reduce((sum, row) => sum + row.length, 0);
   if (cellCount === 1) {
     const inner = frame.rows[0]![0]!;
-    const { lines } = await engine.recognize(encodePgm(cropImage(page.image, inner)), { ...options, segmentation: 'auto' });
+    const crop = cropImage(page.image, inner);
+    const { lines: read } = await engine.recognize(encodePgm(crop), { ...options, segmentation: 'auto' });
+    const lines = await withUnreadInk(engine, crop, read, letterHeightOf(page), options);
     return lines.map((line) => ({
       ...shiftLine(line, inner.x0, inner.y0),
       paragraph: `${key}.${line.paragraph}`,
     }));
   }
-  const gap = Math.max(8, Math.round(page.letterHeight * page.scale * 1.5));
-  const { sheet, cells } = stackCells(page.image, frame.rows, gap);
-  const { lines } = await engine.recognize(encodePgm(sheet), { ...options, segmentation: 'block' });
-  const words = cells.map(() => [] as OcrWord[]);
-  for (const line of lines) {
-    const middle = (line.box.y0 + line.box.y1) / 2;
-    const at = cells.findIndex((cell) => middle >= cell.y0 - gap / 2 && middle < cell.y1 + gap / 2);
-    if (at >= 0) words[at]!.push(...line.words);
-  }
+  const words = await readStacked(engine, page.image, frame.rows.flat(), letterHeightOf(page), options);
   // Cells were stacked row by row, so they come back in that order. A word keeps its cell's
   // box on the page: where it stood on the sheet means nothing there.
   let next = 0;
@@ -113,6 +110,47 @@ async function readFrame(engine: OcrEngine, page: PreparedPage, frame: Frame, op
     return [{ words: rowWords, box, paragraph: key }];
   });
 }
+
+/**
+ * Boxes of a page stacked on one sheet and read as one block: one call of the recogniser for
+ * them all. Their words come back box by box, found by the line each landed on.
+ */
+async function readStacked(engine: OcrEngine, image: GreyImage, boxes: OcrBox[], letterHeight: number, options: Omit<OcrOptions, 'segmentation'>): Promise<OcrWord[][]> {
+  const gap = Math.max(8, Math.round(letterHeight * 1.5));
+  const { sheet, cells } = stackCells(image, [boxes], gap);
+  const { lines } = await engine.recognize(encodePgm(sheet), { ...options, segmentation: 'block' });
+  const words = cells.map(() => [] as OcrWord[]);
+  for (const line of lines) {
+    const middle = (line.box.y0 + line.box.y1) / 2;
+    const at = cells.findIndex((cell) => middle >= cell.y0 - gap / 2 && middle < cell.y1 + gap / 2);
+    if (at >= 0) words[at]!.push(...line.words);
+  }
+  return words;
+}
+
+/**
+ * Text that Tesseract's automatic layout left out (preprocess/unread-ink.ts), read again as
+ * plain lines and put back where it stands. Only confident words return: the places searched
+ * may hold a picture.
+ */
+async function withUnreadInk(engine: OcrEngine, image: GreyImage, lines: OcrLine[], letterHeight: number, options: Omit<OcrOptions, 'segmentation'>): Promise<OcrLine[]> {
+  const pad = Math.round(letterHeight * 0.4);
+  const places = unreadInk(image, lines.flatMap((line) => line.words.map((word) => word.box)), letterHeight).map((box) => ({
+    x0: Math.max(0, box.x0 - pad), y0: Math.max(0, box.y0 - pad), x1: Math.min(image.width, box.x1 + pad), y1: Math.min(image.height, box.y1 + pad),
+  }));
+  if (places.length === 0) return lines;
+  const found = await readStacked(engine, image, places, letterHeight, options);
+  return places.reduce((out, box, i) => {
+    const words = found[i]!.filter((word) => word.confidence >= RECOVERED_CONFIDENT).map((word) => ({ ...word, box }));
+    if (words.filter((word) => /\p{L}{2}/u.test(word.text)).length === 0) return out;
+    // A heading stands over its text, often centred: the lines it goes before are sought a
+    // width either side of it.
+    const reach = { ...box, x0: box.x0 - (box.x1 - box.x0), x1: box.x1 + (box.x1 - box.x0) };
+    return insertBefore(out, [{ words, box, paragraph: `unread.${i}` }], reach, box.y0);
+  }, lines);
+}
+
+const letterHeightOf = (page: PreparedPage) => page.letterHeight * page.scale;
 
 function shiftLine(line: OcrLine, dx: number, dy: number): OcrLine {
   const shift = (box: OcrBox) => ({ x0: box.x0 + dx, y0: box.y0 + dy, x1: box.x1 + dx, y1: box.y1 + dy });

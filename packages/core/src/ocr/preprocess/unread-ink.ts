@@ -1,0 +1,48 @@
+import { otsuThreshold } from './binarize.ts';
+import { findBlobs, type Blob } from './components.ts';
+import type { Box, GreyImage } from './grey-image.ts';
+
+/** Ink this many letter heights tall or more is a picture or a rule, not a line of text. */
+const TALLEST = 3;
+/** Pieces of ink this close (in letter heights) side by side are one piece of a line. */
+const JOIN_GAP = 1;
+/** Above this share of its box in ink, a piece is a filled shape (a shadow, a photo's edge). */
+const DENSEST = 0.6;
+
+const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/**
+ * Where a line of ink lies that no word read covers. Tesseract's automatic layout takes some
+ * text for a picture and leaves it out: measured on phone photos, a bold heading sitting on its
+ * underline ("Table de conjugaison", "Être"). Reading these places again as plain lines
+ * brings it back. `letterHeight` is in the image's pixels.
+ */
+export function unreadInk(image: GreyImage, read: Box[], letterHeight: number): Box[] {
+  if (letterHeight <= 0) return [];
+  const inkBlobs = findBlobs(image, otsuThreshold(image)).filter((blob) => {
+    const height = blob.y1 - blob.y0;
+    return height >= letterHeight * 0.5 && height <= letterHeight * TALLEST && blob.pixels >= letterHeight && !read.some((box) => overlaps(blob, box));
+  });
+  const pieces: Array<Box & { pixels: number }> = [];
+  for (const blob of inkBlobs.sort((a, b) => a.x0 - b.x0)) {
+    const piece = pieces.find((candidate) => joins(candidate, blob, letterHeight));
+    if (!piece) {
+      pieces.push({ ...blob });
+      continue;
+    }
+    piece.x0 = Math.min(piece.x0, blob.x0);
+    piece.y0 = Math.min(piece.y0, blob.y0);
+    piece.x1 = Math.max(piece.x1, blob.x1);
+    piece.y1 = Math.max(piece.y1, blob.y1);
+    piece.pixels += blob.pixels;
+  }
+  return pieces
+    .filter((piece) => piece.x1 - piece.x0 >= letterHeight * 2 && piece.pixels / ((piece.x1 - piece.x0) * (piece.y1 - piece.y0)) < DENSEST)
+    .filter((piece) => !read.some((box) => overlaps(piece, box)));
+}
+
+/** A blob continues a piece when it shares most of its height and follows close behind. */
+function joins(piece: Box, blob: Blob, letterHeight: number): boolean {
+  const shared = Math.min(piece.y1, blob.y1) - Math.max(piece.y0, blob.y0);
+  return shared >= 0.5 * Math.min(piece.y1 - piece.y0, blob.y1 - blob.y0) && blob.x0 - piece.x1 <= letterHeight * JOIN_GAP;
+}
