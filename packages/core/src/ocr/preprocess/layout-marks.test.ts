@@ -6,6 +6,7 @@ import { findLoneDots } from './dots.ts';
 import { findFrames } from './frames.ts';
 import { greyFromRgba, type GreyImage } from './grey-image.ts';
 import { findVanishingPoint, levelLines } from './line-perspective.ts';
+import { unreadInk } from './unread-ink.ts';
 
 type Draw = (context: ReturnType<ReturnType<typeof createCanvas>['getContext']>) => void;
 
@@ -111,5 +112,32 @@ describe('fanning lines', () => {
     const level = levelLines(image, point!);
     const after = ink(level);
     expect(findVanishingPoint(after.letters, after.height, level)).toBeUndefined();
+  });
+});
+
+describe('ink no word covers', () => {
+  // A body line, an underlined bold heading, a filled shadow and a picture-sized block.
+  const image = page(1200, 900, (context) => {
+    context.fillText('A line of body text that was read', 100, 100);
+    context.font = 'bold 28px sans-serif';
+    context.fillText('Heading', 100, 300);
+    context.fillRect(100, 304, 120, 4);
+    context.fillRect(700, 280, 200, 30);
+    context.fillRect(100, 500, 400, 300);
+  });
+  const height = ink(image).height;
+  const bodyLine = { x0: 95, y0: 75, x1: 560, y1: 110 };
+
+  test('a heading no word covers is found; read text, filled shapes and pictures are not', () => {
+    const places = unreadInk(image, [bodyLine], height);
+    expect(places).toHaveLength(1);
+    expect(places[0]!.x0).toBeGreaterThanOrEqual(95);
+    expect(places[0]!.x1).toBeLessThanOrEqual(240);
+    expect(places[0]!.y0).toBeGreaterThan(260);
+    expect(places[0]!.y1).toBeLessThan(320);
+  });
+
+  test('nothing is found when the words cover it all', () => {
+    expect(unreadInk(image, [bodyLine, { x0: 90, y0: 260, x1: 240, y1: 320 }], height)).toEqual([]);
   });
 });
