@@ -2,9 +2,11 @@ import type { GreyImage } from './grey-image.ts';
 
 /** Otsu's threshold: the grey level that best splits the histogram into ink and paper. */
 export function otsuThreshold(image: GreyImage): number {
-  const histogram = new Float64Array(256);
-  for (const value of image.data) histogram[value]!++;
-  const total = image.data.length;
+  const { data } = image;
+  // An indexed loop: iterating a 12 MP array by `for...of` took ten times as long.
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < data.length; i++) histogram[data[i]!]!++;
+  const total = data.length;
   let sum = 0;
   for (let level = 0; level < 256; level++) sum += level * histogram[level]!;
   let below = 0;

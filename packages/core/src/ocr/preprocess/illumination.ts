@@ -35,18 +35,27 @@ export function normalizeIllumination(image: GreyImage, cell = 16): GreyImage {
   grid = maxFilter(grid, columns, rows, 1);
   for (let pass = 0; pass < 2; pass++) grid = boxFilter(grid, columns, rows, 1);
 
+  // Bilinear interpolation between cell centres; a column's cells and weights are the same on
+  // every row, so they are worked out once.
+  const left = new Int32Array(width);
+  const right = new Int32Array(width);
+  const weight = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(columns - 1, Math.max(0, (x + 0.5) / cell - 0.5));
+    left[x] = Math.floor(fx);
+    right[x] = Math.min(columns - 1, left[x]! + 1);
+    weight[x] = fx - left[x]!;
+  }
   const out = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
-    // Bilinear interpolation between cell centres.
     const fy = Math.min(rows - 1, Math.max(0, (y + 0.5) / cell - 0.5));
     const y0 = Math.floor(fy);
     const y1 = Math.min(rows - 1, y0 + 1);
     const wy = fy - y0;
     for (let x = 0; x < width; x++) {
-      const fx = Math.min(columns - 1, Math.max(0, (x + 0.5) / cell - 0.5));
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(columns - 1, x0 + 1);
-      const wx = fx - x0;
+      const x0 = left[x]!;
+      const x1 = right[x]!;
+      const wx = weight[x]!;
       const background =
         (grid[y0 * columns + x0]! * (1 - wx) + grid[y0 * columns + x1]! * wx) * (1 - wy) +
         (grid[y1 * columns + x0]! * (1 - wx) + grid[y1 * columns + x1]! * wx) * wy;

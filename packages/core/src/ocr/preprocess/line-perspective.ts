@@ -137,9 +137,11 @@ export function levelLines(image: GreyImage, point: VanishingPoint): GreyImage {
   const width = Math.round(Math.max(...corners.map(([u]) => u)) - u0);
   const height = Math.round(Math.max(...corners.map(([, v]) => v)) - v0);
   const out = new Uint8Array(width * height);
+  // X depends on the column alone: one division a column, not a pixel.
+  const columnX = Float64Array.from({ length: width }, (_, u) => (-c * c) / (u + u0));
   for (let v = 0; v < height; v++) {
     for (let u = 0; u < width; u++) {
-      const X = (-c * c) / (u + u0);
+      const X = columnX[u]!;
       const Y = ((v + v0) * X) / c;
       out[v * width + u] = Math.round(sampleBilinear(image, X + point.x, Y + point.y));
     }
