@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures.ts';
 
 const assets = fileURLToPath(new URL('../packages/web/dist/assets/', import.meta.url));
-const secondRecogniser = /onnxruntime|ppocr|ort-wasm|\.onnx/i;
+/** Its files under /engines/, and the runtime's own script among the assets (ort.wasm.min-….js). */
+const secondRecogniser = /onnxruntime|ppocr|ort-wasm|\.onnx|\/ort\.[^/]*\.m?js/i;
 
 // The second recogniser (onnxruntime-web's 14 MB .wasm, 16 MB of models) is served once,
 // under /engines/, and fetched by the worker when a page needs it. Its default build names

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, type Plugin } from 'vite';
 import { languageDataSource, ocrLanguages, type OcrLanguage } from '../core/src/index.ts';
+import { PADDLE_MODEL_FILES } from '../core/src/ocr/lines/line-model.ts';
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
@@ -40,9 +41,9 @@ const PADDLE_BASE = `/engines/ppocr-${paddleVersion}`;
 const lineModelSources = {
   runtime: { url: `${ORT_BASE}/ort-wasm-simd-threaded.mjs`, file: path.join(ortDist, 'ort-wasm-simd-threaded.mjs') },
   wasm: { url: `${ORT_BASE}/ort-wasm-simd-threaded.wasm`, file: path.join(ortDist, 'ort-wasm-simd-threaded.wasm') },
-  detector: { url: `${PADDLE_BASE}/det.onnx`, file: path.join(paddleModels, 'assets/ch_PP-OCRv4_det_infer.onnx') },
-  recognizer: { url: `${PADDLE_BASE}/rec.onnx`, file: path.join(paddleModels, 'assets/ch_PP-OCRv4_rec_infer.onnx') },
-  dictionary: { url: `${PADDLE_BASE}/keys.txt`, file: path.join(paddleModels, 'assets/ppocr_keys_v1.txt') },
+  detector: { url: `${PADDLE_BASE}/det.onnx`, file: path.join(paddleModels, 'assets', PADDLE_MODEL_FILES.detector) },
+  recognizer: { url: `${PADDLE_BASE}/rec.onnx`, file: path.join(paddleModels, 'assets', PADDLE_MODEL_FILES.recognizer) },
+  dictionary: { url: `${PADDLE_BASE}/keys.txt`, file: path.join(paddleModels, 'assets', PADDLE_MODEL_FILES.dictionary) },
 };
 const lineModelFiles = Object.fromEntries(
   Object.entries(lineModelSources).map(([key, { url, file }]) => [key, { url, bytes: statSync(file).size }]),
@@ -115,6 +116,8 @@ export function engineAssets(): Plugin {
         const entry = files.get((request.url ?? '').split('?')[0] ?? '');
         if (!entry) return next();
         if (entry.url.endsWith('.wasm')) response.setHeader('Content-Type', 'application/wasm');
+        // onnxruntime import()s its glue: a module script needs a JavaScript type.
+        if (/\.m?js$/.test(entry.url)) response.setHeader('Content-Type', 'text/javascript');
         response.end(entry.source ?? readFileSync(entry.file!));
       });
     },

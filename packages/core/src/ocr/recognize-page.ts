@@ -6,6 +6,7 @@ import { blankBoxes, cropImage, encodePgm, type GreyImage } from './preprocess/g
 import type { QuarterTurns } from './preprocess/orientation.ts';
 import { preparePage, type PreparedPage } from './preprocess/prepare-page.ts';
 import { unreadInk } from './preprocess/unread-ink.ts';
+import type { LineModel, LoadLineModel } from './lines/line-model.ts';
 import { LINE_MODEL_LANGUAGES, readWithLineModel } from './lines/second-reading.ts';
 
 /**
@@ -62,8 +63,7 @@ async function readPrepared(engine: OcrEngine, page: PreparedPage, options: Omit
   const unsure = (meanConfidence(lines) ?? 0) < UNSURE;
   if (engine.lineModel && unsure && page.columns !== 'throughout' && options.languages.every((code) => LINE_MODEL_LANGUAGES.includes(code))) {
     if (page.segmentation !== 'block') ({ lines } = await engine.recognize(encodePgm(body), { ...part(0), segmentation: 'block' }));
-    const model = await engine.lineModel((fraction) => options.onProgress?.(fraction, 'loading-model'));
-    lines = await readWithLineModel(model, body, lines, (fraction) => part(0).onProgress?.(fraction, 'recognizing'));
+    lines = await secondReading(engine.lineModel, body, lines, { ...options, onProgress: part(0).onProgress });
   } else if (page.segmentation === 'auto') lines = await withUnreadInk(engine, body, lines, letterHeightOf(page), part(0));
   for (const [index, frame] of page.frames.entries()) {
     const framed = await readFrame(engine, page, frame, part(index + 1));
@@ -75,6 +75,22 @@ async function readPrepared(engine: OcrEngine, page: PreparedPage, options: Omit
     return insertBefore(out, [line], box, (rule.y0 + rule.y1) / 2);
   }, lines);
   return { text: normalizeOcrText(linesToText(withRules)), lines: withRules, confidence: meanConfidence(lines) };
+}
+
+/**
+ * The page read again with the second recogniser. If the model cannot be had (its download
+ * failed, the device is out of memory), Tesseract's reading stands: the page was read, only
+ * less well.
+ */
+async function secondReading(load: LoadLineModel, body: GreyImage, lines: OcrLine[], { onProgress, signal }: Omit<OcrOptions, 'segmentation'>): Promise<OcrLine[]> {
+  let model: LineModel;
+  try {
+    model = await load((fraction) => onProgress?.(fraction, 'loading-model'));
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return lines;
+  }
+  return readWithLineModel(model, body, lines, (fraction) => onProgress?.(fraction, 'recognizing'));
 }
 
 /**
@@ -117,7 +133,7 @@ async function readFrame(engine: OcrEngine, page: PreparedPage, frame: Frame, op
  */
 async function readStacked(engine: OcrEngine, image: GreyImage, boxes: OcrBox[], letterHeight: number, options: Omit<OcrOptions, 'segmentation'>): Promise<OcrWord[][]> {
   const gap = Math.max(8, Math.round(letterHeight * 1.5));
-  const { sheet, cells } = stackCells(image, [boxes], gap);
+  const { sheet, cells } = stackCells(image, boxes, gap);
   const { lines } = await engine.recognize(encodePgm(sheet), { ...options, segmentation: 'block' });
   const words = cells.map(() => [] as OcrWord[]);
   for (const line of lines) {
@@ -134,10 +150,7 @@ async function readStacked(engine: OcrEngine, image: GreyImage, boxes: OcrBox[],
  * may hold a picture.
  */
 async function withUnreadInk(engine: OcrEngine, image: GreyImage, lines: OcrLine[], letterHeight: number, options: Omit<OcrOptions, 'segmentation'>): Promise<OcrLine[]> {
-  const pad = Math.round(letterHeight * 0.4);
-  const places = unreadInk(image, lines.flatMap((line) => line.words.map((word) => word.box)), letterHeight).map((box) => ({
-    x0: Math.max(0, box.x0 - pad), y0: Math.max(0, box.y0 - pad), x1: Math.min(image.width, box.x1 + pad), y1: Math.min(image.height, box.y1 + pad),
-  }));
+  const places = unreadInk(image, lines.flatMap((line) => line.words.map((word) => word.box)), letterHeight);
   if (places.length === 0) return lines;
   const found = await readStacked(engine, image, places, letterHeight, options);
   return places.reduce((out, box, i) => {

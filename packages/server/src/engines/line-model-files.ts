@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { createOnnxLineModel, type LineModel } from '@textlift/core/ocr/lines/line-model';
+import { createOnnxLineModel, PADDLE_MODEL_FILES, type LineModel } from '@textlift/core/ocr/lines/line-model';
 
 let loading: Promise<LineModel> | undefined;
 
@@ -14,9 +14,9 @@ const assets = fileURLToPath(new URL('assets/', import.meta.resolve('@gutenye/oc
 export function loadLineModel(): Promise<LineModel> {
   loading ??= (async () => {
     const [detector, recognizer, dictionary] = await Promise.all([
-      readFile(`${assets}ch_PP-OCRv4_det_infer.onnx`),
-      readFile(`${assets}ch_PP-OCRv4_rec_infer.onnx`),
-      readFile(`${assets}ppocr_keys_v1.txt`, 'utf8'),
+      readFile(`${assets}${PADDLE_MODEL_FILES.detector}`),
+      readFile(`${assets}${PADDLE_MODEL_FILES.recognizer}`),
+      readFile(`${assets}${PADDLE_MODEL_FILES.dictionary}`, 'utf8'),
     ]);
     // Node resolves the package to its Node build, which reads its .wasm from the package.
     return createOnnxLineModel(await import('onnxruntime-web'), { detector, recognizer, dictionary });

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { ProgressStage } from '@textlift/core/conversion';
+import type { ProgressDetail, ProgressStage } from '@textlift/core/conversion';
 
 /** What an OCR job is doing, for the tools that read one image: the engine, the second recogniser, the page. */
 export function ocrProgressLabel(stage: ProgressStage, fraction: number, t: TFunction): string {
@@ -8,4 +8,11 @@ export function ocrProgressLabel(stage: ProgressStage, fraction: number, t: TFun
   if (stage === 'preparing') return t('hero.preparing');
   if (stage === 'loading-model') return t('hero.loadingModel', { percent });
   return t('hero.loadingEngine', { percent });
+}
+
+/** What a PDF job that may read scanned pages is doing: its page, the second recogniser, the file. */
+export function pdfReadingLabel({ stage, fraction, detail }: { stage: ProgressStage; fraction: number; detail?: ProgressDetail }, t: TFunction): string {
+  if (stage === 'reading' && detail) return t('pdfToText.page', { page: detail.page, pages: detail.pages });
+  if (stage === 'loading-model') return t('hero.loadingModel', { percent: Math.round(fraction * 100) });
+  return stage === 'loading' ? t('pdfToText.loading') : t('pdfToText.processing');
 }

@@ -23,7 +23,9 @@ async function createEngine(): Promise<OcrEngine> {
     langPath: `${base}/lang`,
     cacheMethod: 'write',
   });
-  return { ...tesseract, lineModel: loadLineModel };
+  // The second recogniser is served in onnxruntime's SIMD build only; without SIMD (Safari
+  // before 16.4) Tesseract reads alone.
+  return (await simd()) ? { ...tesseract, lineModel: loadLineModel } : tesseract;
 }
 
 /** First page of a TIFF (fax G3/G4, LZW, uncompressed...), which browsers cannot decode. */

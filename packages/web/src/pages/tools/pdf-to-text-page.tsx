@@ -15,6 +15,7 @@ import { OcrLanguageSelect } from '../../components/tool/ocr-language-select.tsx
 import { downloadOutput } from '../../lib/files.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notifyFailure } from '../../lib/notify-failure.ts';
+import { pdfReadingLabel } from '../../lib/ocr-progress.ts';
 
 const tool = findTool('pdf-to-text')!;
 
@@ -42,11 +43,7 @@ export function PdfToTextPage() {
     : state.status === 'waiting'
       ? t('pdfToText.loading')
       : state.status === 'running'
-      ? state.stage === 'reading' && state.detail
-        ? t('pdfToText.page', { page: state.detail.page, pages: state.detail.pages })
-        : state.stage === 'loading-model'
-          ? t('hero.loadingModel', { percent: Math.round(state.fraction * 100) })
-          : state.stage === 'loading' ? t('pdfToText.loading') : t('pdfToText.processing')
+      ? pdfReadingLabel(state, t)
       : state.status === 'done'
         ? t('pdfToText.completed')
         : state.status === 'failed' && !asksForPassword(state.error.code)

@@ -12,6 +12,7 @@ import { useOcrLanguage } from '../../i18n/ocr-language.ts';
 import { checkFiles } from '../../lib/choose-files.ts';
 import { notifyFailure } from '../../lib/notify-failure.ts';
 import { fileInput } from '../../lib/tool-input.ts';
+import { pdfReadingLabel } from '../../lib/ocr-progress.ts';
 
 const tool = findTool('pdf-to-word')!;
 
@@ -64,7 +65,7 @@ export function PdfToWordPage() {
             placeholder={t('toolPage.resultPlaceholder')}
             idleIcon={FileOutput}
             busyLabel={t('pdfToWord.converting')}
-            stepLabel={({ stage, detail }) => (stage === 'reading' && detail ? t('pdfToText.page', { page: detail.page, pages: detail.pages }) : t('pdfToText.loading'))}
+            stepLabel={(running) => pdfReadingLabel(running, t)}
             onPassword={selected && ((password) => batch.rerun(selected.id, { language: ocrLanguage, password }))}
             failed={(error) => ({ message: error.code === 'no-text' ? t('pdfToWord.noText') : t('pdfToWord.failed') })}
             done={({ outputs, summary = {} }) => (

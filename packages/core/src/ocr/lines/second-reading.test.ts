@@ -1,0 +1,76 @@
+import { describe, expect, test } from 'vitest';
+import type { OcrEngine } from '../engine.ts';
+import { createGreyImage } from '../preprocess/grey-image.ts';
+import { recognizePage } from '../recognize-page.ts';
+import type { ReadCharacter } from './read-line.ts';
+import { toWords, withDecimalPoints } from './second-reading.ts';
+
+const box = { x0: 0, y0: 0, x1: 400, y1: 20 };
+
+/** The model's characters 10 px apart, and a gap in the ink wherever the text has a space. */
+function read(text: string): { characters: ReadCharacter[]; spaces: number[] } {
+  const characters: ReadCharacter[] = [];
+  const spaces: number[] = [];
+  let x = 5;
+  for (const letter of text) {
+    if (letter === ' ') spaces.push(x);
+    else characters.push({ text: letter, x, probability: 0.9 });
+    x += 10;
+  }
+  return { characters, spaces };
+}
+
+const words = (text: string) => {
+  const { characters, spaces } = read(text);
+  return toWords(characters, spaces, box).map((word) => word.text).join(' ');
+};
+
+describe('word spaces from gaps in the ink', () => {
+  test('a wide gap is a space between words', () => {
+    expect(words('TOTAL 81.00')).toBe('TOTAL 81.00');
+  });
+
+  test('no space before a stop or comma, nor after the point of a price or the colon of a time', () => {
+    expect(words('8. 90*3')).toBe('8.90*3');
+    expect(words('RECEIPT .')).toBe('RECEIPT.');
+    expect(words('11 :37')).toBe('11:37');
+    expect(words('11: 37')).toBe('11:37');
+  });
+
+  test('a list of numbers and a number after a full stop keep their space', () => {
+    expect(words('1, 2')).toBe('1, 2');
+    expect(words('5. 125')).toBe('5. 125');
+    expect(words('CASHIER : IVY')).toBe('CASHIER : IVY');
+  });
+});
+
+describe('decimal points Tesseract lost', () => {
+  const word = (text: string, x0: number, x1: number) => ({ text, confidence: 95, box: { x0, y0: 0, x1, y1: 20 } });
+
+  test('a bare number gets the point the model reads over it', () => {
+    const { characters } = read('ITEM 2.58');
+    expect(withDecimalPoints([word('ITEM', 0, 40), word('258', 50, 90)], characters).map((w) => w.text)).toEqual(['ITEM', '2.58']);
+  });
+
+  test('a number elsewhere on the line lends it nothing', () => {
+    const { characters } = read('1299 12.99');
+    expect(withDecimalPoints([word('1299', 0, 40)], characters)[0]!.text).toBe('1299');
+  });
+});
+
+test('if the second recogniser cannot be loaded, Tesseract’s reading stands', async () => {
+  const image = createGreyImage(300, 100);
+  const engine: OcrEngine = {
+    name: 'fake',
+    async recognize() {
+      const wordBox = { x0: 10, y0: 10, x1: 60, y1: 30 };
+      return { lines: [{ words: [{ text: 'faded', confidence: 40, box: wordBox }], box: wordBox, paragraph: '0' }] };
+    },
+    lineModel: () => Promise.reject(new Error('offline')),
+    async terminate() {},
+  };
+  let asked = 0;
+  const page = await recognizePage({ ...engine, lineModel: () => (asked++, engine.lineModel!()) }, image, { languages: ['eng'] });
+  expect(asked).toBeGreaterThan(0);
+  expect(page.text).toBe('faded');
+});
