@@ -44,7 +44,7 @@ export interface ConversionResult {
 }
 
 /** What a long step is doing, so the page can say it; fraction is the engine's own, 0 to 1. */
-export type ProgressStage = 'loading' | 'loading-model' | 'preparing' | 'recognizing' | 'reading' | 'uploading' | 'converting';
+export type ProgressStage = 'loading' | 'loading-model' | 'preparing' | 'recognizing' | 'rereading' | 'reading' | 'uploading' | 'converting';
 /** `page` and `pages` say where a many-page job is (1-based), for "page 3 of 14". */
 export interface ProgressDetail {
   page: number;

@@ -8,8 +8,11 @@ export interface OcrOptions {
   /** How Tesseract splits the page: its automatic layout (columns) or one block of lines. */
   segmentation?: PageSegmentation;
   signal?: AbortSignal;
-  /** Fraction of the page recognised, 0 to 1, or of the engine or the second recogniser loaded. */
-  onProgress?: (fraction: number, stage: 'loading' | 'loading-model' | 'recognizing') => void;
+  /**
+   * Fraction of the page recognised, 0 to 1; of the engine or the second recogniser loaded; or
+   * of the unsure lines read again by the second recogniser.
+   */
+  onProgress?: (fraction: number, stage: 'loading' | 'loading-model' | 'recognizing' | 'rereading') => void;
 }
 
 /** A rectangle in the pixels of the image the engine was given. */

@@ -62,9 +62,12 @@ async function readPrepared(engine: OcrEngine, page: PreparedPage, options: Omit
   // are then taken from a reading as one block, which measured better beside it.
   const unsure = (meanConfidence(lines) ?? 0) < UNSURE;
   if (engine.lineModel && unsure && page.columns !== 'throughout' && options.languages.every((code) => LINE_MODEL_LANGUAGES.includes(code))) {
-    if (page.segmentation !== 'block') ({ lines } = await engine.recognize(encodePgm(body), { ...part(0), segmentation: 'block' }));
-    lines = await secondReading(engine.lineModel, body, lines, { ...options, onProgress: part(0).onProgress });
-  } else if (page.segmentation === 'auto') lines = await withUnreadInk(engine, body, lines, letterHeightOf(page), part(0));
+    // The later passes say their own stage or nothing, so the bar does not start over under
+    // the same words.
+    const quiet = { ...options, onProgress: undefined };
+    if (page.segmentation !== 'block') ({ lines } = await engine.recognize(encodePgm(body), { ...quiet, segmentation: 'block' }));
+    lines = await secondReading(engine.lineModel, body, lines, options);
+  } else if (page.segmentation === 'auto') lines = await withUnreadInk(engine, body, lines, letterHeightOf(page), { ...options, onProgress: undefined });
   for (const [index, frame] of page.frames.entries()) {
     const framed = await readFrame(engine, page, frame, part(index + 1));
     lines = insertBefore(lines, framed, frame.box, frame.box.y0);
@@ -90,7 +93,7 @@ async function secondReading(load: LoadLineModel, body: GreyImage, lines: OcrLin
     if (signal?.aborted) throw error;
     return lines;
   }
-  return readWithLineModel(model, body, lines, (fraction) => onProgress?.(fraction, 'recognizing'));
+  return readWithLineModel(model, body, lines, (fraction) => onProgress?.(fraction, 'rereading'));
 }
 
 /**

@@ -64,7 +64,7 @@ export async function readPdfPages(bytes: Uint8Array, options: ReadPdfOptions, {
           signal,
           onProgress: (fraction, stage) => {
             if (stage === 'recognizing') onProgress?.((number - 1 + fraction) / total, 'reading', detail);
-            else if (stage === 'loading-model') onProgress?.(fraction, stage);
+            else if (stage === 'loading-model' || stage === 'rereading') onProgress?.(fraction, stage);
           },
         }).catch((error: unknown) => {
           // The OCR engine failing to read a picture we drew is our failure, not damage in the PDF.

@@ -7,6 +7,7 @@ export function ocrProgressLabel(stage: ProgressStage, fraction: number, t: TFun
   if (stage === 'recognizing') return t('hero.recognizing', { percent });
   if (stage === 'preparing') return t('hero.preparing');
   if (stage === 'loading-model') return t('hero.loadingModel', { percent });
+  if (stage === 'rereading') return t('hero.rereading', { percent });
   return t('hero.loadingEngine', { percent });
 }
 
@@ -14,5 +15,6 @@ export function ocrProgressLabel(stage: ProgressStage, fraction: number, t: TFun
 export function pdfReadingLabel({ stage, fraction, detail }: { stage: ProgressStage; fraction: number; detail?: ProgressDetail }, t: TFunction): string {
   if (stage === 'reading' && detail) return t('pdfToText.page', { page: detail.page, pages: detail.pages });
   if (stage === 'loading-model') return t('hero.loadingModel', { percent: Math.round(fraction * 100) });
+  if (stage === 'rereading') return t('hero.rereading', { percent: Math.round(fraction * 100) });
   return stage === 'loading' ? t('pdfToText.loading') : t('pdfToText.processing');
 }
