@@ -26,6 +26,8 @@ const MODEL_FLOOR = 0.5;
 const STRAY_CONFIDENT = 80;
 /** Pieces whose middles are this many times their height apart or less share a row. */
 const ROW_SPREAD = 0.35;
+/** Tesseract's word gaps stand for the spaces when its words there are this confident on average. */
+const GAPS_TRUSTED = 60;
 /** A Tesseract word this confident has no space inside it, however wide its gaps (BIG.COM.MY). */
 const SPAN_TRUSTED = 80;
 /** A gap in the ink this many times the detected line's height wide is a word space (measured). */
@@ -103,7 +105,7 @@ export function withDecimalPoints(own: OcrWord[], characters: ReadCharacter[]): 
 
 /** Where the spaces are: between Tesseract's words when it found several, else wide gaps in the ink. */
 function spacesIn(image: GreyImage, box: Box, own: OcrWord[]): number[] {
-  if (own.length >= 2) return own.slice(1).map((word, i) => (own[i]!.box.x1 + word.box.x0) / 2);
+  if (own.length >= 2 && meanOf(own.map((word) => word.confidence)) >= GAPS_TRUSTED) return own.slice(1).map((word, i) => (own[i]!.box.x1 + word.box.x0) / 2);
   const read = own.filter((word) => word.confidence >= SPAN_TRUSTED);
   return inkGaps(image, box).filter((x) => !read.some((word) => x > word.box.x0 && x < word.box.x1));
 }
