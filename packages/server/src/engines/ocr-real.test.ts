@@ -13,7 +13,7 @@ import { nativeTesseractVersion } from './native-tesseract.ts';
  * reader where Tesseract is unsure), each image with the CER measured when it was set and a
  * margin for engine updates: photos 0.9%, 0.2%, 2.1%, 1.4% (before frames, fanning lines and
  * lone dots: 19.9%, 4.4%, 44.1%, 38.5%); receipts, separator rows folded out, 3.4%, 2.0%,
- * 11.8%, 1.9%, 1.5%, 8.4% (Tesseract alone: 9.4%, 8.4%, 14.3%, 10.9%, 8.2%, 38.7% with the
+ * 11.8%, 1.9%, 1.5%, 7.7% (Tesseract alone: 9.4%, 8.4%, 14.3%, 10.9%, 8.2%, 38.7% with the
  * rows). receipt-03 reads right but its transcription orders the columns otherwise; receipt-06
  * has handwriting across the print. A change that makes one worse by more than the margin fails.
  */
@@ -27,7 +27,7 @@ const measured: Record<string, number> = {
   'receipt-03.jpg': 0.118,
   'receipt-04.jpg': 0.019,
   'receipt-05.jpg': 0.015,
-  'receipt-06.jpg': 0.084,
+  'receipt-06.jpg': 0.077,
 };
 const MARGIN = 0.015;
 
