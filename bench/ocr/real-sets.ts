@@ -13,7 +13,7 @@ const args = process.argv.slice(2);
 const engine = args.includes('--engine') ? (args[args.indexOf('--engine') + 1] as 'native' | 'wasm') : 'native';
 const filter = args.find((arg, i) => !arg.startsWith('--') && args[i - 1] !== '--engine') ?? '';
 const provider = await createOcrProvider(loadConfig({ ocrEngine: engine, concurrency: 1 }));
-const sums = new Map<string, number[]>();
+const scores = new Map<string, Array<{ cer: number; recall: number }>>();
 for (const sample of realSamples().filter((s) => s.file.includes(filter))) {
   const { host, release } = createNodeHost(provider);
   const started = performance.now();
@@ -23,14 +23,13 @@ for (const sample of realSamples().filter((s) => s.file.includes(filter))) {
   release();
   const text = result.text ?? '';
   const { cer, recall } = scoreOf(sample, text);
-  (sums.get(sample.set) ?? sums.set(sample.set, []).get(sample.set)!).push(cer, recall);
+  if (!scores.has(sample.set)) scores.set(sample.set, []);
+  scores.get(sample.set)!.push({ cer, recall });
   console.log(`${path.basename(sample.file).padEnd(22)} CER ${(cer * 100).toFixed(1).padStart(5)}%  recall ${(recall * 100).toFixed(1).padStart(5)}%  ${seconds.toFixed(1)} s`);
   if (process.env.SHOW) console.log(normalizeWhitespace(text).slice(0, 3000));
 }
-for (const [set, values] of sums) {
-  const cers = values.filter((_, i) => i % 2 === 0);
-  const recalls = values.filter((_, i) => i % 2 === 1);
-  const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / list.length;
-  console.log(`${set}: mean CER ${(mean(cers) * 100).toFixed(2)}%, mean recall ${(mean(recalls) * 100).toFixed(2)}%`);
+for (const [set, list] of scores) {
+  const mean = (pick: (score: { cer: number; recall: number }) => number) => (list.reduce((sum, score) => sum + pick(score), 0) / list.length) * 100;
+  console.log(`${set}: mean CER ${mean((score) => score.cer).toFixed(2)}%, mean recall ${mean((score) => score.recall).toFixed(2)}%`);
 }
 await provider.close();

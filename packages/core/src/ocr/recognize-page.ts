@@ -2,7 +2,7 @@ import type { OcrBox, OcrEngine, OcrLine, OcrOptions, OcrWord } from './engine.t
 import { normalizeOcrText } from './engine.ts';
 import { linesToText, meanConfidence } from './ocr-text.ts';
 import { stackCells, type Frame } from './preprocess/frames.ts';
-import { blankBoxes, cropImage, encodePgm, type GreyImage } from './preprocess/grey-image.ts';
+import { blankBoxes, boundsOf, cropImage, encodePgm, type GreyImage } from './preprocess/grey-image.ts';
 import type { QuarterTurns } from './preprocess/orientation.ts';
 import { preparePage, type PreparedPage } from './preprocess/prepare-page.ts';
 import { unreadInk } from './preprocess/unread-ink.ts';
@@ -60,14 +60,14 @@ async function readPrepared(engine: OcrEngine, page: PreparedPage, options: Omit
   // Where Tesseract is unsure (faded print, dot-matrix digits), the second recogniser reads the
   // page again, row by row; pages set in columns keep Tesseract's layout. Tesseract's words
   // are then taken from a reading as one block, which measured better beside it.
+  // The later passes over the body say their own stage or nothing, so the bar does not start
+  // over under the same words.
+  const quiet = { ...options, onProgress: undefined };
   const unsure = (meanConfidence(lines) ?? 0) < UNSURE;
   if (engine.lineModel && unsure && page.columns !== 'throughout' && options.languages.every((code) => LINE_MODEL_LANGUAGES.includes(code))) {
-    // The later passes say their own stage or nothing, so the bar does not start over under
-    // the same words.
-    const quiet = { ...options, onProgress: undefined };
     if (page.segmentation !== 'block') ({ lines } = await engine.recognize(encodePgm(body), { ...quiet, segmentation: 'block' }));
     lines = await secondReading(engine.lineModel, body, lines, options);
-  } else if (page.segmentation === 'auto') lines = await withUnreadInk(engine, body, lines, letterHeightOf(page), { ...options, onProgress: undefined });
+  } else if (page.segmentation === 'auto') lines = await withUnreadInk(engine, body, lines, letterHeightOf(page), quiet);
   for (const [index, frame] of page.frames.entries()) {
     const framed = await readFrame(engine, page, frame, part(index + 1));
     lines = insertBefore(lines, framed, frame.box, frame.box.y0);
@@ -125,8 +125,7 @@ async function readFrame(engine: OcrEngine, page: PreparedPage, frame: Frame, op
       cellWords.forEach((word, w) => rowWords.push({ ...word, text: rowWords.length > 0 && w === 0 ? `\t${word.text}` : word.text, box: cell }));
     }
     if (rowWords.length === 0) return [];
-    const box = { x0: row[0]!.x0, y0: Math.min(...row.map((cell) => cell.y0)), x1: row[row.length - 1]!.x1, y1: Math.max(...row.map((cell) => cell.y1)) };
-    return [{ words: rowWords, box, paragraph: key }];
+    return [{ words: rowWords, box: boundsOf(row), paragraph: key }];
   });
 }
 

@@ -14,7 +14,6 @@ export function ocrProgressLabel(stage: ProgressStage, fraction: number, t: TFun
 /** What a PDF job that may read scanned pages is doing: its page, the second recogniser, the file. */
 export function pdfReadingLabel({ stage, fraction, detail }: { stage: ProgressStage; fraction: number; detail?: ProgressDetail }, t: TFunction): string {
   if (stage === 'reading' && detail) return t('pdfToText.page', { page: detail.page, pages: detail.pages });
-  if (stage === 'loading-model') return t('hero.loadingModel', { percent: Math.round(fraction * 100) });
-  if (stage === 'rereading') return t('hero.rereading', { percent: Math.round(fraction * 100) });
+  if (stage === 'loading-model' || stage === 'rereading') return ocrProgressLabel(stage, fraction, t);
   return stage === 'loading' ? t('pdfToText.loading') : t('pdfToText.processing');
 }

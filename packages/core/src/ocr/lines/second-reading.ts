@@ -1,5 +1,5 @@
 import type { OcrLine, OcrWord } from '../engine.ts';
-import type { Box, GreyImage } from '../preprocess/grey-image.ts';
+import { boundsOf, type Box, type GreyImage } from '../preprocess/grey-image.ts';
 import { detectLines } from './detect-lines.ts';
 import type { LineModel } from './line-model.ts';
 import { readLine, type ReadCharacter } from './read-line.ts';
@@ -171,15 +171,6 @@ export function toWords(characters: ReadCharacter[], spaces: number[], box: Box)
     confidence: 100 * meanOf(group.map((character) => character.probability)),
     box: { x0: Math.max(box.x0, group[0]!.x - pitch / 2), y0: box.y0, x1: Math.min(box.x1, group.at(-1)!.x + pitch / 2), y1: box.y1 },
   }));
-}
-
-function boundsOf(boxes: Box[]): Box {
-  return {
-    x0: Math.min(...boxes.map((box) => box.x0)),
-    y0: Math.min(...boxes.map((box) => box.y0)),
-    x1: Math.max(...boxes.map((box) => box.x1)),
-    y1: Math.max(...boxes.map((box) => box.y1)),
-  };
 }
 
 /**

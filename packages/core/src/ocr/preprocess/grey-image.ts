@@ -13,6 +13,21 @@ export interface Box {
   y1: number;
 }
 
+/** The smallest box holding all of `boxes`. */
+export function boundsOf(boxes: Box[]): Box {
+  return {
+    x0: Math.min(...boxes.map((box) => box.x0)),
+    y0: Math.min(...boxes.map((box) => box.y0)),
+    x1: Math.max(...boxes.map((box) => box.x1)),
+    y1: Math.max(...boxes.map((box) => box.y1)),
+  };
+}
+
+/** Whether two boxes share any area. */
+export function overlaps(a: Box, b: Box): boolean {
+  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
 export function createGreyImage(width: number, height: number, fill = 255): GreyImage {
   return { width, height, data: new Uint8Array(width * height).fill(fill) };
 }

@@ -1,6 +1,6 @@
 import { otsuThreshold } from './binarize.ts';
 import { findBlobs, type Blob } from './components.ts';
-import type { Box, GreyImage } from './grey-image.ts';
+import { boundsOf, overlaps, type Box, type GreyImage } from './grey-image.ts';
 
 /** Ink this many letter heights tall or more is a picture or a rule, not a line of text. */
 const TALLEST = 3;
@@ -10,8 +10,6 @@ const JOIN_GAP = 1;
 const DENSEST = 0.6;
 /** Paper kept around a place, in letter heights, so the recogniser sees whole letters. */
 const PAD = 0.4;
-
-const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
 /**
  * Where a line of ink lies that no word read covers, with a margin of paper. Tesseract's automatic layout takes some
@@ -32,11 +30,7 @@ export function unreadInk(image: GreyImage, read: Box[], letterHeight: number): 
       pieces.push({ ...blob });
       continue;
     }
-    piece.x0 = Math.min(piece.x0, blob.x0);
-    piece.y0 = Math.min(piece.y0, blob.y0);
-    piece.x1 = Math.max(piece.x1, blob.x1);
-    piece.y1 = Math.max(piece.y1, blob.y1);
-    piece.pixels += blob.pixels;
+    Object.assign(piece, boundsOf([piece, blob]), { pixels: piece.pixels + blob.pixels });
   }
   const pad = Math.round(letterHeight * PAD);
   const places: Box[] = [];
@@ -46,8 +40,7 @@ export function unreadInk(image: GreyImage, read: Box[], letterHeight: number): 
     let place = { x0: Math.max(0, piece.x0 - pad), y0: Math.max(0, piece.y0 - pad), x1: Math.min(image.width, piece.x1 + pad), y1: Math.min(image.height, piece.y1 + pad) };
     // Padded places that meet become one, so no ink is read twice.
     for (let at = places.findIndex((other) => overlaps(other, place)); at >= 0; at = places.findIndex((other) => overlaps(other, place))) {
-      const [other] = places.splice(at, 1);
-      place = { x0: Math.min(place.x0, other!.x0), y0: Math.min(place.y0, other!.y0), x1: Math.max(place.x1, other!.x1), y1: Math.max(place.y1, other!.y1) };
+      place = boundsOf([place, ...places.splice(at, 1)]);
     }
     places.push(place);
   }
