@@ -26,6 +26,27 @@ test('a real phone photo through the hero gives the same text as the API', async
   expect(characterErrorRate(browserText, apiText)).toBeLessThanOrEqual(0.01);
 });
 
+// Word's bullets and a sans-serif "Il" are what Tesseract's French misreads ("*", ">", "||"):
+// the browser's tesseract.js reads the doubtful words again with letters only, as the server does.
+test('bullets and "Il" of a real photo read the same in the browser as through the API', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const bytes = Buffer.from(corpusFile('ocr-photos/photo-fr-present-2.jpg'));
+  const api = await request.post('/api/v1/convert/image-to-text', { multipart: { file: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: bytes }, language: 'fra' } });
+  expect(api.status()).toBe(200);
+  const apiText = await api.text();
+  const expected = ['❖ Exprimer une vérité générale:', '➢ Ex: Le ciel est bleu.', 'Attention: Il existe des verbes'];
+  for (const line of expected) expect(apiText).toContain(line);
+
+  await page.goto('/');
+  await page.getByTestId('ocr-language').selectOption('fra');
+  await page.getByTestId('file-input').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: bytes });
+  const result = page.getByTestId('result-text');
+  await expect(result).toBeVisible({ timeout: 130_000 });
+  const browserText = await result.inputValue();
+  for (const line of expected) expect(browserText).toContain(line);
+  expect(characterErrorRate(browserText, apiText)).toBeLessThanOrEqual(0.01);
+});
+
 // An English receipt is read by Tesseract and, where it is unsure, by the second recogniser,
 // which the worker fetches then (about 18 MB), saying so on the page.
 test('a real receipt through the hero loads the second recogniser and gives the same text as the API', async ({ page, request }) => {

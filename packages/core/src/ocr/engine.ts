@@ -5,8 +5,13 @@ import type { LoadLineModel } from './lines/line-model.ts';
 export interface OcrOptions {
   /** Tesseract language codes, e.g. ["eng"] or ["eng", "deu"]. */
   languages: string[];
-  /** How Tesseract splits the page: its automatic layout (columns) or one block of lines. */
-  segmentation?: PageSegmentation;
+  /**
+   * How Tesseract splits the page: its automatic layout (columns), one block of lines, or a
+   * single line (a word cut out: a block of two upright strokes holds no line for Tesseract).
+   */
+  segmentation?: PageSegmentation | 'line';
+  /** Offer letters only (no digits, no bar-like marks: NOT_LETTERS), for words a letter was misread in. */
+  lettersOnly?: boolean;
   signal?: AbortSignal;
   /**
    * Fraction of the page recognised, 0 to 1; of the engine or the second recogniser loaded; or
@@ -47,8 +52,15 @@ export interface OcrEngine {
   terminate(): Promise<void>;
 }
 
+/**
+ * What Tesseract reads I and l as in faces where they are one upright stroke ("||" for "Il",
+ * "I11" for Courier's "Il"): digits and bar-like marks. Kept out when a word is read again
+ * as letters only (Tesseract's tessedit_char_blacklist).
+ */
+export const NOT_LETTERS = '0123456789|¦!()[]{}\\';
+
 /** Tesseract's page segmentation mode numbers. */
-export const tesseractPsm: Record<PageSegmentation, string> = { auto: '3', block: '6' };
+export const tesseractPsm: Record<PageSegmentation | 'line', string> = { auto: '3', block: '6', line: '7' };
 
 /**
  * Tesseract output keeps the page's line breaks, and ends lines and the page with spaces and

@@ -1,5 +1,7 @@
 import type { OcrBox, OcrEngine, OcrLine, OcrOptions, OcrWord } from './engine.ts';
 import { normalizeOcrText } from './engine.ts';
+import { withBullets } from './bullets.ts';
+import { hasMisreadStroke, strokesOnlyChanged } from './misread-strokes.ts';
 import { linesToText, meanConfidence } from './ocr-text.ts';
 import { stackCells, type Frame } from './preprocess/frames.ts';
 import { blankBoxes, boundsOf, cropImage, encodePgm, type GreyImage } from './preprocess/grey-image.ts';
@@ -72,11 +74,12 @@ async function readPrepared(engine: OcrEngine, page: PreparedPage, options: Omit
     const framed = await readFrame(engine, page, frame, part(index + 1));
     lines = insertBefore(lines, framed, frame.box, frame.box.y0);
   }
-  const withRules = page.rules.reduce((out, rule, i) => {
+  lines = await withLettersReread(engine, page.image, lines, letterHeightOf(page), quiet);
+  const withRules = withBullets(page.rules.reduce((out, rule, i) => {
     const box = { x0: Math.round(rule.x0), y0: Math.round(rule.y0), x1: Math.round(rule.x1), y1: Math.round(rule.y1) };
     const line: OcrLine = { words: [{ text: '-'.repeat(rule.dashes), confidence: 100, box }], box, paragraph: `rule.${i}` };
     return insertBefore(out, [line], box, (rule.y0 + rule.y1) / 2);
-  }, lines);
+  }, lines), page.image);
   return { text: normalizeOcrText(linesToText(withRules)), lines: withRules, confidence: meanConfidence(lines) };
 }
 
@@ -115,15 +118,14 @@ async function readFrame(engine: OcrEngine, page: PreparedPage, frame: Frame, op
     }));
   }
   const words = await readStacked(engine, page.image, frame.rows.flat(), letterHeightOf(page), options);
-  // Cells were stacked row by row, so they come back in that order. A word keeps its cell's
-  // box on the page: where it stood on the sheet means nothing there.
+  // Cells were stacked row by row, so they come back in that order.
   let next = 0;
   return frame.rows.flatMap((row) => {
     const rowWords: OcrWord[] = [];
-    for (const cell of row) {
+    row.forEach(() => {
       const cellWords = words[next++]!;
-      cellWords.forEach((word, w) => rowWords.push({ ...word, text: rowWords.length > 0 && w === 0 ? `\t${word.text}` : word.text, box: cell }));
-    }
+      cellWords.forEach((word, w) => rowWords.push({ ...word, text: rowWords.length > 0 && w === 0 ? `\t${word.text}` : word.text }));
+    });
     if (rowWords.length === 0) return [];
     return [{ words: rowWords, box: boundsOf(row), paragraph: key }];
   });
@@ -131,7 +133,8 @@ async function readFrame(engine: OcrEngine, page: PreparedPage, frame: Frame, op
 
 /**
  * Boxes of a page stacked on one sheet and read as one block: one call of the recogniser for
- * them all. Their words come back box by box, found by the line each landed on.
+ * them all. Their words come back box by box, found by the line each landed on, with their
+ * boxes moved back from the sheet to the page.
  */
 async function readStacked(engine: OcrEngine, image: GreyImage, boxes: OcrBox[], letterHeight: number, options: Omit<OcrOptions, 'segmentation'>): Promise<OcrWord[][]> {
   const gap = Math.max(8, Math.round(letterHeight * 1.5));
@@ -141,7 +144,10 @@ async function readStacked(engine: OcrEngine, image: GreyImage, boxes: OcrBox[],
   for (const line of lines) {
     const middle = (line.box.y0 + line.box.y1) / 2;
     const at = cells.findIndex((cell) => middle >= cell.y0 - gap / 2 && middle < cell.y1 + gap / 2);
-    if (at >= 0) words[at]!.push(...line.words);
+    if (at < 0) continue;
+    const dx = boxes[at]!.x0 - gap;
+    const dy = boxes[at]!.y0 - cells[at]!.y0;
+    words[at]!.push(...line.words.map((word) => ({ ...word, box: { x0: word.box.x0 + dx, y0: word.box.y0 + dy, x1: word.box.x1 + dx, y1: word.box.y1 + dy } })));
   }
   return words;
 }
@@ -163,6 +169,38 @@ async function withUnreadInk(engine: OcrEngine, image: GreyImage, lines: OcrLine
     const reach = { ...box, x0: box.x0 - (box.x1 - box.x0), x1: box.x1 + (box.x1 - box.x0) };
     return insertBefore(out, [{ words, box, paragraph: `unread.${i}` }], reach, box.y0);
   }, lines);
+}
+
+/**
+ * Words where a letter was read as a bar or a one (misread-strokes.ts), each read again alone
+ * as one line of letters only. Pages without such words cost nothing more.
+ */
+async function withLettersReread(engine: OcrEngine, image: GreyImage, lines: OcrLine[], letterHeight: number, options: Omit<OcrOptions, 'segmentation'>): Promise<OcrLine[]> {
+  // Half a letter of paper round the word: less, and two bare strokes are no line to
+  // Tesseract; more, and the neighbours' letters come in.
+  const pad = Math.round(letterHeight * 0.5);
+  const out: OcrLine[] = [];
+  for (const line of lines) {
+    const words: OcrWord[] = [];
+    for (const word of line.words) {
+      if (!hasMisreadStroke(word.text)) {
+        words.push(word);
+        continue;
+      }
+      const { box } = word;
+      const crop = cropImage(image, {
+        x0: Math.max(0, Math.floor(box.x0) - pad),
+        y0: Math.max(0, Math.floor(box.y0) - pad),
+        x1: Math.min(image.width, Math.ceil(box.x1) + pad),
+        y1: Math.min(image.height, Math.ceil(box.y1) + pad),
+      });
+      const { lines: read } = await engine.recognize(encodePgm(crop), { ...options, segmentation: 'line', lettersOnly: true });
+      const reread = read.flatMap((readLine) => readLine.words.map((readWord) => readWord.text)).join(' ');
+      words.push(strokesOnlyChanged(word.text, reread) ? { ...word, text: reread } : word);
+    }
+    out.push({ ...line, words });
+  }
+  return out;
 }
 
 const letterHeightOf = (page: PreparedPage) => page.letterHeight * page.scale;

@@ -1,5 +1,5 @@
 import { ConversionError } from '../errors.ts';
-import { tesseractPsm, type OcrEngine, type OcrOptions, type OcrResult } from './engine.ts';
+import { NOT_LETTERS, tesseractPsm, type OcrEngine, type OcrOptions, type OcrResult } from './engine.ts';
 import { parseTesseractTsv } from './tsv.ts';
 
 /** Where tesseract.js finds its worker script, WASM core and language data on this host. */
@@ -43,6 +43,7 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
   let worker: TesseractWorker | undefined;
   let workerLanguages = '';
   let workerPsm = '';
+  let workerBlacklist = '';
   let onLog: ((message: LoggerMessage) => void) | undefined;
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -70,6 +71,7 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
     worker = undefined;
     workerLanguages = '';
     workerPsm = '';
+    workerBlacklist = '';
     await current?.terminate().catch(() => {});
   }
 
@@ -90,6 +92,11 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
       if (psm !== workerPsm) {
         await ready.setParameters({ tessedit_pageseg_mode: psm } as unknown as WorkerParameters);
         workerPsm = psm;
+      }
+      const blacklist = options.lettersOnly ? NOT_LETTERS : '';
+      if (blacklist !== workerBlacklist) {
+        await ready.setParameters({ tessedit_char_blacklist: blacklist } as unknown as WorkerParameters);
+        workerBlacklist = blacklist;
       }
       const { data } = await ready.recognize(image as unknown as ImageLike, {}, { text: false, tsv: true });
       return { lines: parseTesseractTsv(data.tsv ?? '') };
