@@ -1,12 +1,16 @@
 import type { OcrLine } from './engine.ts';
 import { otsuThreshold } from './preprocess/binarize.ts';
 import { findBlobs, type Blob } from './preprocess/components.ts';
-import { boundsOf, cropImage, type GreyImage } from './preprocess/grey-image.ts';
+import { boundsOf, cropImage, grownBox, type GreyImage } from './preprocess/grey-image.ts';
 
 /** Parts of a glyph smaller than this share of its ink are specks, not part of its shape. */
 const SPECK = 0.05;
-/** A bullet stands at least this share of its line's height: a stop or a speck does not. */
-const BULLET_HEIGHT = 0.22;
+/** A bullet stands at least this many letter heights tall: a stop or a speck does not. */
+const BULLET_HEIGHT = 0.4;
+/** Paper cut out round the mark, in letter heights, so its shape is seen whole. */
+const PAD = 0.15;
+/** Ink and paper at least this far apart in grey: a flat grey patch has no shape to name. */
+const CONTRAST = 64;
 
 /**
  * Word's bullet library is set in Symbol and Wingdings, whose shapes Tesseract's languages
@@ -15,7 +19,7 @@ const BULLET_HEIGHT = 0.22;
  * punctuation has are named (four diamonds, an arrowhead with a hollow top, a filled dot or
  * square); anything else keeps Tesseract's reading. Boxes are in `image`'s pixels.
  */
-export function withBullets(lines: OcrLine[], image: GreyImage): OcrLine[] {
+export function withBullets(lines: OcrLine[], image: GreyImage, letterHeight: number): OcrLine[] {
   return lines.map((line) => {
     const [first, ...rest] = line.words;
     // A mark read as a letter or digit ("it", "o") is left alone: blurred small words fill
@@ -23,24 +27,25 @@ export function withBullets(lines: OcrLine[], image: GreyImage): OcrLine[] {
     if (!first || rest.length === 0 || first.text.length > 2 || /[\p{L}\p{N}]/u.test(first.text)) return line;
     const { box } = first;
     const height = box.y1 - box.y0;
-    if (height < (line.box.y1 - line.box.y0) * BULLET_HEIGHT || box.x1 - box.x0 > height * 2) return line;
-    const pad = 2;
-    // The second recogniser's boxes are not whole pixels.
-    const around = {
-      x0: Math.max(0, Math.floor(box.x0) - pad),
-      y0: Math.max(0, Math.floor(box.y0) - pad),
-      x1: Math.min(image.width, Math.ceil(box.x1) + pad),
-      y1: Math.min(image.height, Math.ceil(box.y1) + pad),
-    };
-    if (around.x1 <= around.x0 || around.y1 <= around.y0) return line;
-    const bullet = bulletShape(cropImage(image, around));
+    if (height < letterHeight * BULLET_HEIGHT || box.x1 - box.x0 > height * 2) return line;
+    const around = grownBox(box, Math.round(letterHeight * PAD), image);
+    const bullet = around && bulletShape(cropImage(image, around));
     return bullet && bullet !== first.text ? { ...line, words: [{ ...first, text: bullet }, ...rest] } : line;
   });
 }
 
 /** The bullet a glyph's picture shows, if it is one of the shapes above. */
 export function bulletShape(glyph: GreyImage): string | undefined {
+  let darkest = 255;
+  let lightest = 0;
+  for (let i = 0; i < glyph.data.length; i++) {
+    darkest = Math.min(darkest, glyph.data[i]!);
+    lightest = Math.max(lightest, glyph.data[i]!);
+  }
+  if (lightest - darkest < CONTRAST) return undefined;
   const threshold = otsuThreshold(glyph);
+  // A mark stands on paper: where the cut's edge is mostly ink, it is part of something larger.
+  if (paperAtEdge(glyph, threshold) < 0.8) return undefined;
   const blobs = findBlobs(glyph, threshold);
   const ink = blobs.reduce((sum, blob) => sum + blob.pixels, 0);
   const parts = blobs.filter((blob) => blob.pixels >= ink * SPECK);
@@ -58,6 +63,26 @@ export function bulletShape(glyph: GreyImage): string | undefined {
   if (holes === 0 && square && fill >= 0.9) return '▪';
   if (holes === 0 && square && fill >= 0.68) return '•';
   return undefined;
+}
+
+/** Share of the pixels along the image's edge that are paper. */
+function paperAtEdge(glyph: GreyImage, threshold: number): number {
+  const { width, height, data } = glyph;
+  let paper = 0;
+  let all = 0;
+  for (let x = 0; x < width; x++) {
+    for (const y of height > 1 ? [0, height - 1] : [0]) {
+      all++;
+      if (data[y * width + x]! >= threshold) paper++;
+    }
+  }
+  for (let y = 1; y < height - 1; y++) {
+    for (const x of width > 1 ? [0, width - 1] : [0]) {
+      all++;
+      if (data[y * width + x]! >= threshold) paper++;
+    }
+  }
+  return paper / all;
 }
 
 /** Four like parts, one above, one below, one left and one right of the middle. */

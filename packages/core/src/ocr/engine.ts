@@ -54,8 +54,9 @@ export interface OcrEngine {
 
 /**
  * What Tesseract reads I and l as in faces where they are one upright stroke ("||" for "Il",
- * "I11" for Courier's "Il"): digits and bar-like marks. Kept out when a word is read again
- * as letters only (Tesseract's tessedit_char_blacklist).
+ * "I11" for Courier's "Il"): digits and bar-like marks, brackets among them (without them,
+ * "||" comes back as "[]"). Kept out when a word is read again as letters only (Tesseract's
+ * tessedit_char_blacklist).
  */
 export const NOT_LETTERS = '0123456789|¦!()[]{}\\';
 

@@ -1,13 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { hasMisreadStroke, strokesOnlyChanged } from './misread-strokes.ts';
+import type { OcrEngine, OcrLine, OcrOptions } from './engine.ts';
+import { hasMisreadStroke, strokesOnlyChanged, withLettersReread } from './misread-strokes.ts';
+import { createGreyImage } from './preprocess/grey-image.ts';
 
 describe('letters misread as strokes', () => {
   test('bars and ones standing for I and l', () => {
-    for (const word of ['||', 'I11/Elle/On', 'I1s/Elles', '|ls', 'l|e', "|'homme", 'I1', 'I!']) expect(hasMisreadStroke(word), word).toBe(true);
+    for (const word of ['||', 'I11/Elle/On', 'I1s/Elles', '|ls', 'l|e', "|'homme", 'I!', '\tI1s']) expect(hasMisreadStroke(word), word).toBe(true);
   });
 
   test('numbers, codes and lone bars are left as read', () => {
-    for (const word of ['|', '11', '1st', 'B1', 'A11', '2.58', 'Il/Elle/On', 'Ils', 'lls', '11:37', 'SR-0012', "aa4's", '1/2', 'Stop!', '!']) expect(hasMisreadStroke(word), word).toBe(false);
+    const words = ['|', '11', '1st', 'B1', 'A11', '2.58', 'Il/Elle/On', 'Ils', 'lls', '11:37', 'SR-0012', "aa4's", '1/2', 'Stop!', '!', '1l', '1lb', '1ltr'];
+    for (const word of words) expect(hasMisreadStroke(word), word).toBe(false);
   });
 
   test('a new reading is kept only when nothing but strokes changed', () => {
@@ -15,10 +18,59 @@ describe('letters misread as strokes', () => {
     expect(strokesOnlyChanged('I11/Elle/On', 'Il/Elle/On')).toBe(true);
     expect(strokesOnlyChanged('I1s/Elles', 'Ils/Elles')).toBe(true);
     expect(strokesOnlyChanged('I!', 'Il')).toBe(true);
-    // Ink next door came into the crop, a bar is still there, nothing changed.
+    // Ink next door came into the cut, a bar is still there, nothing changed.
     expect(strokesOnlyChanged('||', 'AL')).toBe(false);
     expect(strokesOnlyChanged('||', 'I|')).toBe(false);
     expect(strokesOnlyChanged('I1s', 'I1s')).toBe(false);
     expect(strokesOnlyChanged('I11/Elle/On', 'Il/Etle/On')).toBe(false);
+    // A real bar vanished, or strokes were lost or made up.
+    expect(strokesOnlyChanged('Is|grep', 'Isgrep')).toBe(false);
+    expect(strokesOnlyChanged('I11', 'I')).toBe(false);
+    expect(strokesOnlyChanged('||', 'I')).toBe(false);
+    expect(strokesOnlyChanged('||', 'lIlI')).toBe(false);
+  });
+});
+
+describe('words read again with letters only', () => {
+  const image = createGreyImage(400, 100);
+  const word = (text: string, confidence: number, x0: number) => ({ text, confidence, box: { x0, y0: 40, x1: x0 + 30, y1: 70 } });
+  const page = (): OcrLine[] => [{ paragraph: '1.1', box: { x0: 0, y0: 40, x1: 400, y1: 70 }, words: [word('Attention:', 96, 10), word('||', 48, 100), word('existe', 95, 140)] }, { paragraph: 'frame', box: { x0: 0, y0: 40, x1: 400, y1: 70 }, words: [word('Nous', 90, 10), word('\tI1s/Elles', 60, 200), word('|', 90, 300)] }];
+  const engine = (read: (calls: number) => string): OcrEngine & { calls: OcrOptions[] } => {
+    const calls: OcrOptions[] = [];
+    return {
+      name: 'fake',
+      calls,
+      async recognize(_image, options) {
+        calls.push(options);
+        const text = read(calls.length);
+        if (text === 'fail') throw new Error('engine failed');
+        return { lines: [{ paragraph: '1.1', box: { x0: 0, y0: 0, x1: 10, y1: 10 }, words: [{ text, confidence: 90, box: { x0: 0, y0: 0, x1: 10, y1: 10 } }] }] };
+      },
+      async terminate() {},
+    };
+  };
+  const texts = (lines: OcrLine[]) => lines.map((line) => line.words.map((one) => one.text).join(' '));
+
+  test('each doubtful word alone, as one line of letters, least sure first; a cell keeps its tab', async () => {
+    const signal = new AbortController().signal;
+    const fake = engine((call) => (call === 1 ? 'Il' : 'Ils/Elles'));
+    const lines = await withLettersReread(fake, image, page(), 20, { languages: ['fra'], signal });
+    expect(texts(lines)).toEqual(['Attention: Il existe', 'Nous \tIls/Elles |']);
+    expect(fake.calls).toHaveLength(2);
+    for (const call of fake.calls) expect(call).toMatchObject({ segmentation: 'line', lettersOnly: true, languages: ['fra'], signal });
+  });
+
+  test('a reading that fails, or changes more than strokes, leaves the word as read', async () => {
+    expect(texts(await withLettersReread(engine(() => 'fail'), image, page(), 20, { languages: ['fra'] }))).toEqual(texts(page()));
+    expect(texts(await withLettersReread(engine(() => 'AL'), image, page(), 20, { languages: ['fra'] }))).toEqual(texts(page()));
+  });
+
+  test('a cancelled job stops', async () => {
+    const controller = new AbortController();
+    const fake = engine(() => {
+      controller.abort();
+      return 'fail';
+    });
+    await expect(withLettersReread(fake, image, page(), 20, { languages: ['fra'], signal: controller.signal })).rejects.toThrow('engine failed');
   });
 });

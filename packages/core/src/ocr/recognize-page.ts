@@ -1,7 +1,7 @@
 import type { OcrBox, OcrEngine, OcrLine, OcrOptions, OcrWord } from './engine.ts';
 import { normalizeOcrText } from './engine.ts';
 import { withBullets } from './bullets.ts';
-import { hasMisreadStroke, strokesOnlyChanged } from './misread-strokes.ts';
+import { withLettersReread } from './misread-strokes.ts';
 import { linesToText, meanConfidence } from './ocr-text.ts';
 import { stackCells, type Frame } from './preprocess/frames.ts';
 import { blankBoxes, boundsOf, cropImage, encodePgm, type GreyImage } from './preprocess/grey-image.ts';
@@ -36,19 +36,27 @@ export interface PageText {
 
 /**
  * OCR of one page, the way every OCR tool does it: the page prepared (preprocess/), read by
- * the engine with the segmentation chosen for it, separator rules put back.
+ * the engine with the segmentation chosen for it, separator rules put back; then letters read
+ * as strokes read again (misread-strokes.ts) and Word's bullets named (bullets.ts).
  */
 export async function recognizePage(engine: OcrEngine, grey: GreyImage, options: Omit<OcrOptions, 'segmentation'>): Promise<PageText> {
   const page = preparePage(grey);
   const first = await readPrepared(engine, page, options);
-  if ((first.confidence ?? 0) >= SECOND_LOOK) return first;
-  // Upside down, or turned the other way than guessed: the letters cannot tell, reading can.
-  const turned = preparePage(grey, { turns: ((page.turns + 2) % 4) as QuarterTurns });
-  const second = await readPrepared(engine, turned, options);
-  return (second.confidence ?? 0) > (first.confidence ?? 0) + CLEARLY_BETTER ? second : first;
+  let kept = { page, ...first };
+  if ((first.confidence ?? 0) < SECOND_LOOK) {
+    // Upside down, or turned the other way than guessed: the letters cannot tell, reading can.
+    const turned = preparePage(grey, { turns: ((page.turns + 2) % 4) as QuarterTurns });
+    const second = await readPrepared(engine, turned, options);
+    if ((second.confidence ?? 0) > (first.confidence ?? 0) + CLEARLY_BETTER) kept = { page: turned, ...second };
+  }
+  // What Tesseract's languages cannot see, looked at again on the reading kept only.
+  const letterHeight = letterHeightOf(kept.page);
+  const reread = await withLettersReread(engine, kept.page.image, kept.lines, letterHeight, { ...options, onProgress: undefined });
+  const lines = withBullets(reread, kept.page.image, letterHeight);
+  return { text: normalizeOcrText(linesToText(lines)), lines, confidence: kept.confidence };
 }
 
-async function readPrepared(engine: OcrEngine, page: PreparedPage, options: Omit<OcrOptions, 'segmentation'>): Promise<PageText> {
+async function readPrepared(engine: OcrEngine, page: PreparedPage, options: Omit<OcrOptions, 'segmentation'>): Promise<Omit<PageText, 'text'>> {
   // The body without its frames, then each frame: one reading each, progress shared out.
   const parts = 1 + page.frames.length;
   const part = (index: number): Omit<OcrOptions, 'segmentation'> => ({
@@ -74,13 +82,12 @@ async function readPrepared(engine: OcrEngine, page: PreparedPage, options: Omit
     const framed = await readFrame(engine, page, frame, part(index + 1));
     lines = insertBefore(lines, framed, frame.box, frame.box.y0);
   }
-  lines = await withLettersReread(engine, page.image, lines, letterHeightOf(page), quiet);
-  const withRules = withBullets(page.rules.reduce((out, rule, i) => {
+  const withRules = page.rules.reduce((out, rule, i) => {
     const box = { x0: Math.round(rule.x0), y0: Math.round(rule.y0), x1: Math.round(rule.x1), y1: Math.round(rule.y1) };
     const line: OcrLine = { words: [{ text: '-'.repeat(rule.dashes), confidence: 100, box }], box, paragraph: `rule.${i}` };
     return insertBefore(out, [line], box, (rule.y0 + rule.y1) / 2);
-  }, lines), page.image);
-  return { text: normalizeOcrText(linesToText(withRules)), lines: withRules, confidence: meanConfidence(lines) };
+  }, lines);
+  return { lines: withRules, confidence: meanConfidence(lines) };
 }
 
 /**
@@ -147,7 +154,7 @@ async function readStacked(engine: OcrEngine, image: GreyImage, boxes: OcrBox[],
     if (at < 0) continue;
     const dx = boxes[at]!.x0 - gap;
     const dy = boxes[at]!.y0 - cells[at]!.y0;
-    words[at]!.push(...line.words.map((word) => ({ ...word, box: { x0: word.box.x0 + dx, y0: word.box.y0 + dy, x1: word.box.x1 + dx, y1: word.box.y1 + dy } })));
+    words[at]!.push(...line.words.map((word) => ({ ...word, box: shiftBox(word.box, dx, dy) })));
   }
   return words;
 }
@@ -162,7 +169,7 @@ async function withUnreadInk(engine: OcrEngine, image: GreyImage, lines: OcrLine
   if (places.length === 0) return lines;
   const found = await readStacked(engine, image, places, letterHeight, options);
   return places.reduce((out, box, i) => {
-    const words = found[i]!.filter((word) => word.confidence >= RECOVERED_CONFIDENT).map((word) => ({ ...word, box }));
+    const words = found[i]!.filter((word) => word.confidence >= RECOVERED_CONFIDENT);
     if (words.filter((word) => /\p{L}{2}/u.test(word.text)).length === 0) return out;
     // A heading stands over its text, often centred: the lines it goes before are sought a
     // width either side of it.
@@ -171,43 +178,12 @@ async function withUnreadInk(engine: OcrEngine, image: GreyImage, lines: OcrLine
   }, lines);
 }
 
-/**
- * Words where a letter was read as a bar or a one (misread-strokes.ts), each read again alone
- * as one line of letters only. Pages without such words cost nothing more.
- */
-async function withLettersReread(engine: OcrEngine, image: GreyImage, lines: OcrLine[], letterHeight: number, options: Omit<OcrOptions, 'segmentation'>): Promise<OcrLine[]> {
-  // Half a letter of paper round the word: less, and two bare strokes are no line to
-  // Tesseract; more, and the neighbours' letters come in.
-  const pad = Math.round(letterHeight * 0.5);
-  const out: OcrLine[] = [];
-  for (const line of lines) {
-    const words: OcrWord[] = [];
-    for (const word of line.words) {
-      if (!hasMisreadStroke(word.text)) {
-        words.push(word);
-        continue;
-      }
-      const { box } = word;
-      const crop = cropImage(image, {
-        x0: Math.max(0, Math.floor(box.x0) - pad),
-        y0: Math.max(0, Math.floor(box.y0) - pad),
-        x1: Math.min(image.width, Math.ceil(box.x1) + pad),
-        y1: Math.min(image.height, Math.ceil(box.y1) + pad),
-      });
-      const { lines: read } = await engine.recognize(encodePgm(crop), { ...options, segmentation: 'line', lettersOnly: true });
-      const reread = read.flatMap((readLine) => readLine.words.map((readWord) => readWord.text)).join(' ');
-      words.push(strokesOnlyChanged(word.text, reread) ? { ...word, text: reread } : word);
-    }
-    out.push({ ...line, words });
-  }
-  return out;
-}
-
 const letterHeightOf = (page: PreparedPage) => page.letterHeight * page.scale;
 
+const shiftBox = (box: OcrBox, dx: number, dy: number): OcrBox => ({ x0: box.x0 + dx, y0: box.y0 + dy, x1: box.x1 + dx, y1: box.y1 + dy });
+
 function shiftLine(line: OcrLine, dx: number, dy: number): OcrLine {
-  const shift = (box: OcrBox) => ({ x0: box.x0 + dx, y0: box.y0 + dy, x1: box.x1 + dx, y1: box.y1 + dy });
-  return { ...line, box: shift(line.box), words: line.words.map((word) => ({ ...word, box: shift(word.box) })) };
+  return { ...line, box: shiftBox(line.box, dx, dy), words: line.words.map((word) => ({ ...word, box: shiftBox(word.box, dx, dy) })) };
 }
 
 /**

@@ -13,7 +13,7 @@ export interface TesseractJsPaths {
 
 type TesseractModule = typeof import('tesseract.js');
 type TesseractWorker = Awaited<ReturnType<TesseractModule['createWorker']>>;
-type WorkerParameters = Parameters<TesseractWorker['setParameters']>[0];
+type RecognizeOptions = NonNullable<Parameters<TesseractWorker['recognize']>[1]>;
 /** Both builds read a Uint8Array; the typings list only Node's Buffer. */
 type ImageLike = Parameters<TesseractWorker['recognize']>[0];
 interface LoggerMessage {
@@ -42,8 +42,6 @@ const loadingSpans: Record<string, readonly [number, number]> = {
 export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
   let worker: TesseractWorker | undefined;
   let workerLanguages = '';
-  let workerPsm = '';
-  let workerBlacklist = '';
   let onLog: ((message: LoggerMessage) => void) | undefined;
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -70,8 +68,6 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
     const current = worker;
     worker = undefined;
     workerLanguages = '';
-    workerPsm = '';
-    workerBlacklist = '';
     await current?.terminate().catch(() => {});
   }
 
@@ -88,17 +84,13 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
     try {
       const ready = await ensureWorker(options.languages.join('+'));
       // The page was prepared for one segmentation mode (preprocess/prepare-page.ts).
-      const psm = tesseractPsm[options.segmentation ?? 'auto'];
-      if (psm !== workerPsm) {
-        await ready.setParameters({ tessedit_pageseg_mode: psm } as unknown as WorkerParameters);
-        workerPsm = psm;
-      }
-      const blacklist = options.lettersOnly ? NOT_LETTERS : '';
-      if (blacklist !== workerBlacklist) {
-        await ready.setParameters({ tessedit_char_blacklist: blacklist } as unknown as WorkerParameters);
-        workerBlacklist = blacklist;
-      }
-      const { data } = await ready.recognize(image as unknown as ImageLike, {}, { text: false, tsv: true });
+      // Set for this call only: tesseract.js saves Tesseract's parameters before and puts them
+      // back after, so a later call or a worker loaded with other languages starts clean.
+      const parameters = {
+        tessedit_pageseg_mode: tesseractPsm[options.segmentation ?? 'auto'],
+        ...(options.lettersOnly ? { tessedit_char_blacklist: NOT_LETTERS } : {}),
+      };
+      const { data } = await ready.recognize(image as unknown as ImageLike, parameters as RecognizeOptions, { text: false, tsv: true });
       return { lines: parseTesseractTsv(data.tsv ?? '') };
     } catch (error) {
       if (signal?.aborted) throw new ConversionError('cancelled', 'Cancelled.');

@@ -56,14 +56,26 @@ export function encodePgm(image: GreyImage): Uint8Array {
   return out;
 }
 
+/**
+ * A box grown by `margin` on every side, in whole pixels and kept inside the image (boxes
+ * from the second recogniser are not whole pixels); undefined when nothing of it is inside.
+ */
+export function grownBox(box: Box, margin: number, image: { width: number; height: number }): Box | undefined {
+  const grown = {
+    x0: Math.max(0, Math.floor(box.x0 - margin)),
+    y0: Math.max(0, Math.floor(box.y0 - margin)),
+    x1: Math.min(image.width, Math.ceil(box.x1 + margin)),
+    y1: Math.min(image.height, Math.ceil(box.y1 + margin)),
+  };
+  return grown.x1 > grown.x0 && grown.y1 > grown.y0 ? grown : undefined;
+}
+
 /** Paints boxes, grown by `margin` on every side, white: marks taken out of what is read. */
 export function blankBoxes(image: GreyImage, boxes: Box[], margin = 0): void {
   for (const box of boxes) {
-    const x0 = Math.max(0, Math.floor(box.x0 - margin));
-    const x1 = Math.min(image.width, Math.ceil(box.x1 + margin));
-    for (let y = Math.max(0, Math.floor(box.y0 - margin)); y < Math.min(image.height, box.y1 + margin); y++) {
-      image.data.fill(255, y * image.width + x0, y * image.width + x1);
-    }
+    const grown = grownBox(box, margin, image);
+    if (!grown) continue;
+    for (let y = grown.y0; y < grown.y1; y++) image.data.fill(255, y * image.width + grown.x0, y * image.width + grown.x1);
   }
 }
 
