@@ -35,14 +35,17 @@ describe('words read again with letters only', () => {
   const image = createGreyImage(400, 100);
   const word = (text: string, confidence: number, x0: number) => ({ text, confidence, box: { x0, y0: 40, x1: x0 + 30, y1: 70 } });
   const page = (): OcrLine[] => [{ paragraph: '1.1', box: { x0: 0, y0: 40, x1: 400, y1: 70 }, words: [word('Attention:', 96, 10), word('||', 48, 100), word('existe', 95, 140)] }, { paragraph: 'frame', box: { x0: 0, y0: 40, x1: 400, y1: 70 }, words: [word('Nous', 90, 10), word('\tI1s/Elles', 60, 200), word('|', 90, 300)] }];
-  const engine = (read: (calls: number) => string): OcrEngine & { calls: OcrOptions[] } => {
+  // Tesseract finding no line on the stacked sheet, then reading each word alone: `read` gives
+  // what the n-th word alone reads as.
+  const engine = (read: (word: number) => string): OcrEngine & { calls: OcrOptions[] } => {
     const calls: OcrOptions[] = [];
     return {
       name: 'fake',
       calls,
       async recognize(_image, options) {
         calls.push(options);
-        const text = read(calls.length);
+        if (options.segmentation === 'block') return { lines: [] };
+        const text = read(calls.length - 1);
         if (text === 'fail') throw new Error('engine failed');
         return { lines: [{ paragraph: '1.1', box: { x0: 0, y0: 0, x1: 10, y1: 10 }, words: [{ text, confidence: 90, box: { x0: 0, y0: 0, x1: 10, y1: 10 } }] }] };
       },
@@ -51,13 +54,20 @@ describe('words read again with letters only', () => {
   };
   const texts = (lines: OcrLine[]) => lines.map((line) => line.words.map((one) => one.text).join(' '));
 
-  test('each doubtful word alone, as one line of letters, least sure first; a cell keeps its tab', async () => {
+  test('the doubtful words stacked as letters, then alone as a line, least sure first; a cell keeps its tab', async () => {
     const signal = new AbortController().signal;
-    const fake = engine((call) => (call === 1 ? 'Il' : 'Ils/Elles'));
+    const fake = engine((word) => (word === 1 ? 'Il' : 'Ils/Elles'));
     const lines = await withLettersReread(fake, image, page(), 20, { languages: ['fra'], signal });
     expect(texts(lines)).toEqual(['Attention: Il existe', 'Nous \tIls/Elles |']);
-    expect(fake.calls).toHaveLength(2);
-    for (const call of fake.calls) expect(call).toMatchObject({ segmentation: 'line', lettersOnly: true, languages: ['fra'], signal });
+    expect(fake.calls.map((call) => call.segmentation)).toEqual(['block', 'line', 'line']);
+    for (const call of fake.calls) expect(call).toMatchObject({ lettersOnly: true, languages: ['fra'], signal });
+  });
+
+  test('a page without such words, or with them read confidently, costs no reading', async () => {
+    const fake = engine(() => 'Il');
+    const sure = page().map((line) => ({ ...line, words: line.words.map((one) => ({ ...one, confidence: 90 })) }));
+    expect(texts(await withLettersReread(fake, image, sure, 20, { languages: ['fra'] }))).toEqual(texts(sure));
+    expect(fake.calls).toHaveLength(0);
   });
 
   test('a reading that fails, or changes more than strokes, leaves the word as read', async () => {

@@ -1,5 +1,6 @@
-import type { OcrEngine, OcrLine, OcrOptions, OcrWord } from './engine.ts';
-import { cropImage, encodePgm, grownBox, type GreyImage } from './preprocess/grey-image.ts';
+import type { OcrEngine, OcrLine, OcrOptions } from './engine.ts';
+import { cropImage, encodePgm, grownBox, type Box, type GreyImage } from './preprocess/grey-image.ts';
+import { readStacked } from './read-stacked.ts';
 
 /**
  * In faces where capital I and small l are one upright stroke (Arial, Calibri) or look like
@@ -12,8 +13,8 @@ import { cropImage, encodePgm, grownBox, type GreyImage } from './preprocess/gre
 /** Words read this confidently are what they say: a real bar ("a|b") or code ("l1"). */
 const SURE = 85;
 /**
- * At most this many words of a page are read again, the least sure first: each is one more
- * call of the recogniser (about 0.2 s). The phone photos measured have 1 to 3.
+ * At most this many words of a page are read again, the least sure first, so a page of codes
+ * or of rules read as bars costs a bounded sheet. The phone photos measured have 1 to 3.
  */
 const MAX_REREADS = 24;
 /** Paper round a word read again, in letter heights: less, and two bare strokes are no line to
@@ -56,33 +57,47 @@ export function strokesOnlyChanged(original: string, reread: string): boolean {
 }
 
 /**
- * Words where a letter was read as a bar or a one, each cut out and read again alone as one
- * line of letters only. Pages without such words cost nothing more. A reading that fails
- * leaves the word as it was read, unless the job was cancelled.
+ * Words where a letter was read as a bar or a one, cut out and read again as letters only,
+ * each on a line of its own: one more call of the recogniser on pages that have such words,
+ * none on the others. A reading that fails leaves the words as read, unless the job was
+ * cancelled.
  */
 export async function withLettersReread(engine: OcrEngine, image: GreyImage, lines: OcrLine[], letterHeight: number, options: Omit<OcrOptions, 'segmentation'>): Promise<OcrLine[]> {
-  const suspects: Array<{ line: number; word: number; confidence: number }> = [];
+  const pad = Math.round(letterHeight * PAD);
+  const suspects: Array<{ line: number; word: number; confidence: number; box: Box }> = [];
   lines.forEach((line, l) => line.words.forEach((word, w) => {
-    if (word.confidence < SURE && hasMisreadStroke(word.text)) suspects.push({ line: l, word: w, confidence: word.confidence });
+    const box = grownBox(word.box, pad, image);
+    if (box && word.confidence < SURE && hasMisreadStroke(word.text)) suspects.push({ line: l, word: w, confidence: word.confidence, box });
   }));
   if (suspects.length === 0) return lines;
+  const chosen = suspects.sort((a, b) => a.confidence - b.confidence).slice(0, MAX_REREADS);
+  const rereads = await readLetters(engine, image, chosen.map(({ box }) => box), letterHeight, options);
   const out = lines.map((line) => ({ ...line, words: [...line.words] }));
-  for (const { line, word } of suspects.sort((a, b) => a.confidence - b.confidence).slice(0, MAX_REREADS)) {
+  chosen.forEach(({ line, word }, i) => {
     const original = out[line]!.words[word]!;
-    const reread = await readLetters(engine, image, original, letterHeight, options);
     // A table row's later cells start with a tab (recognize-page.ts), which is not read.
     const tab = original.text.startsWith('\t') ? '\t' : '';
+    const reread = rereads?.[i];
     if (reread !== undefined && strokesOnlyChanged(original.text.slice(tab.length), reread)) out[line]!.words[word] = { ...original, text: tab + reread };
-  }
+  });
   return out;
 }
 
-async function readLetters(engine: OcrEngine, image: GreyImage, word: OcrWord, letterHeight: number, options: Omit<OcrOptions, 'segmentation'>): Promise<string | undefined> {
-  const around = grownBox(word.box, Math.round(letterHeight * PAD), image);
-  if (!around) return undefined;
+/**
+ * The words cut out, stacked and read as letters in one call; each box's reading, or
+ * undefined if reading failed. Tesseract finds no line in a block of two bare strokes ("||"
+ * alone on the sheet): a box that comes back empty is read again alone, as one line.
+ */
+async function readLetters(engine: OcrEngine, image: GreyImage, boxes: Box[], letterHeight: number, options: Omit<OcrOptions, 'segmentation'>): Promise<string[] | undefined> {
+  const letters = { ...options, lettersOnly: true };
   try {
-    const { lines } = await engine.recognize(encodePgm(cropImage(image, around)), { ...options, segmentation: 'line', lettersOnly: true });
-    return lines.flatMap((line) => line.words.map((read) => read.text)).join(' ');
+    const texts = (await readStacked(engine, image, boxes, letterHeight, letters)).map((words) => words.map((word) => word.text).join(' '));
+    for (const [i, box] of boxes.entries()) {
+      if (texts[i] !== '') continue;
+      const { lines } = await engine.recognize(encodePgm(cropImage(image, box)), { ...letters, segmentation: 'line' });
+      texts[i] = lines.flatMap((line) => line.words.map((word) => word.text)).join(' ');
+    }
+    return texts;
   } catch (error) {
     if (options.signal?.aborted) throw error;
     return undefined;

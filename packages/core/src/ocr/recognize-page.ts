@@ -3,8 +3,9 @@ import { normalizeOcrText } from './engine.ts';
 import { withBullets } from './bullets.ts';
 import { withLettersReread } from './misread-strokes.ts';
 import { linesToText, meanConfidence } from './ocr-text.ts';
-import { stackCells, type Frame } from './preprocess/frames.ts';
-import { blankBoxes, boundsOf, cropImage, encodePgm, type GreyImage } from './preprocess/grey-image.ts';
+import type { Frame } from './preprocess/frames.ts';
+import { readStacked } from './read-stacked.ts';
+import { blankBoxes, boundsOf, cropImage, encodePgm, shiftBox, type GreyImage } from './preprocess/grey-image.ts';
 import type { QuarterTurns } from './preprocess/orientation.ts';
 import { preparePage, type PreparedPage } from './preprocess/prepare-page.ts';
 import { unreadInk } from './preprocess/unread-ink.ts';
@@ -139,27 +140,6 @@ async function readFrame(engine: OcrEngine, page: PreparedPage, frame: Frame, op
 }
 
 /**
- * Boxes of a page stacked on one sheet and read as one block: one call of the recogniser for
- * them all. Their words come back box by box, found by the line each landed on, with their
- * boxes moved back from the sheet to the page.
- */
-async function readStacked(engine: OcrEngine, image: GreyImage, boxes: OcrBox[], letterHeight: number, options: Omit<OcrOptions, 'segmentation'>): Promise<OcrWord[][]> {
-  const gap = Math.max(8, Math.round(letterHeight * 1.5));
-  const { sheet, cells } = stackCells(image, boxes, gap);
-  const { lines } = await engine.recognize(encodePgm(sheet), { ...options, segmentation: 'block' });
-  const words = cells.map(() => [] as OcrWord[]);
-  for (const line of lines) {
-    const middle = (line.box.y0 + line.box.y1) / 2;
-    const at = cells.findIndex((cell) => middle >= cell.y0 - gap / 2 && middle < cell.y1 + gap / 2);
-    if (at < 0) continue;
-    const dx = boxes[at]!.x0 - gap;
-    const dy = boxes[at]!.y0 - cells[at]!.y0;
-    words[at]!.push(...line.words.map((word) => ({ ...word, box: shiftBox(word.box, dx, dy) })));
-  }
-  return words;
-}
-
-/**
  * Text that Tesseract's automatic layout left out (preprocess/unread-ink.ts), read again as
  * plain lines and put back where it stands. Only confident words return: the places searched
  * may hold a picture.
@@ -179,8 +159,6 @@ async function withUnreadInk(engine: OcrEngine, image: GreyImage, lines: OcrLine
 }
 
 const letterHeightOf = (page: PreparedPage) => page.letterHeight * page.scale;
-
-const shiftBox = (box: OcrBox, dx: number, dy: number): OcrBox => ({ x0: box.x0 + dx, y0: box.y0 + dy, x1: box.x1 + dx, y1: box.y1 + dy });
 
 function shiftLine(line: OcrLine, dx: number, dy: number): OcrLine {
   return { ...line, box: shiftBox(line.box, dx, dy), words: line.words.map((word) => ({ ...word, box: shiftBox(word.box, dx, dy) })) };

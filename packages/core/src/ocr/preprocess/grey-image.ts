@@ -56,6 +56,11 @@ export function encodePgm(image: GreyImage): Uint8Array {
   return out;
 }
 
+/** A box moved by dx, dy. */
+export function shiftBox(box: Box, dx: number, dy: number): Box {
+  return { x0: box.x0 + dx, y0: box.y0 + dy, x1: box.x1 + dx, y1: box.y1 + dy };
+}
+
 /**
  * A box grown by `margin` on every side, in whole pixels and kept inside the image (boxes
  * from the second recogniser are not whole pixels); undefined when nothing of it is inside.
