@@ -165,3 +165,21 @@ for (const set of sets) {
   const ours = readers.slice(0, 2).map((reader) => `${reader.name} ${(cerBySet.get(`${reader.name}|${set.name}`)![1]! / reference).toFixed(2)}`);
   console.log(`- ${set.name}: ${ours.join(', ')}`);
 }
+
+// The machine's speed drifts over a run of minutes, and each reader above reads its sets at
+// another time: the real photos again, each read by our pipeline and by tesseract.js's
+// defaults one right after the other, two rounds, first reads (model loading) left out.
+const photos = realSets().find((set) => set.name === 'real photos')!;
+const paired = [await textLift('native'), await textLift('wasm'), await tesseractJs()];
+for (const reader of paired) await reader.read(photos.samples[0]!.file, photos.samples[0]!.language ?? 'eng');
+const pairedRatios: number[][] = [[], []];
+for (let round = 0; round < 2; round++) {
+  for (const sample of photos.samples) {
+    const ms: number[] = [];
+    for (const reader of paired) ms.push((await reader.read(sample.file, sample.language ?? 'eng')).ms);
+    pairedRatios[0]!.push(ms[0]! / ms[2]!);
+    pairedRatios[1]!.push(ms[1]! / ms[2]!);
+  }
+}
+await Promise.all(paired.map((reader) => reader.close?.()));
+console.log(`- real photos, paired (median of ${pairedRatios[0]!.length} per-photo ratios): ${paired.slice(0, 2).map((reader, i) => `${reader.name} ${median(pairedRatios[i]!).toFixed(2)}`).join(', ')}`);
