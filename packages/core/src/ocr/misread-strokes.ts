@@ -57,10 +57,12 @@ export function strokesOnlyChanged(original: string, reread: string): boolean {
 }
 
 /**
- * Words where a letter was read as a bar or a one, cut out and read again as letters only,
- * each on a line of its own: one more call of the recogniser on pages that have such words,
- * none on the others. A reading that fails leaves the words as read, unless the job was
- * cancelled.
+ * Words where a letter was read as a bar or a one, cut out and read again as letters only:
+ * all at once, stacked on one sheet; a word whose reading there changed more than its strokes
+ * (or nothing: Tesseract finds no line in a block of two bare strokes, and the browser's
+ * tesseract.js and the native program differ on such a sheet) is read once more alone, as one
+ * line. Pages without such words cost nothing more. A reading that fails leaves the word as
+ * read, unless the job was cancelled.
  */
 export async function withLettersReread(engine: OcrEngine, image: GreyImage, lines: OcrLine[], letterHeight: number, options: Omit<OcrOptions, 'segmentation'>): Promise<OcrLine[]> {
   const pad = Math.round(letterHeight * PAD);
@@ -71,33 +73,30 @@ export async function withLettersReread(engine: OcrEngine, image: GreyImage, lin
   }));
   if (suspects.length === 0) return lines;
   const chosen = suspects.sort((a, b) => a.confidence - b.confidence).slice(0, MAX_REREADS);
-  const rereads = await readLetters(engine, image, chosen.map(({ box }) => box), letterHeight, options);
+  const letters = { ...options, lettersOnly: true };
+  const stacked = await lettersOf(options, async () => (await readStacked(engine, image, chosen.map(({ box }) => box), letterHeight, letters)).map((words) => words.map((word) => word.text).join(' ')));
   const out = lines.map((line) => ({ ...line, words: [...line.words] }));
-  chosen.forEach(({ line, word }, i) => {
+  for (const [i, { line, word, box }] of chosen.entries()) {
     const original = out[line]!.words[word]!;
     // A table row's later cells start with a tab (recognize-page.ts), which is not read.
     const tab = original.text.startsWith('\t') ? '\t' : '';
-    const reread = rereads?.[i];
-    if (reread !== undefined && strokesOnlyChanged(original.text.slice(tab.length), reread)) out[line]!.words[word] = { ...original, text: tab + reread };
-  });
+    const kept = (reread: string | undefined) => reread !== undefined && strokesOnlyChanged(original.text.slice(tab.length), reread);
+    let reread = stacked?.[i];
+    if (!kept(reread)) {
+      reread = await lettersOf(options, async () => {
+        const { lines: read } = await engine.recognize(encodePgm(cropImage(image, box)), { ...letters, segmentation: 'line' });
+        return read.flatMap((readLine) => readLine.words.map((readWord) => readWord.text)).join(' ');
+      });
+    }
+    if (kept(reread)) out[line]!.words[word] = { ...original, text: tab + reread };
+  }
   return out;
 }
 
-/**
- * The words cut out, stacked and read as letters in one call; each box's reading, or
- * undefined if reading failed. Tesseract finds no line in a block of two bare strokes ("||"
- * alone on the sheet): a box that comes back empty is read again alone, as one line.
- */
-async function readLetters(engine: OcrEngine, image: GreyImage, boxes: Box[], letterHeight: number, options: Omit<OcrOptions, 'segmentation'>): Promise<string[] | undefined> {
-  const letters = { ...options, lettersOnly: true };
+/** A reading as letters, or undefined if it failed; a cancelled job stops. */
+async function lettersOf<T>(options: Omit<OcrOptions, 'segmentation'>, read: () => Promise<T>): Promise<T | undefined> {
   try {
-    const texts = (await readStacked(engine, image, boxes, letterHeight, letters)).map((words) => words.map((word) => word.text).join(' '));
-    for (const [i, box] of boxes.entries()) {
-      if (texts[i] !== '') continue;
-      const { lines } = await engine.recognize(encodePgm(cropImage(image, box)), { ...letters, segmentation: 'line' });
-      texts[i] = lines.flatMap((line) => line.words.map((word) => word.text)).join(' ');
-    }
-    return texts;
+    return await read();
   } catch (error) {
     if (options.signal?.aborted) throw error;
     return undefined;
