@@ -67,7 +67,12 @@ async function readPrepared(engine: OcrEngine, page: PreparedPage, options: Omit
   const body = { ...page.image, data: page.image.data.slice() };
   const margin = Math.ceil(letterHeightOf(page) * 0.3);
   blankBoxes(body, page.frames.map(({ box }) => box), margin);
-  let { lines } = await engine.recognize(encodePgm(body), { ...part(0), segmentation: page.segmentation });
+  const bodyRead = engine.recognize(encodePgm(body), { ...part(0), segmentation: page.segmentation });
+  // The frames do not wait for the body: the server's engine reads them beside it on the other
+  // core; the browser's reads one thing at a time, the body first, as asked.
+  const framesRead = Promise.all(page.frames.map((frame, index) => readFrame(engine, page, frame, part(index + 1))));
+  framesRead.catch(() => {});
+  let { lines } = await bodyRead;
   // Where Tesseract is unsure (faded print, dot-matrix digits), the second recogniser reads the
   // page again, row by row; pages set in columns keep Tesseract's layout. Tesseract's words
   // are then taken from a reading as one block, which measured better beside it.
@@ -79,10 +84,8 @@ async function readPrepared(engine: OcrEngine, page: PreparedPage, options: Omit
     if (page.segmentation !== 'block') ({ lines } = await engine.recognize(encodePgm(body), { ...quiet, segmentation: 'block' }));
     lines = await secondReading(engine.lineModel, body, lines, options);
   } else if (page.segmentation === 'auto') lines = await withUnreadInk(engine, body, lines, letterHeightOf(page), quiet);
-  for (const [index, frame] of page.frames.entries()) {
-    const framed = await readFrame(engine, page, frame, part(index + 1));
-    lines = insertBefore(lines, framed, frame.box, frame.box.y0);
-  }
+  const framed = await framesRead;
+  for (const [index, frame] of page.frames.entries()) lines = insertBefore(lines, framed[index]!, frame.box, frame.box.y0);
   const withRules = page.rules.reduce((out, rule, i) => {
     const box = { x0: Math.round(rule.x0), y0: Math.round(rule.y0), x1: Math.round(rule.x1), y1: Math.round(rule.y1) };
     const line: OcrLine = { words: [{ text: '-'.repeat(rule.dashes), confidence: 100, box }], box, paragraph: `rule.${i}` };
