@@ -1,27 +1,41 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { characterErrorRate } from '../test-support/cer.ts';
 import { corpusFile } from '../test-support/corpus.ts';
 import { expect, test } from './fixtures.ts';
 
-const PHOTO = 'ocr-photos/photo-fr-cod-1.jpg';
+/** The text the API reads out of a corpus image. */
+async function readByApi(request: APIRequestContext, bytes: Buffer, language: string): Promise<string> {
+  const api = await request.post('/api/v1/convert/image-to-text', { multipart: { file: { name: 'image.jpg', mimeType: 'image/jpeg', buffer: bytes }, language } });
+  expect(api.status()).toBe(200);
+  return api.text();
+}
+
+/** The same image dropped on the hero, its language chosen first. */
+async function dropOnHero(page: Page, bytes: Buffer, language: string): Promise<void> {
+  await page.goto('/');
+  await page.getByTestId('ocr-language').selectOption(language);
+  await page.getByTestId('file-input').setInputFiles({ name: 'image.jpg', mimeType: 'image/jpeg', buffer: bytes });
+}
+
+/** The hero's text once the reading is done. */
+async function heroText(page: Page, timeout: number): Promise<string> {
+  const result = page.getByTestId('result-text');
+  await expect(result).toBeVisible({ timeout });
+  return result.inputValue();
+}
 
 // The same pipeline in the browser (tesseract.js, one core) as on the server (native
 // tesseract): a real 12 MP phone photo, sideways and at a slant, reads the same in both.
 test('a real phone photo through the hero gives the same text as the API', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const bytes = corpusFile(PHOTO);
-  const api = await request.post('/api/v1/convert/image-to-text', { multipart: { file: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(bytes) }, language: 'fra' } });
-  expect(api.status()).toBe(200);
-  const apiText = await api.text();
+  const bytes = Buffer.from(corpusFile('ocr-photos/photo-fr-cod-1.jpg'));
+  const apiText = await readByApi(request, bytes, 'fra');
   expect(apiText).toContain('La fille offre un beau et grand cadeau.');
 
-  await page.goto('/');
-  await page.getByTestId('ocr-language').selectOption('fra');
-  await page.getByTestId('file-input').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(bytes) });
-  const result = page.getByTestId('result-text');
-  await expect(result).toBeVisible({ timeout: 100_000 });
+  await dropOnHero(page, bytes, 'fra');
   // Chromium's JPEG decoder and libjpeg-turbo differ in the last bit of some pixels, so a
   // stray mark at the photo's edge may read differently; the page's text does not.
-  const browserText = await result.inputValue();
+  const browserText = await heroText(page, 100_000);
   expect(browserText).toContain('La fille offre un beau et grand cadeau.');
   expect(characterErrorRate(browserText, apiText)).toBeLessThanOrEqual(0.01);
 });
@@ -31,18 +45,12 @@ test('a real phone photo through the hero gives the same text as the API', async
 test('bullets and "Il" of a real photo read the same in the browser as through the API', async ({ page, request }) => {
   test.setTimeout(150_000);
   const bytes = Buffer.from(corpusFile('ocr-photos/photo-fr-present-2.jpg'));
-  const api = await request.post('/api/v1/convert/image-to-text', { multipart: { file: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: bytes }, language: 'fra' } });
-  expect(api.status()).toBe(200);
-  const apiText = await api.text();
+  const apiText = await readByApi(request, bytes, 'fra');
   const expected = ['❖ Exprimer une vérité générale:', '➢ Ex: Le ciel est bleu.', 'Attention: Il existe des verbes'];
   for (const line of expected) expect(apiText).toContain(line);
 
-  await page.goto('/');
-  await page.getByTestId('ocr-language').selectOption('fra');
-  await page.getByTestId('file-input').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: bytes });
-  const result = page.getByTestId('result-text');
-  await expect(result).toBeVisible({ timeout: 130_000 });
-  const browserText = await result.inputValue();
+  await dropOnHero(page, bytes, 'fra');
+  const browserText = await heroText(page, 130_000);
   for (const line of expected) expect(browserText).toContain(line);
   expect(characterErrorRate(browserText, apiText)).toBeLessThanOrEqual(0.01);
 });
@@ -52,20 +60,14 @@ test('bullets and "Il" of a real photo read the same in the browser as through t
 test('a real receipt through the hero loads the second recogniser and gives the same text as the API', async ({ page, request }) => {
   test.setTimeout(120_000);
   const bytes = Buffer.from(corpusFile('ocr-receipts/receipt-01.jpg'));
-  const api = await request.post('/api/v1/convert/image-to-text', { multipart: { file: { name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: bytes }, language: 'eng' } });
-  expect(api.status()).toBe(200);
-  const apiText = await api.text();
+  const apiText = await readByApi(request, bytes, 'eng');
   expect(apiText).toContain('Total Saving 0.00 Total 81.00');
 
-  await page.goto('/');
-  await page.getByTestId('ocr-language').selectOption('eng');
   const models = page.waitForResponse((response) => response.url().endsWith('/rec.onnx'));
-  await page.getByTestId('file-input').setInputFiles({ name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: bytes });
+  await dropOnHero(page, bytes, 'eng');
   await expect(page.getByText(/Loading a second text recogniser… \d+%/)).toBeVisible({ timeout: 60_000 });
   expect((await models).status()).toBe(200);
-  const result = page.getByTestId('result-text');
-  await expect(result).toBeVisible({ timeout: 100_000 });
-  const browserText = await result.inputValue();
+  const browserText = await heroText(page, 100_000);
   expect(browserText).toContain('Total Saving 0.00 Total 81.00');
   // tesseract.js and native tesseract differ on a character or two of this faded print.
   expect(characterErrorRate(browserText, apiText)).toBeLessThanOrEqual(0.01);

@@ -1,7 +1,7 @@
 import type { OcrLine } from './engine.ts';
 import { otsuThreshold } from './preprocess/binarize.ts';
 import { findBlobs, type Blob } from './preprocess/components.ts';
-import { boundsOf, cropImage, grownBox, type GreyImage } from './preprocess/grey-image.ts';
+import { boundsOf, cropImage, grownBox, type Box, type GreyImage } from './preprocess/grey-image.ts';
 
 /** Parts of a glyph smaller than this share of its ink are specks, not part of its shape. */
 const SPECK = 0.05;
@@ -66,18 +66,12 @@ export function bulletShape(glyph: GreyImage): string | undefined {
 }
 
 /** Share of the pixels along the image's edge that are paper. */
-function paperAtEdge(glyph: GreyImage, threshold: number): number {
-  const { width, height, data } = glyph;
+function paperAtEdge({ width, height, data }: GreyImage, threshold: number): number {
   let paper = 0;
   let all = 0;
-  for (let x = 0; x < width; x++) {
-    for (const y of height > 1 ? [0, height - 1] : [0]) {
-      all++;
-      if (data[y * width + x]! >= threshold) paper++;
-    }
-  }
-  for (let y = 1; y < height - 1; y++) {
-    for (const x of width > 1 ? [0, width - 1] : [0]) {
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (y > 0 && y < height - 1 && x > 0 && x < width - 1) continue;
       all++;
       if (data[y * width + x]! >= threshold) paper++;
     }
@@ -86,7 +80,7 @@ function paperAtEdge(glyph: GreyImage, threshold: number): number {
 }
 
 /** Four like parts, one above, one below, one left and one right of the middle. */
-function isFourDiamonds(parts: Blob[], box: { x0: number; y0: number; x1: number; y1: number }): boolean {
+function isFourDiamonds(parts: Blob[], box: Box): boolean {
   const sizes = parts.map((part) => part.pixels);
   if (Math.max(...sizes) > Math.min(...sizes) * 2.5) return false;
   const midX = (box.x0 + box.x1) / 2;
@@ -118,7 +112,7 @@ function holesOf(glyph: GreyImage, threshold: number, area: number): number {
 }
 
 /** A tip on the right (ink over a short span) and two arms on the left (over most of it). */
-function pointsRight(glyph: GreyImage, threshold: number, box: { x0: number; y0: number; x1: number; y1: number }): boolean {
+function pointsRight(glyph: GreyImage, threshold: number, box: Box): boolean {
   const band = Math.max(1, Math.round((box.x1 - box.x0) * 0.15));
   const span = (from: number, to: number) => {
     let top = Infinity;

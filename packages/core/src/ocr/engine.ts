@@ -2,6 +2,9 @@ import type { Box } from './preprocess/grey-image.ts';
 import type { PageSegmentation } from './preprocess/prepare-page.ts';
 import type { LoadLineModel } from './lines/line-model.ts';
 
+/** A page's segmentation (prepare-page.ts), or one line: a word cut out to be read again. */
+export type OcrSegmentation = PageSegmentation | 'line';
+
 export interface OcrOptions {
   /** Tesseract language codes, e.g. ["eng"] or ["eng", "deu"]. */
   languages: string[];
@@ -9,7 +12,7 @@ export interface OcrOptions {
    * How Tesseract splits the page: its automatic layout (columns), one block of lines, or a
    * single line (a word cut out: a block of two upright strokes holds no line for Tesseract).
    */
-  segmentation?: PageSegmentation | 'line';
+  segmentation?: OcrSegmentation;
   /** Offer letters only (no digits, no bar-like marks: NOT_LETTERS), for words a letter was misread in. */
   lettersOnly?: boolean;
   signal?: AbortSignal;
@@ -60,8 +63,22 @@ export interface OcrEngine {
  */
 export const NOT_LETTERS = '0123456789|¦!()[]{}\\';
 
+/**
+ * What `read` gives, or undefined where it failed: a later pass that only betters a reading
+ * (the second recogniser, words read again) must not fail a page that was read. A cancelled
+ * job still stops.
+ */
+export async function unlessFailed<T>(signal: AbortSignal | undefined, read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return undefined;
+  }
+}
+
 /** Tesseract's page segmentation mode numbers. */
-export const tesseractPsm: Record<PageSegmentation | 'line', string> = { auto: '3', block: '6', line: '7' };
+export const tesseractPsm: Record<OcrSegmentation, string> = { auto: '3', block: '6', line: '7' };
 
 /**
  * Tesseract output keeps the page's line breaks, and ends lines and the page with spaces and

@@ -1,4 +1,4 @@
-import type { OcrEngine, OcrLine, OcrOptions } from './engine.ts';
+import { unlessFailed, type OcrEngine, type OcrLine, type OcrOptions } from './engine.ts';
 import { cropImage, encodePgm, grownBox, type Box, type GreyImage } from './preprocess/grey-image.ts';
 import { readStacked } from './read-stacked.ts';
 
@@ -74,7 +74,7 @@ export async function withLettersReread(engine: OcrEngine, image: GreyImage, lin
   if (suspects.length === 0) return lines;
   const chosen = suspects.sort((a, b) => a.confidence - b.confidence).slice(0, MAX_REREADS);
   const letters = { ...options, lettersOnly: true };
-  const stacked = await lettersOf(options, async () => (await readStacked(engine, image, chosen.map(({ box }) => box), letterHeight, letters)).map((words) => words.map((word) => word.text).join(' ')));
+  const stacked = await unlessFailed(options.signal, async () => (await readStacked(engine, image, chosen.map(({ box }) => box), letterHeight, letters)).map((words) => words.map((word) => word.text).join(' ')));
   const out = lines.map((line) => ({ ...line, words: [...line.words] }));
   for (const [i, { line, word, box }] of chosen.entries()) {
     const original = out[line]!.words[word]!;
@@ -83,7 +83,7 @@ export async function withLettersReread(engine: OcrEngine, image: GreyImage, lin
     const kept = (reread: string | undefined) => reread !== undefined && strokesOnlyChanged(original.text.slice(tab.length), reread);
     let reread = stacked?.[i];
     if (!kept(reread)) {
-      reread = await lettersOf(options, async () => {
+      reread = await unlessFailed(options.signal, async () => {
         const { lines: read } = await engine.recognize(encodePgm(cropImage(image, box)), { ...letters, segmentation: 'line' });
         return read.flatMap((readLine) => readLine.words.map((readWord) => readWord.text)).join(' ');
       });
@@ -91,14 +91,4 @@ export async function withLettersReread(engine: OcrEngine, image: GreyImage, lin
     if (kept(reread)) out[line]!.words[word] = { ...original, text: tab + reread };
   }
   return out;
-}
-
-/** A reading as letters, or undefined if it failed; a cancelled job stops. */
-async function lettersOf<T>(options: Omit<OcrOptions, 'segmentation'>, read: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await read();
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    return undefined;
-  }
 }

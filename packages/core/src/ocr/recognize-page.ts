@@ -1,5 +1,5 @@
 import type { OcrBox, OcrEngine, OcrLine, OcrOptions, OcrWord } from './engine.ts';
-import { normalizeOcrText } from './engine.ts';
+import { normalizeOcrText, unlessFailed } from './engine.ts';
 import { withBullets } from './bullets.ts';
 import { withLettersReread } from './misread-strokes.ts';
 import { linesToText, meanConfidence } from './ocr-text.ts';
@@ -9,7 +9,7 @@ import { blankBoxes, boundsOf, cropImage, encodePgm, shiftBox, type GreyImage } 
 import type { QuarterTurns } from './preprocess/orientation.ts';
 import { preparePage, type PreparedPage } from './preprocess/prepare-page.ts';
 import { unreadInk } from './preprocess/unread-ink.ts';
-import type { LineModel, LoadLineModel } from './lines/line-model.ts';
+import type { LoadLineModel } from './lines/line-model.ts';
 import { LINE_MODEL_LANGUAGES, readWithLineModel } from './lines/second-reading.ts';
 
 /**
@@ -58,7 +58,7 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
 }
 
 async function readPrepared(engine: OcrEngine, page: PreparedPage, options: Omit<OcrOptions, 'segmentation'>): Promise<Omit<PageText, 'text'>> {
-  // The body without its frames, then each frame: one reading each, progress shared out.
+  // The body without its frames, and each frame: one reading each, progress shared out.
   const parts = 1 + page.frames.length;
   const part = (index: number): Omit<OcrOptions, 'segmentation'> => ({
     ...options,
@@ -100,14 +100,8 @@ async function readPrepared(engine: OcrEngine, page: PreparedPage, options: Omit
  * less well.
  */
 async function secondReading(load: LoadLineModel, body: GreyImage, lines: OcrLine[], { onProgress, signal }: Omit<OcrOptions, 'segmentation'>): Promise<OcrLine[]> {
-  let model: LineModel;
-  try {
-    model = await load((fraction) => onProgress?.(fraction, 'loading-model'));
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return lines;
-  }
-  return readWithLineModel(model, body, lines, (fraction) => onProgress?.(fraction, 'rereading'));
+  const model = await unlessFailed(signal, () => load((fraction) => onProgress?.(fraction, 'loading-model')));
+  return model ? readWithLineModel(model, body, lines, (fraction) => onProgress?.(fraction, 'rereading')) : lines;
 }
 
 /**
