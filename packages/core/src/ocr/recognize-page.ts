@@ -46,9 +46,14 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
   let kept = { page, ...first };
   if ((first.confidence ?? 0) < SECOND_LOOK) {
     // Upside down, or turned the other way than guessed: the letters cannot tell, reading can.
+    // One plain reading tells whether turning helps; the whole pipeline runs only if it does
+    // (a page in a language other than the one asked for scores low both ways).
     const turned = preparePage(grey, { turns: ((page.turns + 2) % 4) as QuarterTurns });
-    const second = await readPrepared(engine, turned, options);
-    if ((second.confidence ?? 0) > (first.confidence ?? 0) + CLEARLY_BETTER) kept = { page: turned, ...second };
+    const probe = await engine.recognize(encodePgm(turned.image), { ...options, onProgress: undefined, segmentation: turned.segmentation });
+    if ((meanConfidence(probe.lines) ?? 0) > (first.confidence ?? 0) + CLEARLY_BETTER) {
+      const second = await readPrepared(engine, turned, options);
+      if ((second.confidence ?? 0) > (first.confidence ?? 0) + CLEARLY_BETTER) kept = { page: turned, ...second };
+    }
   }
   // What Tesseract's languages cannot see, looked at again on the reading kept only.
   const letterHeight = letterHeightOf(kept.page);
