@@ -3,6 +3,7 @@ import { normalizeOcrText, unlessFailed } from './engine.ts';
 import { withBullets } from './bullets.ts';
 import { withLettersReread } from './misread-strokes.ts';
 import { linesToText, meanConfidence } from './ocr-text.ts';
+import { columnsOf } from './preprocess/columns.ts';
 import type { Frame } from './preprocess/frames.ts';
 import { readStacked } from './read-stacked.ts';
 import { blankBoxes, boundsOf, cropImage, encodePgm, shiftBox, type GreyImage } from './preprocess/grey-image.ts';
@@ -119,13 +120,15 @@ async function readFrame(engine: OcrEngine, page: PreparedPage, frame: Frame, op
   const cellCount = frame.rows.reduce((sum, row) => sum + row.length, 0);
   if (cellCount === 1) {
     const inner = frame.rows[0]![0]!;
-    const crop = cropImage(page.image, inner);
-    const { lines: read } = await engine.recognize(encodePgm(crop), { ...options, segmentation: 'auto' });
-    const lines = await withUnreadInk(engine, crop, read, letterHeightOf(page), options);
-    return lines.map((line) => ({
-      ...shiftLine(line, inner.x0, inner.y0),
-      paragraph: `${key}.${line.paragraph}`,
-    }));
+    const lines: OcrLine[] = [];
+    for (const column of columnsOf(cropImage(page.image, inner), letterHeightOf(page))) {
+      const at = shiftBox(column, inner.x0, inner.y0);
+      const crop = cropImage(page.image, at);
+      const { lines: read } = await engine.recognize(encodePgm(crop), { ...options, segmentation: 'auto' });
+      const found = await withUnreadInk(engine, crop, read, letterHeightOf(page), options);
+      lines.push(...found.map((line) => ({ ...shiftLine(line, at.x0, at.y0), paragraph: `${key}.${at.x0}.${line.paragraph}` })));
+    }
+    return lines;
   }
   const words = await readStacked(engine, page.image, frame.rows.flat(), letterHeightOf(page), options);
   // Cells were stacked row by row, so they come back in that order.

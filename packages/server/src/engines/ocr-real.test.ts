@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runTool } from '@textlift/core';
-import { realSamples, scoreOf } from '../../../../test-support/real-sets.ts';
+import { realSamples, scoreOf, type RealSample } from '../../../../test-support/real-sets.ts';
 import { loadConfig } from '../config.ts';
 import { createNodeHost } from './node-host.ts';
 import { createOcrProvider, type OcrProvider } from './ocr-provider.ts';
@@ -33,6 +34,14 @@ const measured: Record<string, { cer: number; recall: number }> = {
 };
 const MARGIN = { cer: 0.015, recall: 0.02 };
 
+/**
+ * The same photos as a messaging app sends them (1600 px on the long side, JPEG quality 70):
+ * measured 0.2%, 0.0%, 1.5%, 1.7% CER, recall 98.8, 100, 91.9, 93.5%. Before the boxed aside
+ * was found in faint lines and cut into its columns here, présent-1 read its aside across
+ * (11.8%), and présent-2 re-saved at quality 80 did too (11.3%).
+ */
+const SAVED_SMALL = { cer: 0.03, recall: 0.9 };
+
 const hasNative = Boolean(await nativeTesseractVersion());
 
 describe.runIf(hasNative)('real phone photos and receipts', () => {
@@ -42,17 +51,30 @@ describe.runIf(hasNative)('real phone photos and receipts', () => {
   });
   afterAll(() => provider.close());
 
-  test.each(realSamples().map((sample) => [path.basename(sample.file), sample] as const))('%s reads text, at its level or better', async (name, sample) => {
+  async function score(sample: RealSample, name: string, bytes: Uint8Array) {
     const { host, release } = createNodeHost(provider);
     try {
       // Never "No text found" on readable text: a failure here throws.
-      const result = await runTool('image-to-text', { files: [{ name, bytes: readFileSync(sample.file) }] }, { language: sample.language }, { host });
+      const result = await runTool('image-to-text', { files: [{ name, bytes }] }, { language: sample.language }, { host });
       const { cer, recall } = scoreOf(sample, result.text ?? '');
       console.info(`${name}: CER ${(cer * 100).toFixed(1)}%, word recall ${(recall * 100).toFixed(1)}%`);
-      expect(cer).toBeLessThanOrEqual(measured[name]!.cer + MARGIN.cer);
-      expect(recall).toBeGreaterThanOrEqual(measured[name]!.recall - MARGIN.recall);
+      return { cer, recall };
     } finally {
       release();
     }
+  }
+
+  test.each(realSamples().map((sample) => [path.basename(sample.file), sample] as const))('%s reads text, at its level or better', async (name, sample) => {
+    const { cer, recall } = await score(sample, name, readFileSync(sample.file));
+    expect(cer).toBeLessThanOrEqual(measured[name]!.cer + MARGIN.cer);
+    expect(recall).toBeGreaterThanOrEqual(measured[name]!.recall - MARGIN.recall);
+  });
+
+  const photos = realSamples().filter((sample) => sample.set === 'photos');
+  test.each(photos.map((sample) => [path.basename(sample.file), sample] as const))('%s saved small, as a messaging app sends it, still reads', async (name, sample) => {
+    const small = await sharp(sample.file).rotate().resize(1600, 1600, { fit: 'inside' }).jpeg({ quality: 70 }).toBuffer();
+    const { cer, recall } = await score(sample, `small-${name}`, small);
+    expect(cer).toBeLessThanOrEqual(SAVED_SMALL.cer);
+    expect(recall).toBeGreaterThanOrEqual(SAVED_SMALL.recall);
   });
 });

@@ -1,4 +1,6 @@
-import type { Blob } from './components.ts';
+import { otsuThreshold } from './binarize.ts';
+import { findBlobs, letterLike, type Blob } from './components.ts';
+import type { Box, GreyImage } from './grey-image.ts';
 
 /**
  * Whether the page is set in columns side by side (a magazine, a newsletter) rather than one
@@ -52,6 +54,56 @@ export function textColumns(letters: Blob[], letterHeight: number): TextColumns 
 }
 
 function splitsIntoColumns(letters: Blob[], letterHeight: number): Split {
+  const found = gutters(letters, letterHeight);
+  if (found.some((gutter) => gutter.split === 'unaligned')) return 'unaligned';
+  return found.some((gutter) => gutter.split === 'wide') ? 'wide' : 'none';
+}
+
+/**
+ * A small page (a boxed aside) cut into its columns where a gutter runs its whole height,
+ * left to right; one box, the whole image, when none does. Tesseract's automatic layout
+ * finds such columns in one photo and runs straight across them in the same photo saved
+ * again, so the cut is made here. `letterHeight` is in the image's pixels.
+ */
+export function columnsOf(image: GreyImage, letterHeight: number): Box[] {
+  const letters = letterLike(findBlobs(image, otsuThreshold(image)), image);
+  const found = gutters(letters, letterHeight);
+  const cuts = found.filter((gutter, i) => {
+    if (gutter.split !== 'none') return true;
+    // Two lists far apart ("Être" and "Avoir" with their persons under them) read as lists,
+    // though their lines sit level: both parts hold words, not a price column, and the gap
+    // is wider than the narrower of them. A form's labels and values stand closer.
+    const from = found[i - 1]?.x1 ?? -Infinity;
+    const to = found[i + 1]?.x0 ?? Infinity;
+    const widths = [
+      extent(letters.filter((letter) => letter.x0 >= from && letter.x1 <= gutter.x0)),
+      extent(letters.filter((letter) => letter.x0 >= gutter.x1 && letter.x1 <= to)),
+    ];
+    const narrower = Math.min(...widths);
+    return narrower >= letterHeight * LIST_WIDTH && gutter.x1 - gutter.x0 >= narrower;
+  }).map((gutter) => Math.round((gutter.x0 + gutter.x1) / 2));
+  const edges = [0, ...cuts, image.width];
+  return edges.slice(1).map((x1, i) => ({ x0: edges[i]!, y0: 0, x1, y1: image.height }));
+}
+
+/** Letter heights of width a part needs to hold words rather than figures (a price is 3 to 5). */
+const LIST_WIDTH = 6;
+
+const extent = (letters: Blob[]) => (letters.length === 0 ? 0 : Math.max(...letters.map((letter) => letter.x1)) - Math.min(...letters.map((letter) => letter.x0)));
+
+/** A strip free of letters that parts columns, from x0 to x1, and what the parts are like. */
+export interface Gutter {
+  x0: number;
+  x1: number;
+  split: Split;
+}
+
+/**
+ * The gutters down a run of lines, left to right: strips free of letters, wider than a word
+ * space, with several lines of text on both sides.
+ */
+export function gutters(letters: Blob[], letterHeight: number): Gutter[] {
+  if (letters.length === 0) return [];
   const bin = Math.max(1, Math.round(letterHeight / 4));
   // Robust extent: a stray speck in the margin does not widen the band.
   const lefts = letters.map((letter) => letter.x0).sort((a, b) => a - b);
@@ -59,7 +111,7 @@ function splitsIntoColumns(letters: Blob[], letterHeight: number): Split {
   const left = lefts[Math.floor(lefts.length * 0.01)]!;
   const right = rights[Math.ceil(rights.length * 0.99) - 1]!;
   const span = right - left;
-  if (span < letterHeight * 20) return 'none';
+  if (span < letterHeight * 20) return [];
   const bins = Math.ceil(span / bin) + 1;
   const coverage = new Uint16Array(bins);
   for (const letter of letters) {
@@ -72,7 +124,7 @@ function splitsIntoColumns(letters: Blob[], letterHeight: number): Split {
   const minGap = Math.ceil((letterHeight * 1.8) / bin);
   const minPart = 0.22 * bins;
   const minSide = 0.06 * bins;
-  let found: Split = 'none';
+  const found: Gutter[] = [];
   let gapStart = -1;
   for (let b = 0; b <= bins; b++) {
     const empty = b < bins && coverage[b]! <= tolerance;
@@ -84,11 +136,12 @@ function splitsIntoColumns(letters: Blob[], letterHeight: number): Split {
         const rightSide = letters.filter((letter) => letter.x0 >= cut);
         // Both sides must be several lines deep: the gaps between a short line's words are not a gutter.
         const deep = depth(leftSide) >= letterHeight * 4 && depth(rightSide) >= letterHeight * 4;
-        if (!deep) continue;
-        // Parts whose lines do not sit on each other's lines are columns (a sidebar beside a
-        // panel); two wide parts usually are, though a table's or a receipt's are not.
-        if (!rowsAligned(leftSide, rightSide, letterHeight)) return 'unaligned';
-        if (gapStart >= minPart && bins - b >= minPart) found = 'wide';
+        if (deep) {
+          // Parts whose lines do not sit on each other's lines are columns (a sidebar beside a
+          // panel); two wide parts usually are, though a table's or a receipt's are not.
+          const split: Split = !rowsAligned(leftSide, rightSide, letterHeight) ? 'unaligned' : gapStart >= minPart && bins - b >= minPart ? 'wide' : 'none';
+          found.push({ x0: cut, x1: left + b * bin, split });
+        }
       }
       gapStart = -1;
     }

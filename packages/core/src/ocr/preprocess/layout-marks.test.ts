@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createCanvas } from '@napi-rs/canvas';
 import { otsuThreshold } from './binarize.ts';
+import { columnsOf } from './columns.ts';
 import { findBlobs, letterLike, median } from './components.ts';
 import { findLoneDots } from './dots.ts';
 import { findFrames } from './frames.ts';
@@ -62,6 +63,40 @@ describe('ruled frames', () => {
     });
     const { blobs, height } = ink(image);
     expect(findFrames(image, blobs, height)).toEqual([]);
+  });
+
+  test('a box drawn in mid grey (a thin line in a photo saved small) is still a frame', () => {
+    const image = page(1000, 500, (context) => {
+      context.strokeStyle = '#8c8c8c';
+      context.lineWidth = 2;
+      context.strokeRect(100, 100, 800, 250);
+      context.fillText('An aside in a faint box', 150, 200);
+      context.fillText('with a second line', 150, 260);
+    });
+    const { blobs, height } = ink(image);
+    expect(findFrames(image, blobs, height).map((frame) => frame.rows.length)).toEqual([1]);
+  });
+});
+
+describe('columns of a boxed aside', () => {
+  const lists = (right: string[]) =>
+    page(1400, 500, (context) => {
+      ['Être', 'Je suis', 'Tu es', 'Nous sommes', 'Vous êtes'].forEach((text, row) => context.fillText(text, 100, 80 + row * 60));
+      right.forEach((text, row) => context.fillText(text, 1000, 80 + row * 60));
+    });
+
+  test('two lists far apart are cut apart between them', () => {
+    const image = lists(['Avoir', "J'ai", 'Tu as', 'Nous avons', 'Vous avez']);
+    const parts = columnsOf(image, ink(image).height);
+    expect(parts).toHaveLength(2);
+    expect(parts[0]!.x1).toBeGreaterThan(300);
+    expect(parts[0]!.x1).toBeLessThan(1000);
+    expect(parts[1]!.x1).toBe(1400);
+  });
+
+  test('a column of prices beside the items is not cut off', () => {
+    const image = lists(['4.20', '12.00', '0.99', '3.50', '7.25']);
+    expect(columnsOf(image, ink(image).height)).toEqual([{ x0: 0, y0: 0, x1: 1400, y1: 500 }]);
   });
 });
 
@@ -137,6 +172,20 @@ describe('ink no word covers', () => {
     expect(places[0]!.x1).toBeLessThanOrEqual(250);
     expect(places[0]!.y0).toBeGreaterThan(250);
     expect(places[0]!.y1).toBeLessThan(330);
+  });
+
+  test('a smooth grey wedge (a shadowed edge of the photo) is no text', () => {
+    const wedged = page(1200, 400, (context) => {
+      context.fillText('A line of body text that was read', 100, 100);
+      context.fillStyle = '#777';
+      context.beginPath();
+      context.moveTo(100, 250);
+      context.lineTo(900, 230);
+      context.lineTo(900, 270);
+      context.closePath();
+      context.fill();
+    });
+    expect(unreadInk(wedged, [bodyLine], ink(wedged).height)).toEqual([]);
   });
 
   test('nothing is found when the words cover it all', () => {
