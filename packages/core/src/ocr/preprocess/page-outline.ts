@@ -125,20 +125,35 @@ function quadArea(quad: Quad): number {
 }
 
 /**
+ * The share of the sheet's width and height left out at each edge. The corners are found on a
+ * copy at most 400 px across, so the outline may stray a few of its pixels onto the desk, and
+ * that sliver along the page read as a "|" before each line (generated photo 8: CER 0.55% →
+ * 0.16%; the generated set 0.25% → 0.20%, its receipts 0.46% → 0.26%, real photos unchanged).
+ * A printed page's margins are ten times wider.
+ */
+const EDGE_INSET = 0.008;
+
+/**
  * Maps the sheet onto an upright rectangle (a perspective warp, as a scanner app does), sized
- * by the sheet's longer edges so no detail is lost.
+ * by the sheet's longer edges so no detail is lost, less a thin band at its edges.
  */
 export function flattenPage(image: GreyImage, quad: Quad): GreyImage {
   const [tl, tr, br, bl] = quad;
   const length = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
-  const width = Math.round(Math.max(length(tl, tr), length(bl, br)));
-  const height = Math.round(Math.max(length(tl, bl), length(tr, br)));
-  const h = homography([[0, 0], [width, 0], [width, height], [0, height]], quad);
+  const sheetWidth = Math.round(Math.max(length(tl, tr), length(bl, br)));
+  const sheetHeight = Math.round(Math.max(length(tl, bl), length(tr, br)));
+  const h = homography([[0, 0], [sheetWidth, 0], [sheetWidth, sheetHeight], [0, sheetHeight]], quad);
+  const insetX = Math.round(sheetWidth * EDGE_INSET);
+  const insetY = Math.round(sheetHeight * EDGE_INSET);
+  const width = sheetWidth - 2 * insetX;
+  const height = sheetHeight - 2 * insetY;
   const out = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
+  for (let row = 0; row < height; row++) {
+    const y = row + insetY;
+    for (let col = 0; col < width; col++) {
+      const x = col + insetX;
       const w = h[6]! * x + h[7]! * y + 1;
-      out[y * width + x] = Math.round(sampleBilinear(image, (h[0]! * x + h[1]! * y + h[2]!) / w, (h[3]! * x + h[4]! * y + h[5]!) / w));
+      out[row * width + col] = Math.round(sampleBilinear(image, (h[0]! * x + h[1]! * y + h[2]!) / w, (h[3]! * x + h[4]! * y + h[5]!) / w));
     }
   }
   return { width, height, data: out };
