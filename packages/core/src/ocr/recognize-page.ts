@@ -1,6 +1,7 @@
 import type { OcrBox, OcrEngine, OcrLine, OcrOptions, OcrWord } from './engine.ts';
 import { normalizeOcrText, unlessFailed } from './engine.ts';
 import { withBullets } from './bullets.ts';
+import { withoutStrayMarks } from './stray-marks.ts';
 import { withLettersReread } from './misread-strokes.ts';
 import { linesToText, meanConfidence } from './ocr-text.ts';
 import { columnsOf } from './preprocess/columns.ts';
@@ -38,8 +39,9 @@ export interface PageText {
 
 /**
  * OCR of one page, the way every OCR tool does it: the page prepared (preprocess/), read by
- * the engine with the segmentation chosen for it, separator rules put back; then letters read
- * as strokes read again (misread-strokes.ts) and Word's bullets named (bullets.ts).
+ * the engine with the segmentation chosen for it, separator rules put back; then marks that
+ * are no text dropped (stray-marks.ts), letters read as strokes read again
+ * (misread-strokes.ts) and Word's bullets named (bullets.ts).
  */
 export async function recognizePage(engine: OcrEngine, grey: GreyImage, options: Omit<OcrOptions, 'segmentation'>): Promise<PageText> {
   const page = preparePage(grey);
@@ -58,7 +60,7 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
   }
   // What Tesseract's languages cannot see, looked at again on the reading kept only.
   const letterHeight = letterHeightOf(kept.page);
-  const reread = await withLettersReread(engine, kept.page.image, kept.lines, letterHeight, { ...options, onProgress: undefined });
+  const reread = await withLettersReread(engine, kept.page.image, withoutStrayMarks(kept.lines, letterHeight), letterHeight, { ...options, onProgress: undefined });
   const lines = withBullets(reread, kept.page.image, letterHeight);
   return { text: normalizeOcrText(linesToText(lines)), lines, confidence: kept.confidence };
 }

@@ -1,0 +1,38 @@
+import type { OcrLine, OcrWord } from './engine.ts';
+import { boundsOf } from './preprocess/grey-image.ts';
+
+/** What Tesseract reads an upright rule or a sheet's edge as. */
+const BAR = /^[|¦]+$/u;
+/**
+ * A bar this many letter heights or more from the nearest word of its line stands apart from
+ * the text: a word space is under half a letter height, and "| Name |" keeps its bars.
+ */
+const APART = 1.5;
+/**
+ * A "word" this many letter heights tall read below UNSURE is the edge of a picture, a shadow
+ * or the desk. Measured on the real photos and receipts: such marks read at confidence 0-21
+ * ("re." over cod-1's wedge of table top, 5 letter heights), real words at 31 and above.
+ */
+const TALL = 3;
+const UNSURE = 30;
+
+const isBar = (word: OcrWord) => BAR.test(word.text);
+
+/**
+ * Marks that are no text, dropped from a reading: a photo's page edge, the desk beside a sheet
+ * or a box's side, standing at either end of a line well away from its words, read as "|"
+ * ("…aller, etc. |" where présent-1's page leaves the frame), and lines of such bars alone; a
+ * tall blot read as a word at a guess. A bar close to its words is kept, and so is any word
+ * read with some confidence.
+ */
+export function withoutStrayMarks(lines: OcrLine[], letterHeight: number): OcrLine[] {
+  const apart = letterHeight * APART;
+  const stray = (word: OcrWord) => word.confidence < UNSURE && word.box.y1 - word.box.y0 >= letterHeight * TALL;
+  return lines.flatMap((line) => {
+    const words = line.words.filter((word) => !stray(word));
+    while (words.length > 1 && isBar(words[0]!) && words[1]!.box.x0 - words[0]!.box.x1 >= apart) words.shift();
+    while (words.length > 1 && isBar(words.at(-1)!) && words.at(-1)!.box.x0 - words.at(-2)!.box.x1 >= apart) words.pop();
+    if (words.every(isBar)) return [];
+    return words.length === line.words.length ? [line] : [{ ...line, words, box: boundsOf(words.map((word) => word.box)) }];
+  });
+}
