@@ -35,8 +35,9 @@ export function normalizeIllumination(image: GreyImage, cell = 16): GreyImage {
   grid = maxFilter(grid, columns, rows, 1);
   for (let pass = 0; pass < 2; pass++) grid = boxFilter(grid, columns, rows, 1);
 
-  // Bilinear interpolation between cell centres; a column's cells and weights are the same on
-  // every row, so they are worked out once.
+  // Bilinear interpolation between cell centres. A column's cells and weights are the same on
+  // every row, and the two grid rows a row lies between change once a cell, so each grid row's
+  // values along x are worked out once per cell, not per pixel (the same sums, in the same order).
   const left = new Int32Array(width);
   const right = new Int32Array(width);
   const weight = new Float64Array(width);
@@ -46,20 +47,25 @@ export function normalizeIllumination(image: GreyImage, cell = 16): GreyImage {
     right[x] = Math.min(columns - 1, left[x]! + 1);
     weight[x] = fx - left[x]!;
   }
+  const alongRow = (gridRow: number, into: Float64Array) => {
+    const base = gridRow * columns;
+    for (let x = 0; x < width; x++) into[x] = grid[base + left[x]!]! * (1 - weight[x]!) + grid[base + right[x]!]! * weight[x]!;
+  };
+  const above = new Float64Array(width);
+  const below = new Float64Array(width);
+  let cached = -1;
   const out = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     const fy = Math.min(rows - 1, Math.max(0, (y + 0.5) / cell - 0.5));
     const y0 = Math.floor(fy);
-    const y1 = Math.min(rows - 1, y0 + 1);
     const wy = fy - y0;
-    for (let x = 0; x < width; x++) {
-      const x0 = left[x]!;
-      const x1 = right[x]!;
-      const wx = weight[x]!;
-      const background =
-        (grid[y0 * columns + x0]! * (1 - wx) + grid[y0 * columns + x1]! * wx) * (1 - wy) +
-        (grid[y1 * columns + x0]! * (1 - wx) + grid[y1 * columns + x1]! * wx) * wy;
-      const i = y * width + x;
+    if (y0 !== cached) {
+      alongRow(y0, above);
+      alongRow(Math.min(rows - 1, y0 + 1), below);
+      cached = y0;
+    }
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      const background = above[x]! * (1 - wy) + below[x]! * wy;
       out[i] = Math.min(255, Math.round((data[i]! * 255) / Math.max(1, background)));
     }
   }
