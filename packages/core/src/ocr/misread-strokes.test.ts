@@ -50,7 +50,8 @@ describe('words read again with letters only', () => {
         if (options.segmentation === 'block') return { lines: [] };
         const text = read(calls.length - 1);
         if (text === 'fail') throw new Error('engine failed');
-        return { lines: [{ paragraph: '1.1', box: { x0: 0, y0: 0, x1: 10, y1: 10 }, words: [{ text, confidence: 90, box: { x0: 0, y0: 0, x1: 10, y1: 10 } }] }] };
+        const words = text.split(' ').filter(Boolean).map((one, i) => ({ text: one, confidence: 90, box: { x0: i * 10, y0: 0, x1: i * 10 + 10, y1: 10 } }));
+        return { lines: [{ paragraph: '1.1', box: { x0: 0, y0: 0, x1: 10, y1: 10 }, words }] };
       },
       async terminate() {},
     };
@@ -64,6 +65,14 @@ describe('words read again with letters only', () => {
     expect(texts(lines)).toEqual(['Attention: Il existe', 'Nous \tIls/Elles |']);
     expect(fake.calls.map((call) => call.segmentation)).toEqual(['block', 'line', 'line']);
     for (const call of fake.calls) expect(call).toMatchObject({ lettersOnly: true, languages: ['fra'], signal });
+  });
+
+  // Two bare strokes alone may be no line at all; beside the next word they read as letters.
+  test('a word read as nothing alone is read beside its neighbour, and its own part taken', async () => {
+    const fake = engine((call) => ['', 'Il existe', 'Ils/Elles'][call - 1]!);
+    const lines = await withLettersReread(fake, image, page(), 20, { languages: ['fra'] });
+    expect(texts(lines)).toEqual(['Attention: Il existe', 'Nous \tIls/Elles |']);
+    expect(fake.calls.map((call) => call.segmentation)).toEqual(['block', 'line', 'line', 'line']);
   });
 
   test('a page without such words, or with them read confidently, costs no reading', async () => {

@@ -1,5 +1,5 @@
 import { unlessFailed, type OcrEngine, type OcrLine, type OcrOptions } from './engine.ts';
-import { cropImage, encodePgm, grownBox, type Box, type GreyImage } from './preprocess/grey-image.ts';
+import { boundsOf, cropImage, encodePgm, grownBox, type Box, type GreyImage } from './preprocess/grey-image.ts';
 import { readStacked } from './read-stacked.ts';
 
 /**
@@ -61,7 +61,7 @@ export function strokesOnlyChanged(original: string, reread: string): boolean {
  * all at once, stacked on one sheet; a word whose reading there changed more than its strokes
  * (or nothing: Tesseract finds no line in a block of two bare strokes, and the browser's
  * tesseract.js and the native program differ on such a sheet) is read once more alone, as one
- * line. Pages without such words cost nothing more. A reading that fails leaves the word as
+ * line, and if that fails too, beside its neighbour. Pages without such words cost nothing more. A reading that fails leaves the word as
  * read, unless the job was cancelled.
  */
 export async function withLettersReread(engine: OcrEngine, image: GreyImage, lines: OcrLine[], letterHeight: number, options: Omit<OcrOptions, 'segmentation'>): Promise<OcrLine[]> {
@@ -81,12 +81,21 @@ export async function withLettersReread(engine: OcrEngine, image: GreyImage, lin
     // A table row's later cells start with a tab (recognize-page.ts), which is not read.
     const tab = original.text.startsWith('\t') ? '\t' : '';
     const kept = (reread: string | undefined) => reread !== undefined && strokesOnlyChanged(original.text.slice(tab.length), reread);
+    const readAsLine = (span: Box) => unlessFailed(options.signal, async () => {
+      const { lines: read } = await engine.recognize(encodePgm(cropImage(image, span)), { ...letters, segmentation: 'line' });
+      return read.flatMap((readLine) => readLine.words.map((readWord) => readWord.text));
+    });
     let reread = stacked?.[i];
-    if (!kept(reread)) {
-      reread = await unlessFailed(options.signal, async () => {
-        const { lines: read } = await engine.recognize(encodePgm(cropImage(image, box)), { ...letters, segmentation: 'line' });
-        return read.flatMap((readLine) => readLine.words.map((readWord) => readWord.text)).join(' ');
-      });
+    if (!kept(reread)) reread = (await readAsLine(box))?.join(' ');
+    // Alone, two bare strokes may be no line at all (présent-1's "||" read as nothing); beside
+    // the next word of its line (or the one before) the word is read in context, its own part
+    // taken.
+    const words = lines[line]!.words;
+    const beside = words[word + 1] ?? words[word - 1];
+    const span = beside && grownBox(boundsOf([original.box, beside.box]), pad, image);
+    if (!kept(reread) && span) {
+      const tokens = await readAsLine(span);
+      if (tokens?.length === 2) reread = tokens[beside === words[word + 1] ? 0 : 1];
     }
     if (kept(reread)) out[line]!.words[word] = { ...original, text: tab + reread };
   }
