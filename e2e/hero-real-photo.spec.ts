@@ -40,13 +40,14 @@ test('a real phone photo through the hero gives the same text as the API', async
   expect(characterErrorRate(browserText, apiText)).toBeLessThanOrEqual(0.01);
 });
 
-// Word's bullets and a sans-serif "Il" are what Tesseract's French misreads ("*", ">", "||"):
-// the browser's tesseract.js reads the doubtful words again with letters only, as the server does.
-test('bullets and "Il" of a real photo read the same in the browser as through the API', async ({ page, request }) => {
+// Word's bullets and a sans-serif "Il" are what Tesseract's French misreads ("*", ">", "||",
+// and in the browser's tesseract.js "\\" on présent-1): the doubtful words are read again with
+// letters only, in the browser as on the server.
+for (const photo of ['photo-fr-present-1.jpg', 'photo-fr-present-2.jpg']) test(`bullets and "Il" of ${photo} read the same in the browser as through the API`, async ({ page, request }) => {
   test.setTimeout(150_000);
-  const bytes = Buffer.from(corpusFile('ocr-photos/photo-fr-present-2.jpg'));
+  const bytes = Buffer.from(corpusFile(`ocr-photos/${photo}`));
   const apiText = await readByApi(request, bytes, 'fra');
-  const expected = ['❖ Exprimer une vérité générale:', '➢ Ex: Le ciel est bleu.', 'Attention: Il existe des verbes'];
+  const expected = ['❖ Exprimer une vérité générale:', '➢ Ex: Le chauffeur démarre la voiture.', 'Attention: Il existe des verbes'];
   for (const line of expected) expect(apiText).toContain(line);
 
   await dropOnHero(page, bytes, 'fra');

@@ -5,11 +5,11 @@ import { createGreyImage } from './preprocess/grey-image.ts';
 
 describe('letters misread as strokes', () => {
   test('bars and ones standing for I and l', () => {
-    for (const word of ['||', 'I11/Elle/On', 'I1s/Elles', '|ls', 'l|e', "|'homme", 'I!', '\tI1s']) expect(hasMisreadStroke(word), word).toBe(true);
+    for (const word of ['||', 'I11/Elle/On', 'I1s/Elles', '|ls', 'l|e', "|'homme", 'I!', '\tI1s', '\\\\']) expect(hasMisreadStroke(word), word).toBe(true);
   });
 
   test('numbers, codes and lone bars are left as read', () => {
-    const words = ['|', '11', '1st', 'B1', 'A11', '2.58', 'Il/Elle/On', 'Ils', 'lls', '11:37', 'SR-0012', "aa4's", '1/2', 'Stop!', '!', '1l', '1lb', '1ltr'];
+    const words = ['|', '\\', 'C:\\dir', 'a\\b', '11', '1st', 'B1', 'A11', '2.58', 'Il/Elle/On', 'Ils', 'lls', '11:37', 'SR-0012', "aa4's", '1/2', 'Stop!', '!', '1l', '1lb', '1ltr'];
     for (const word of words) expect(hasMisreadStroke(word), word).toBe(false);
   });
 
@@ -18,6 +18,7 @@ describe('letters misread as strokes', () => {
   // made up.
   test.each([
     ['||', 'Il', true],
+    ['\\\\', 'Il', true],
     ['I11/Elle/On', 'Il/Elle/On', true],
     ['I1s/Elles', 'Ils/Elles', true],
     ['I!', 'Il', true],

@@ -22,14 +22,17 @@ const MAX_REREADS = 24;
 const PAD = 0.5;
 
 /** Runs of marks that can stand for upright strokes of I and l. */
-const STROKE_RUNS = /([|¦1!Il]+)/u;
+const STROKE_RUNS = /([|¦\\1!Il]+)/u;
 
 /** Whether a word holds a letter read as a bar or a one. */
 export function hasMisreadStroke(word: string): boolean {
   const letters = /\p{L}/u.test(word);
-  return word.split(/[^\p{L}\p{N}|¦!]+/u).some((part) => {
+  return word.split(/[^\p{L}\p{N}|¦\\!]+/u).some((part) => {
     // A bar is never a letter of a word: among letters, or doubled on its own ("||").
     if (/[|¦]/u.test(part)) return letters || part.length >= 2;
+    // Nor two slanted ones on their own: the browser's tesseract.js reads présent-1's "Il" as
+    // "\\"; among letters a backslash is a path's ("C:\dir").
+    if (part.includes('\\')) return /^\\{2,}$/u.test(part);
     // A one or a "!" after I or l at the start of a word, with small letters only after
     // ("I1s", "I11", "I!"); "1st", "11", "1l" (a litre) and "B1" are what they say.
     const strokes = /^([Il][Il1!]*)\p{Ll}*$/u.exec(part)?.[1];
@@ -44,7 +47,7 @@ export function hasMisreadStroke(word: string): boolean {
  * ("ls|grep" → "lsgrep") was one.
  */
 export function strokesOnlyChanged(original: string, reread: string): boolean {
-  if (reread === original || /[|¦]/u.test(reread)) return false;
+  if (reread === original || /[|¦\\]/u.test(reread)) return false;
   const before = original.split(STROKE_RUNS);
   const after = reread.split(STROKE_RUNS);
   if (before.length !== after.length) return false;
