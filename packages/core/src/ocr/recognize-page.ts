@@ -2,6 +2,7 @@ import type { OcrBox, OcrEngine, OcrLine, OcrOptions, OcrWord } from './engine.t
 import { normalizeOcrText, unlessFailed } from './engine.ts';
 import { withBullets } from './bullets.ts';
 import { withoutStrayMarks } from './stray-marks.ts';
+import { inRowOrder } from './row-order.ts';
 import { withLettersReread } from './misread-strokes.ts';
 import { linesToText, meanConfidence } from './ocr-text.ts';
 import { columnsOf } from './preprocess/columns.ts';
@@ -40,8 +41,8 @@ export interface PageText {
 /**
  * OCR of one page, the way every OCR tool does it: the page prepared (preprocess/), read by
  * the engine with the segmentation chosen for it, separator rules put back; then marks that
- * are no text dropped (stray-marks.ts), letters read as strokes read again
- * (misread-strokes.ts) and Word's bullets named (bullets.ts).
+ * are no text dropped (stray-marks.ts), a row's halves put left to right (row-order.ts),
+ * letters read as strokes read again (misread-strokes.ts) and Word's bullets named (bullets.ts).
  */
 export async function recognizePage(engine: OcrEngine, grey: GreyImage, options: Omit<OcrOptions, 'segmentation'>): Promise<PageText> {
   const page = preparePage(grey);
@@ -60,7 +61,7 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
   }
   // What Tesseract's languages cannot see, looked at again on the reading kept only.
   const letterHeight = letterHeightOf(kept.page);
-  const reread = await withLettersReread(engine, kept.page.image, withoutStrayMarks(kept.lines, letterHeight), letterHeight, { ...options, onProgress: undefined });
+  const reread = await withLettersReread(engine, kept.page.image, inRowOrder(withoutStrayMarks(kept.lines, letterHeight)), letterHeight, { ...options, onProgress: undefined });
   const lines = withBullets(reread, kept.page.image, letterHeight);
   return { text: normalizeOcrText(linesToText(lines)), lines, confidence: kept.confidence };
 }
