@@ -1,7 +1,10 @@
 // The real 12 MP phone photos in headless Chromium: the hero's whole path (the file chosen to
 // its text shown: decoding, page preparation, tesseract.js and the later passes, in the page's
 // worker, one core) against tesseract.js with its defaults in the same browser, from the same
-// files our server serves, and the text of each against the photo's expected text.
+// files our server serves, and the text of each against the photo's expected text. tesseract.js
+// is handed the JPEG as it is, as its defaults take it: it does not turn présent-2 upright by
+// its EXIF tag nor any photo level, which is most of its CER; its time is a page's reading all
+// the same.
 // Run: node bench/ocr/browser-photos.ts  (needs a build: npm run build)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

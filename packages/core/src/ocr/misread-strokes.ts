@@ -64,7 +64,8 @@ export function strokesOnlyChanged(original: string, reread: string): boolean {
  * all at once, stacked on one sheet; a word whose reading there changed more than its strokes
  * (or nothing: Tesseract finds no line in a block of two bare strokes, and the browser's
  * tesseract.js and the native program differ on such a sheet) is read once more alone, as one
- * line, and if that fails too, beside its neighbour. Pages without such words cost nothing more. A reading that fails leaves the word as
+ * line, and if that reads nothing, beside its neighbour. Pages without such words cost nothing
+ * more. A reading that fails leaves the word as
  * read, unless the job was cancelled.
  */
 export async function withLettersReread(engine: OcrEngine, image: GreyImage, lines: OcrLine[], letterHeight: number, options: Omit<OcrOptions, 'segmentation'>): Promise<OcrLine[]> {
@@ -92,13 +93,13 @@ export async function withLettersReread(engine: OcrEngine, image: GreyImage, lin
     if (!kept(reread)) reread = (await readAsLine(box))?.join(' ');
     // Alone, two bare strokes may be no line at all (présent-1's "||" read as nothing); beside
     // the next word of its line (or the one before) the word is read in context, its own part
-    // taken.
+    // taken: the first of the two words read, or the second if the neighbour stands left of it.
     const words = lines[line]!.words;
     const beside = words[word + 1] ?? words[word - 1];
     const span = beside && grownBox(boundsOf([original.box, beside.box]), pad, image);
-    if (!kept(reread) && span) {
+    if (!reread && span) {
       const tokens = await readAsLine(span);
-      if (tokens?.length === 2) reread = tokens[beside === words[word + 1] ? 0 : 1];
+      if (tokens?.length === 2) reread = tokens[beside.box.x0 >= original.box.x0 ? 0 : 1];
     }
     if (kept(reread)) out[line]!.words[word] = { ...original, text: tab + reread };
   }

@@ -1,16 +1,23 @@
 import { expect, test } from 'vitest';
 import type { OcrLine } from './engine.ts';
+import { linesToText } from './ocr-text.ts';
 import { inRowOrder } from './row-order.ts';
 
 const line = (text: string, x0: number, y0: number, paragraph: string): OcrLine => {
   const box = { x0, y0, x1: x0 + text.length * 10, y1: y0 + 30 };
-  return { words: [{ text, confidence: 95, box }], box, paragraph };
+  return { words: text.split(' ').map((word) => ({ text: word, confidence: 95, box })), box, paragraph };
 };
-const texts = (lines: OcrLine[]) => lines.map((one) => `${one.paragraph}:${one.words[0]!.text}`);
 
-test("a row's right half read before its left half is put after it, in the left one's paragraph", () => {
+test("a row's right half read before its left half becomes one line with it, left to right, in the left one's paragraph", () => {
   const read = [line('Exercice 1', 100, 100, '3'), line('b) La fille', 900, 200, '3'), line('a) Le chauffeur', 100, 203, '4'), line('c) Avant', 100, 260, '4')];
-  expect(texts(inRowOrder(read))).toEqual(['3:Exercice 1', '4:a) Le chauffeur', '4:b) La fille', '4:c) Avant']);
+  const out = inRowOrder(read);
+  expect(out.map((one) => one.paragraph)).toEqual(['3', '4', '4']);
+  expect(linesToText(out)).toBe('Exercice 1\n\na) Le chauffeur b) La fille\nc) Avant');
+});
+
+test('a row of three pieces read right to left comes out left to right', () => {
+  const receipt = [line('Total', 100, 100, '1'), line('81.00', 900, 200, '2'), line('2', 600, 200, '3'), line('Rice', 100, 200, '4'), line('Cash', 100, 300, '5')];
+  expect(inRowOrder(receipt).map((one) => one.words.map((word) => word.text).join(' '))).toEqual(['Total', 'Rice 2 81.00', 'Cash']);
 });
 
 test('two columns, lines of different rows, and a row already read left to right stay as read', () => {

@@ -1,4 +1,5 @@
 import type { OcrLine } from './engine.ts';
+import { boundsOf } from './preprocess/grey-image.ts';
 
 /** Two lines share a row when their heights overlap by this share of the shorter one. */
 const SAME_ROW = 0.5;
@@ -9,21 +10,21 @@ function shareRow(a: OcrLine, b: OcrLine): boolean {
 }
 
 /**
- * Tesseract's automatic layout may put the two halves of one row into two blocks and read the
- * right one first: "b) La fille…" before "a) Le chauffeur…" on cod-2 turned 4° further. Where
- * a line is followed, on the same row, by one wholly to its left, the two are read left to
- * right, and the right one joins the left one's paragraph (it is the same list). Lines of two
+ * Tesseract's automatic layout may put the pieces of one row into blocks of their own and read
+ * the right one first: "b) La fille…" before "a) Le chauffeur…" on cod-2 turned 4° further,
+ * "Time: 11:37:00" before "Cashier: USER" on receipt-03. Where a line is followed, on the same
+ * row, by one wholly to its left, the two become one line, left to right, in the left one's
+ * paragraph: the row as printed, with no blank line or line-spacing of its own. Lines of two
  * real columns do not follow one another on one row: a column ends low and the next starts high.
  */
 export function inRowOrder(lines: OcrLine[]): OcrLine[] {
-  const out = [...lines];
-  for (let i = 1; i < out.length; i++) {
-    const right = out[i - 1]!;
-    const left = out[i]!;
-    if (left.box.x1 <= right.box.x0 && shareRow(left, right)) {
-      out[i - 1] = left;
-      out[i] = { ...right, paragraph: left.paragraph };
-    }
+  const out: OcrLine[] = [];
+  for (const line of lines) {
+    const right = out.at(-1);
+    if (right && line.box.x1 <= right.box.x0 && shareRow(line, right)) {
+      // A row read C, B, A: B joins C, then A joins BC.
+      out[out.length - 1] = { words: [...line.words, ...right.words], box: boundsOf([line.box, right.box]), paragraph: line.paragraph };
+    } else out.push(line);
   }
   return out;
 }

@@ -23,14 +23,19 @@ const texts = (lines: OcrLine[]) => lines.map((l) => l.words.map((w) => w.text).
 
 describe('stray marks', () => {
   test('a bar well away from the words at either end of a line is a page edge, and goes', () => {
-    const out = withoutStrayMarks([line('|', 200, 'Check', 'before', 'you', 'send'), line('aller,', 'etc.', 400, '|')], LETTER);
-    expect(texts(out)).toEqual(['Check before you send', 'aller, etc.']);
+    const out = withoutStrayMarks([line('|', 200, 'Check', 'before', 'you', 'send'), line('Attention:', '||', 'existe', 'etc.', 400, '|')], LETTER);
+    expect(texts(out)).toEqual(['Check before you send', 'Attention: || existe etc.']);
     expect(out[0]!.box.x0).toBe(out[0]!.words[0]!.box.x0);
   });
 
-  test('bars close to their words, or between them, stay', () => {
-    const lines = [line('|', 'Name', '|', 'Value', '|'), line('Home', 200, '|', 200, 'About'), line('||', 'existe', 'des', 'verbes')];
-    expect(texts(withoutStrayMarks(lines, LETTER))).toEqual(['| Name | Value |', 'Home | About', '|| existe des verbes']);
+  test('bars close to their words, or between them, stay, and so do a padded table row\'s end bars', () => {
+    const lines = [line('|', 'Name', '|', 'Value', '|'), line('Home', 200, '|', 200, 'About'), line('||', 'existe', 'des', 'verbes'), line('|', '1', '|', 'Al', 300, '|')];
+    expect(texts(withoutStrayMarks(lines, LETTER))).toEqual(['| Name | Value |', 'Home | About', '|| existe des verbes', '| 1 | Al |']);
+  });
+
+  test('a page where no letters were found is left as read', () => {
+    const lines = [line('|', 200, 'Check'), line(['blot', 5])];
+    expect(withoutStrayMarks(lines, 0)).toEqual(lines);
   });
 
   test('a line of bars alone goes', () => {

@@ -5,7 +5,7 @@ import { boundsOf } from './preprocess/grey-image.ts';
 const BAR = /^[|¦]+$/u;
 /**
  * A bar this many letter heights or more from the nearest word of its line stands apart from
- * the text: a word space is under half a letter height, and "| Name |" keeps its bars.
+ * the text: a word space is under half a letter height.
  */
 const APART = 1.5;
 /**
@@ -22,16 +22,21 @@ const isBar = (word: OcrWord) => BAR.test(word.text);
  * Marks that are no text, dropped from a reading: a photo's page edge, the desk beside a sheet
  * or a box's side, standing at either end of a line well away from its words, read as "|"
  * ("…aller, etc. |" where présent-1's page leaves the frame), and lines of such bars alone; a
- * tall blot read as a word at a guess. A bar close to its words is kept, and so is any word
- * read with some confidence.
+ * tall blot read as a word at a guess. A bar close to its words is kept, and so are the end
+ * bars of a line with bars between its words too (a table in a terminal or Markdown, padded:
+ * "| 1 | Al        |"), and any word read with some confidence.
  */
 export function withoutStrayMarks(lines: OcrLine[], letterHeight: number): OcrLine[] {
+  // A page with no letters found gives no measure to judge by.
+  if (!(letterHeight > 0)) return lines;
   const apart = letterHeight * APART;
   const stray = (word: OcrWord) => word.confidence < UNSURE && word.box.y1 - word.box.y0 >= letterHeight * TALL;
   return lines.flatMap((line) => {
     const words = line.words.filter((word) => !stray(word));
-    while (words.length > 1 && isBar(words[0]!) && words[1]!.box.x0 - words[0]!.box.x1 >= apart) words.shift();
-    while (words.length > 1 && isBar(words.at(-1)!) && words.at(-1)!.box.x0 - words.at(-2)!.box.x1 >= apart) words.pop();
+    // One bar between words separates columns; two may be a misread "Il" (misread-strokes.ts).
+    const table = words.slice(1, -1).some((word) => /^[|¦]$/u.test(word.text));
+    while (!table && words.length > 1 && isBar(words[0]!) && words[1]!.box.x0 - words[0]!.box.x1 >= apart) words.shift();
+    while (!table && words.length > 1 && isBar(words.at(-1)!) && words.at(-1)!.box.x0 - words.at(-2)!.box.x1 >= apart) words.pop();
     if (words.every(isBar)) return [];
     return words.length === line.words.length ? [line] : [{ ...line, words, box: boundsOf(words.map((word) => word.box)) }];
   });

@@ -14,7 +14,7 @@ import { nativeTesseractVersion } from './native-tesseract.ts';
  * reader where Tesseract is unsure), each image with the CER and order-free word recall
  * measured when it was set and a margin for engine updates: photos 0.0%, 0.0%, 0.6%, 0.3%
  * (before frames, fanning lines and lone dots: 19.9%, 4.4%, 44.1%, 38.5%; before stray marks
- * were dropped: 0.9%, 0.0%, 1.1%, 0.3%), recall 100, 100, 96.8,
+ * were dropped and "||" read beside its neighbour: 0.9%, 0.0%, 1.1%, 0.3%), recall 100, 100, 96.8,
  * 98.4% (before Word's bullets and letters read as strokes: 100, 98.8, 91.1, 93.5%); receipts,
  * separator rows folded out, 3.4%, 2.0%, 11.3%, 1.9%, 1.5%, 6.9% (Tesseract alone: 9.4%, 8.4%,
  * 14.3%, 10.9%, 8.2%, 38.7% with the rows). receipt-03 reads right but its transcription orders
