@@ -65,8 +65,7 @@ export function strokesOnlyChanged(original: string, reread: string): boolean {
  * (or nothing: Tesseract finds no line in a block of two bare strokes, and the browser's
  * tesseract.js and the native program differ on such a sheet) is read once more alone, as one
  * line, and if that reads nothing, beside its neighbour. Pages without such words cost nothing
- * more. A reading that fails leaves the word as
- * read, unless the job was cancelled.
+ * more. A reading that fails leaves the word as read, unless the job was cancelled.
  */
 export async function withLettersReread(engine: OcrEngine, image: GreyImage, lines: OcrLine[], letterHeight: number, options: Omit<OcrOptions, 'segmentation'>): Promise<OcrLine[]> {
   const pad = Math.round(letterHeight * PAD);
@@ -79,16 +78,16 @@ export async function withLettersReread(engine: OcrEngine, image: GreyImage, lin
   const chosen = suspects.sort((a, b) => a.confidence - b.confidence).slice(0, MAX_REREADS);
   const letters = { ...options, lettersOnly: true };
   const stacked = await unlessFailed(options.signal, async () => (await readStacked(engine, image, chosen.map(({ box }) => box), letterHeight, letters)).map((words) => words.map((word) => word.text).join(' ')));
+  const readAsLine = (span: Box) => unlessFailed(options.signal, async () => {
+    const { lines: read } = await engine.recognize(encodePgm(cropImage(image, span)), { ...letters, segmentation: 'line' });
+    return read.flatMap((readLine) => readLine.words.map((readWord) => readWord.text));
+  });
   const out = lines.map((line) => ({ ...line, words: [...line.words] }));
   for (const [i, { line, word, box }] of chosen.entries()) {
     const original = out[line]!.words[word]!;
     // A table row's later cells start with a tab (recognize-page.ts), which is not read.
     const tab = original.text.startsWith('\t') ? '\t' : '';
     const kept = (reread: string | undefined) => reread !== undefined && strokesOnlyChanged(original.text.slice(tab.length), reread);
-    const readAsLine = (span: Box) => unlessFailed(options.signal, async () => {
-      const { lines: read } = await engine.recognize(encodePgm(cropImage(image, span)), { ...letters, segmentation: 'line' });
-      return read.flatMap((readLine) => readLine.words.map((readWord) => readWord.text));
-    });
     let reread = stacked?.[i];
     if (!kept(reread)) reread = (await readAsLine(box))?.join(' ');
     // Alone, two bare strokes may be no line at all (présent-1's "||" read as nothing); beside

@@ -3,6 +3,9 @@ import { boundsOf } from './preprocess/grey-image.ts';
 
 /** What Tesseract reads an upright rule or a sheet's edge as. */
 const BAR = /^[|¦]+$/u;
+const isBar = (word: OcrWord) => BAR.test(word.text);
+/** One bar between words separates a table's columns; two may be a misread "Il" (misread-strokes.ts). */
+const isColumnRule = (word: OcrWord) => isBar(word) && word.text.length === 1;
 /**
  * A bar this many letter heights or more from the nearest word of its line stands apart from
  * the text: a word space is under half a letter height.
@@ -15,8 +18,6 @@ const APART = 1.5;
  */
 const TALL = 3;
 const UNSURE = 30;
-
-const isBar = (word: OcrWord) => BAR.test(word.text);
 
 /**
  * Marks that are no text, dropped from a reading: a photo's page edge, the desk beside a sheet
@@ -33,8 +34,7 @@ export function withoutStrayMarks(lines: OcrLine[], letterHeight: number): OcrLi
   const stray = (word: OcrWord) => word.confidence < UNSURE && word.box.y1 - word.box.y0 >= letterHeight * TALL;
   return lines.flatMap((line) => {
     const words = line.words.filter((word) => !stray(word));
-    // One bar between words separates columns; two may be a misread "Il" (misread-strokes.ts).
-    const table = words.slice(1, -1).some((word) => /^[|¦]$/u.test(word.text));
+    const table = words.slice(1, -1).some(isColumnRule);
     while (!table && words.length > 1 && isBar(words[0]!) && words[1]!.box.x0 - words[0]!.box.x1 >= apart) words.shift();
     while (!table && words.length > 1 && isBar(words.at(-1)!) && words.at(-1)!.box.x0 - words.at(-2)!.box.x1 >= apart) words.pop();
     if (words.every(isBar)) return [];
