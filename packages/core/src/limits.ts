@@ -19,6 +19,15 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 export const MAX_RASTER_SIDE = 30_000;
 
 /**
+ * The most lines Text to Image draws: 40 px each with 40-px margins, a canvas 800 px wide and
+ * at most 20,000 px high (16 MP). iOS Safari gives a canvas at most 16,777,216 pixels (20,971
+ * rows at that width); other browsers take up to MAX_RASTER_SIDE and more. 5000 characters of
+ * prose wrap to about 100 lines (measured: 5000 characters of Latin words, 91); only text made
+ * mostly of line breaks comes near this.
+ */
+export const TEXT_IMAGE_MAX_LINES = 498;
+
+/**
  * Pixels covering `points` at `scale`, rounded up as a canvas must be, but not for
  * floating-point noise: 792 pt × 150/72 is 1650.0000000000002, and a Letter page is 1650
  * pixels high at 150 dpi, not 1651.
@@ -78,6 +87,11 @@ export const PDF_TO_WORD_MAX_PAGES = 500;
 export const PDF_TO_JPG_MAX_PAGES = 500;
 /** Pages of all the files together. */
 export const MERGE_PDF_MAX_PAGES = 5000;
+/**
+ * Each page is drawn at 150 dpi and searched for codes; a catalogue of labels is a few dozen
+ * pages, and 100 keeps the search within the server's job time.
+ */
+export const BARCODE_MAX_PAGES = 100;
 
 /** Refuses a PDF (or PDFs together) with more pages than the tool takes: 'too-large' with the counts. */
 export function checkPageCount(pages: number, maxPages: number, what = 'The PDF'): void {

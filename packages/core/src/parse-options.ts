@@ -22,6 +22,12 @@ function schemaOf(rule: OptionRule): v.GenericSchema<unknown, unknown> {
         v.array(v.pipe(v.string(), v.maxLength(rule.maxLength))),
         v.maxLength(rule.maxItems),
       );
+    case 'color':
+      return v.pipe(
+        v.string(),
+        v.regex(/^#([0-9a-f]{3}|[0-9a-f]{6})$/i),
+        v.transform((value) => (value.length === 4 ? `#${[...value.slice(1)].map((digit) => digit + digit).join('')}` : value).toLowerCase()),
+      );
     case 'ocr-languages':
       return v.pipe(
         v.string(),

@@ -9,10 +9,11 @@ import { MAX_OCR_LANGUAGES, ocrLanguages, type OcrLanguage } from './ocr/languag
 export type OptionRule =
   | { kind: 'choice'; values: readonly string[] }
   | { kind: 'number-choice'; values: readonly number[] }
-  | { kind: 'integer'; min: number; max: number }
+  | { kind: 'integer'; min: number; max: number; presets?: Readonly<Record<string, number>>; step?: number }
   | { kind: 'text'; maxLength: number }
   | { kind: 'text-list'; maxItems: number; maxLength: number }
-  | { kind: 'ocr-languages' };
+  | { kind: 'ocr-languages' }
+  | { kind: 'color' };
 
 export type OptionField<T> = OptionRule & {
   /** The value used when the field is left out, in the form a page or a client sends it. */
@@ -44,9 +45,17 @@ export function numberChoice<const V extends number>(values: readonly V[], fallb
   return { kind: 'number-choice', values, fallback, json: { type: 'integer', enum: values, default: fallback } };
 }
 
-/** A whole number in a range; a form field's "18" counts as 18. */
-export function integer(min: number, max: number, fallback: number): Declared<number, { kind: 'integer'; min: number; max: number; fallback: number }> {
-  return { kind: 'integer', min, max, fallback, json: { type: 'integer', minimum: min, maximum: max, default: fallback } };
+/**
+ * A whole number in a range; a form field's "18" counts as 18. A page offers the named
+ * `presets` where there are some (margins: none, small, large), else the whole range in `step`s.
+ */
+export function integer<const P extends Record<string, number>>(
+  min: number,
+  max: number,
+  fallback: number,
+  shown: { presets?: P; step?: number } = {},
+): Declared<number, { kind: 'integer'; min: number; max: number; fallback: number; presets?: P; step?: number }> {
+  return { kind: 'integer', min, max, fallback, ...shown, json: { type: 'integer', minimum: min, maximum: max, default: fallback } };
 }
 
 /** Free text up to a length (a password). */
@@ -75,3 +84,8 @@ export const ocrLanguageOption: OptionField<OcrLanguage[]> = {
     default: 'eng',
   },
 };
+
+/** A colour as `#rrggbb` (or `#rgb`, widened); checked values are always six lower-case digits. */
+export function color(fallback: string): OptionField<string> {
+  return { kind: 'color', fallback, json: { type: 'string', pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$', default: fallback } };
+}

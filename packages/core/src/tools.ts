@@ -1,9 +1,11 @@
 import type { Conversion } from './conversion.ts';
 import { imageTypes, type SniffedType } from './sniff.ts';
-import { MERGE_PDF_MAX_PAGES, PDF_TO_JPG_MAX_PAGES, PDF_TO_TEXT_MAX_PAGES, PDF_TO_WORD_MAX_PAGES } from './limits.ts';
-import { choice, freeText, integer, numberChoice, ocrLanguageOption, textList, type OptionFields, type OptionValues } from './tool-options.ts';
+import { BARCODE_MAX_PAGES, MERGE_PDF_MAX_PAGES, PDF_TO_JPG_MAX_PAGES, PDF_TO_TEXT_MAX_PAGES, PDF_TO_WORD_MAX_PAGES } from './limits.ts';
+import { choice, color, freeText, integer, numberChoice, ocrLanguageOption, textList, type OptionFields, type OptionValues } from './tool-options.ts';
 
-export type ToolIcon = 'scan-text' | 'file-text' | 'file-type' | 'file-output' | 'files' | 'file-image' | 'images' | 'file-pen';
+export type ToolIcon =
+  | 'scan-text' | 'file-text' | 'file-type' | 'file-output' | 'files' | 'file-image' | 'images' | 'file-pen'
+  | 'qr-code' | 'scan-line' | 'barcode' | 'contrast' | 'type';
 
 /** What a tool takes: files of some types, or text typed into its page. */
 export type ToolInput =
@@ -42,6 +44,11 @@ export interface ToolDefinition<F extends OptionFields = OptionFields> {
   runsOn: 'device' | 'server';
   /** The options the page and the API accept, checked the same way on both hosts. */
   options: F;
+  /**
+   * What the tool answers: files (the default; the API sends the file, or a .zip of several),
+   * or the codes a scanner found (the API sends them as JSON).
+   */
+  answers?: 'codes';
   /** Loaded on first use so that listing tools pulls in no engine. */
   load(): Promise<Conversion<OptionValues<F>>>;
 }
@@ -69,6 +76,16 @@ const PDF_MAX_BYTES = 50 * MB;
  * text, and small enough to lay out in a second or two.
  */
 const TEXT_MAX_LENGTH = 1_000_000;
+
+/** The most bytes a QR code holds (version 40, error correction L, byte mode). */
+const QR_MAX_LENGTH = 2953;
+
+/**
+ * Text to Image grows its 800-px-wide canvas down as the text needs: 5000 characters of prose
+ * wrap to about 91 lines of 40 px, a 3700-px image; the conversion refuses more lines than
+ * TEXT_IMAGE_MAX_LINES (short lines of many line breaks).
+ */
+const TEXT_TO_IMAGE_MAX_LENGTH = 5000;
 
 const oneImage = { kind: 'files', accepts: imageTypes, maxBytes: IMAGE_MAX_BYTES, minFiles: 1, maxFiles: 1 } as const;
 const onePdf = { kind: 'files', accepts: ['application/pdf'], maxBytes: PDF_MAX_BYTES, minFiles: 1, maxFiles: 1 } as const;
@@ -137,8 +154,8 @@ export const tools = [
     options: {
       pageSize: choice(['fit', 'a4', 'letter'], 'a4'),
       orientation: choice(['auto', 'portrait', 'landscape'], 'auto'),
-      /** Margin around each picture, in points (72 to the inch). */
-      margin: integer(0, 72, 0),
+      /** Margin around each picture, in points (72 to the inch): none, a quarter inch, half an inch. */
+      margin: integer(0, 72, 0, { presets: { none: 0, small: 18, large: 36 } }),
     },
     load: async () => (await import('./conversions/image-to-pdf.ts')).imageToPdf,
   }),
@@ -149,7 +166,7 @@ export const tools = [
     path: '/pdf-to-jpg',
     input: { ...onePdf, maxPages: PDF_TO_JPG_MAX_PAGES },
     runsOn: 'device',
-    options: { dpi: numberChoice([72, 150, 300], 150), quality: integer(10, 100, 85), password: freeText() },
+    options: { dpi: numberChoice([72, 150, 300], 150), quality: integer(10, 100, 85, { step: 5 }), password: freeText() },
     load: async () => (await import('./conversions/pdf-to-jpg.ts')).pdfToJpg,
   }),
   defineTool({
@@ -162,6 +179,69 @@ export const tools = [
     // One password per input file, in the order of the files ("" where it has none).
     options: { passwords: textList(20) },
     load: async () => (await import('./conversions/merge-pdfs.ts')).mergePdfs,
+  }),
+  defineTool({
+    slug: 'qr-scanner',
+    icon: 'scan-line',
+    i18nKey: 'qrScanner',
+    path: '/qr-scanner',
+    input: oneImage,
+    runsOn: 'device',
+    options: {},
+    answers: 'codes',
+    load: async () => (await import('./conversions/scan-codes.ts')).scanQrCodes,
+  }),
+  defineTool({
+    slug: 'barcode-scanner',
+    icon: 'barcode',
+    i18nKey: 'barcodeScanner',
+    path: '/barcode-scanner',
+    // PDFs by the spec's limit; an image is held to the pixel limit long before 50 MB.
+    input: { kind: 'files', accepts: [...imageTypes, 'application/pdf'], maxBytes: PDF_MAX_BYTES, minFiles: 1, maxFiles: 1, maxPages: BARCODE_MAX_PAGES },
+    runsOn: 'device',
+    options: {},
+    answers: 'codes',
+    load: async () => (await import('./conversions/scan-codes.ts')).scanBarcodes,
+  }),
+  defineTool({
+    slug: 'qr-generator',
+    icon: 'qr-code',
+    i18nKey: 'qrGenerator',
+    path: '/qr-generator',
+    // A QR code holds at most 2953 bytes (version 40, level L); longer UTF-8 is refused by the conversion.
+    input: { kind: 'text', maxLength: QR_MAX_LENGTH },
+    runsOn: 'device',
+    options: {
+      /** Width and height of the PNG in pixels (the SVG scales). */
+      size: integer(100, 1000, 300, { step: 10 }),
+      ecc: choice(['L', 'M', 'Q', 'H'], 'M'),
+      color: color('#000000'),
+      bgcolor: color('#ffffff'),
+      /** Quiet zone around the code, in modules; 4 is what the standard asks for. */
+      margin: integer(0, 10, 4),
+      format: choice(['png', 'svg', 'both'], 'png'),
+    },
+    load: async () => (await import('./conversions/qr-generator.ts')).qrGenerator,
+  }),
+  defineTool({
+    slug: 'invert-image',
+    icon: 'contrast',
+    i18nKey: 'invertImage',
+    path: '/invert-image',
+    input: oneImage,
+    runsOn: 'device',
+    options: {},
+    load: async () => (await import('./conversions/invert-image.ts')).invertImage,
+  }),
+  defineTool({
+    slug: 'text-to-image',
+    icon: 'type',
+    i18nKey: 'textToImage',
+    path: '/text-to-image',
+    input: { kind: 'text', maxLength: TEXT_TO_IMAGE_MAX_LENGTH },
+    runsOn: 'device',
+    options: {},
+    load: async () => (await import('./conversions/text-to-image.ts')).textToImage,
   }),
 ] as const;
 

@@ -9,6 +9,7 @@ import { JobQueue } from './job-queue.ts';
 import { ContactStore } from './contact-store.ts';
 import { registerContactRoute } from './routes/contact.ts';
 import { registerConvertRoute } from './routes/convert.ts';
+import { registerCreateQrCodeRoute } from './routes/create-qr-code.ts';
 import { registerHealthRoute } from './routes/health.ts';
 import { registerOpenApiRoute } from './routes/openapi.ts';
 import { registerSiteRoutes } from './routes/site.ts';
@@ -54,6 +55,8 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
   await app.register(async (api) => {
     api.addHook('onRequest', api.rateLimit());
     registerConvertRoute(api, { queue, pool, uploadMemoryBytes: config.uploadMemoryBytes });
+    // Drawn on the spot, no queue: cheap, but counted against the same per-client limit.
+    registerCreateQrCodeRoute(api);
   });
   const contacts = new ContactStore(config.databaseFile);
   registerContactRoute(app, { store: contacts, perTenMinutes: config.contactRateLimit });

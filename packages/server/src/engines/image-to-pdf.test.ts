@@ -7,7 +7,7 @@ import { afterAll, expect, test } from 'vitest';
 import { ConversionError, runTool, type ConversionContext, type ConversionResult } from '@textlift/core';
 import { corpusFile } from '../../../../test-support/corpus.ts';
 import { createNodeHost } from './node-host.ts';
-import type { OcrProvider } from './ocr-provider.ts';
+import { noOcr } from './no-ocr.ts';
 
 // Checked with poppler (pdfinfo, pdfimages, pdftoppm) and qpdf, readers independent of pdf-lib and pdf.js.
 
@@ -15,19 +15,12 @@ const work = mkdtempSync(path.join(tmpdir(), 'image-to-pdf-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** This tool never reads text from pictures. */
-const noOcr: OcrProvider = {
-  kind: 'wasm',
-  name: 'none',
-  borrow: () => {
-    throw new Error('Image to PDF does not use OCR.');
-  },
-  close: async () => {},
-};
+const ocr = noOcr('Image to PDF');
 
 type File = { name: string; bytes: Uint8Array };
 
 async function toPdf(files: File[], options: Record<string, unknown> = {}, context: Partial<ConversionContext> = {}): Promise<ConversionResult> {
-  const { host, release } = createNodeHost(noOcr);
+  const { host, release } = createNodeHost(ocr);
   try {
     return await runTool('image-to-pdf', { files }, options, { host, ...context });
   } finally {

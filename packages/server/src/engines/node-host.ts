@@ -1,7 +1,20 @@
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Canvas } from '@napi-rs/canvas';
 import { decode as decodeBmp } from 'bmp-ts';
 import sharp, { type Sharp } from 'sharp';
-import { ConversionError, MAX_IMAGE_PIXELS, type ConversionHost, type FontName, type ImageType, type RgbaImage } from '@textlift/core';
+import {
+  ConversionError,
+  MAX_IMAGE_PIXELS,
+  TEXT_FONT_FAMILY,
+  tooManyPixels,
+  type ConversionHost,
+  type FontName,
+  type ImageType,
+  type RgbaImage,
+  type TextCanvas,
+  type TextCanvasContext,
+} from '@textlift/core';
 import { nodePdfEngine } from './node-pdf.ts';
 import type { OcrProvider } from './ocr-provider.ts';
 
@@ -19,9 +32,11 @@ function open(bytes: Uint8Array, type: ImageType): Sharp {
   return sharp(data, { raw: { width: bitmap.width, height: Math.abs(bitmap.height), channels: 4 } });
 }
 
-async function decode(bytes: Uint8Array, type: ImageType, grey: boolean) {
+/** Pixels flattened onto white (what OCR and a PDF page want), or with their alpha as it is. */
+async function decode(bytes: Uint8Array, type: ImageType, grey: boolean, keepAlpha = false) {
   try {
-    let image = open(bytes, type).flatten({ background: '#ffffff' });
+    let image = open(bytes, type);
+    if (!keepAlpha) image = image.flatten({ background: '#ffffff' });
     image = grey ? image.greyscale() : image.ensureAlpha();
     return await image.raw().toBuffer({ resolveWithObject: true });
   } catch (error) {
@@ -31,6 +46,40 @@ async function decode(bytes: Uint8Array, type: ImageType, grey: boolean) {
 }
 
 const fontFiles = new Map<FontName, Promise<Uint8Array>>();
+
+/** ZXing's reader (WebAssembly), read from its npm package once per thread and kept. */
+let zxingWasm: Promise<Uint8Array> | undefined;
+function readZxingWasm(): Promise<Uint8Array> {
+  if (!zxingWasm) {
+    const reading = readFile(new URL(import.meta.resolve('zxing-wasm/reader/zxing_reader.wasm'))).then((buffer) => new Uint8Array(buffer));
+    zxingWasm = reading;
+    reading.catch(() => {
+      if (zxingWasm === reading) zxingWasm = undefined;
+    });
+  }
+  return zxingWasm;
+}
+
+let textFontRegistered = false;
+
+/** A @napi-rs/canvas canvas with DejaVu Sans registered (once per thread: each has its own copy of this module) under TEXT_FONT_FAMILY. */
+async function createTextCanvas(width: number, height: number): Promise<TextCanvas> {
+  const { createCanvas, GlobalFonts } = await import('@napi-rs/canvas');
+  if (!textFontRegistered) {
+    const file = fileURLToPath(import.meta.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
+    if (!GlobalFonts.registerFromPath(file, TEXT_FONT_FAMILY)) throw new ConversionError('engine-failed', 'DejaVu Sans could not be loaded.');
+    textFontRegistered = true;
+  }
+  let canvas: Canvas;
+  try {
+    canvas = createCanvas(width, height);
+  } catch {
+    throw tooManyPixels(width, height);
+  }
+  // Skia's context has all TextCanvasContext asks, with wider types (fillStyle may be a gradient).
+  const context = canvas.getContext('2d') as unknown as TextCanvasContext;
+  return { context, encodePng: async () => new Uint8Array(await canvas.encode('png')) };
+}
 
 /** A conversion host for one job: it borrows an OCR engine when asked and gives it back at the end. */
 export function createNodeHost(provider: OcrProvider): { host: ConversionHost; release(): void } {
@@ -47,17 +96,22 @@ export function createNodeHost(provider: OcrProvider): { host: ConversionHost; r
       for (let i = 0; i < grey.length; i++) grey[i] = data[i * info.channels]!;
       return { width: info.width, height: info.height, data: grey };
     },
-    async decodeRgba(bytes, type) {
-      const { data, info } = await decode(bytes, type, false);
+    async decodeRgba(bytes, type, options) {
+      const { data, info } = await decode(bytes, type, false, options?.keepAlpha);
       return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
     },
     async encodeImage(image: RgbaImage, type, quality = 0.9) {
       const raw = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
+      // WebP at quality 1 is lossless, as Chrome's canvas.convertToBlob makes it.
       const encoded = type === 'image/jpeg'
         ? raw.flatten({ background: '#ffffff' }).jpeg({ quality: Math.round(quality * 100), mozjpeg: false })
-        : raw.png();
+        : type === 'image/webp'
+          ? raw.webp(quality >= 1 ? { lossless: true } : { quality: Math.round(quality * 100) })
+          : raw.png();
       return new Uint8Array(await encoded.toBuffer());
     },
+    createTextCanvas,
+    zxingWasm: readZxingWasm,
     pdf: nodePdfEngine,
     font(name) {
       let file = fontFiles.get(name);

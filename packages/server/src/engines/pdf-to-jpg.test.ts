@@ -7,7 +7,7 @@ import { afterAll, expect, test } from 'vitest';
 import { ConversionError, MAX_IMAGE_PIXELS, runTool, type ConversionContext, type ConversionResult } from '@textlift/core';
 import { corpusDir, corpusFile } from '../../../../test-support/corpus.ts';
 import { createNodeHost } from './node-host.ts';
-import type { OcrProvider } from './ocr-provider.ts';
+import { noOcr } from './no-ocr.ts';
 
 // Checked against poppler (pdfinfo for page sizes, pdftoppm for how a page looks) and sharp.
 
@@ -15,17 +15,10 @@ const work = mkdtempSync(path.join(tmpdir(), 'pdf-to-jpg-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** This tool reads the text layer only, never OCR. */
-const noOcr: OcrProvider = {
-  kind: 'wasm',
-  name: 'none',
-  borrow: () => {
-    throw new Error('PDF to JPG does not use OCR.');
-  },
-  close: async () => {},
-};
+const ocr = noOcr('PDF to JPG');
 
 async function toJpg(name: string, bytes: Uint8Array, options: Record<string, unknown> = {}, context: Partial<ConversionContext> = {}): Promise<ConversionResult> {
-  const { host, release } = createNodeHost(noOcr);
+  const { host, release } = createNodeHost(ocr);
   try {
     return await runTool('pdf-to-jpg', { files: [{ name, bytes }] }, options, { host, ...context });
   } finally {

@@ -8,24 +8,17 @@ import { tmpdir } from 'node:os';
 import { afterAll, expect, test } from 'vitest';
 import { ConversionError, runTool, type ProgressStage } from '@textlift/core';
 import { createNodeHost } from './node-host.ts';
-import type { OcrProvider } from './ocr-provider.ts';
+import { noOcr } from './no-ocr.ts';
 
 /** Text to PDF never asks for OCR; the host is the server's own, with the real DejaVu files. */
-const noOcr: OcrProvider = {
-  kind: 'native',
-  name: 'none',
-  borrow: () => {
-    throw new Error('Text to PDF should not use OCR');
-  },
-  close: async () => {},
-};
+const ocr = noOcr('Text to PDF');
 
 const dir = mkdtempSync(`${tmpdir()}/textlift-text-to-pdf-`);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let fileCount = 0;
 async function convert(text: string, context: { signal?: AbortSignal; onProgress?: (fraction: number, stage: ProgressStage) => void } = {}) {
-  const { host, release } = createNodeHost(noOcr);
+  const { host, release } = createNodeHost(ocr);
   try {
     const result = await runTool('text-to-pdf', { text }, {}, { host, ...context });
     const file = `${dir}/${++fileCount}.pdf`;

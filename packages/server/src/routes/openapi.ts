@@ -40,6 +40,23 @@ export function registerOpenApiRoute(app: FastifyInstance) {
     },
   };
   const errorResponses = Object.fromEntries([...new Set(Object.values(errorStatus))].map((status) => [String(status), error]));
+  const fileAnswer = {
+    description: 'The output file, with Content-Disposition naming it; several outputs come as one .zip',
+    content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+  };
+  const code = {
+    type: 'object',
+    required: ['format', 'text'],
+    properties: {
+      format: { type: 'string', description: "ZXing's name of the format: QR_CODE, EAN_13, UPC_A, CODE_128…" },
+      text: { type: 'string' },
+      page: { type: 'integer', minimum: 1, description: 'Where a PDF was scanned: the page the code is on' },
+    },
+  };
+  const codesAnswer = {
+    description: 'Every code found, in reading order',
+    content: { 'application/json': { schema: { type: 'object', required: ['results'], properties: { results: { type: 'array', items: code } } } } },
+  };
   const document = {
     openapi: '3.1.0',
     info: { title: 'TextLift API', version: '1', description: 'Every tool of the site over HTTP, with the same conversion core as the pages.' },
@@ -69,10 +86,7 @@ export function registerOpenApiRoute(app: FastifyInstance) {
                 },
               },
               responses: {
-                '200': {
-                  description: 'The output file, with Content-Disposition naming it; several outputs come as one .zip',
-                  content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
-                },
+                '200': tool.answers === 'codes' ? codesAnswer : fileAnswer,
                 ...errorResponses,
               },
             },
@@ -95,6 +109,32 @@ export function registerOpenApiRoute(app: FastifyInstance) {
             },
           },
           responses: { '201': { description: 'Stored on disk' }, '400': error, '405': error, '413': error, '415': error, '429': error },
+        },
+      },
+      '/v1/create-qr-code/': {
+        get: {
+          operationId: 'create-qr-code',
+          summary: 'A QR code image, compatible with goqr.me\'s api.qrserver.com/v1/create-qr-code/',
+          parameters: [
+            { name: 'data', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 2953 } },
+            { name: 'size', in: 'query', schema: { type: 'string', pattern: '^\\d+x\\d+$', default: '200x200' }, description: '10x10 to 1000x1000 pixels; a square of the smaller side' },
+            { name: 'ecc', in: 'query', schema: { type: 'string', enum: ['L', 'M', 'Q', 'H'], default: 'L' } },
+            { name: 'color', in: 'query', schema: { type: 'string', default: '0-0-0' }, description: 'R-G-B decimal (255-0-0) or hex (f00, ff0000)' },
+            { name: 'bgcolor', in: 'query', schema: { type: 'string', default: '255-255-255' }, description: 'R-G-B decimal or hex' },
+            { name: 'margin', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 50, default: 1 }, description: 'pixels of background round the code; not for SVG' },
+            { name: 'qzone', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 100, default: 0 }, description: 'quiet zone in modules' },
+            { name: 'format', in: 'query', schema: { type: 'string', enum: ['png', 'gif', 'jpeg', 'jpg', 'svg'], default: 'png' } },
+            { name: 'charset-source', in: 'query', schema: { type: 'string', enum: ['UTF-8', 'ISO-8859-1'], default: 'UTF-8' } },
+            { name: 'charset-target', in: 'query', schema: { type: 'string', enum: ['UTF-8', 'ISO-8859-1'], default: 'UTF-8' } },
+          ],
+          responses: {
+            '200': {
+              description: 'The image',
+              content: Object.fromEntries(['image/png', 'image/gif', 'image/jpeg', 'image/svg+xml'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+            },
+            '400': error,
+            '429': error,
+          },
         },
       },
       '/healthz': { get: { operationId: 'health', responses: { '200': { description: 'Engines and queue' } } } },

@@ -17,6 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/** The scanners: a valid input holds a code, and the answer is the codes as JSON. */
+const scansCodes = (tool: ToolDefinition) => tool.answers === 'codes';
+
 /** A small valid input of the tool's declared kind: its first accepted type, as many files as it needs. */
 function validInput(tool: ToolDefinition): FormData {
   const form = new FormData();
@@ -24,9 +27,11 @@ function validInput(tool: ToolDefinition): FormData {
     form.append('text', 'Hello from the registry test.');
     return form;
   }
-  const sample = tool.input.accepts[0] === 'application/pdf'
-    ? { bytes: corpusFile('tables/AnimalSounds.pdf'), name: 'sample.pdf' }
-    : { bytes: corpusFile('ocr/pytesseract-test.jpg'), name: 'sample.jpg' };
+  const sample = scansCodes(tool)
+    ? { bytes: corpusFile('qr/qrcode-6_1.png'), name: 'code.png' }
+    : tool.input.accepts[0] === 'application/pdf'
+      ? { bytes: corpusFile('tables/AnimalSounds.pdf'), name: 'sample.pdf' }
+      : { bytes: corpusFile('ocr/pytesseract-test.jpg'), name: 'sample.jpg' };
   for (let i = 0; i < tool.input.minFiles; i++) form.append('file', blob(sample.bytes), sample.name);
   return form;
 }
@@ -41,8 +46,12 @@ describe('every registry tool over the API', () => {
     test(`${tool.slug}: a valid input is converted; a wrong kind of input is refused with its declared status`, async () => {
       const ok = await post(tool.slug, validInput(tool));
       expect(ok.status, await ok.clone().text().catch(() => '')).toBe(200);
-      expect(ok.headers.get('content-disposition')).toMatch(/^attachment; filename="/);
-      expect((await ok.arrayBuffer()).byteLength).toBeGreaterThan(0);
+      if (scansCodes(tool)) {
+        expect((await ok.json()).results).toEqual([{ format: 'QR_CODE', text: '1234567890' }]);
+      } else {
+        expect(ok.headers.get('content-disposition')).toMatch(/^attachment; filename="/);
+        expect((await ok.arrayBuffer()).byteLength).toBeGreaterThan(0);
+      }
 
       const wrong = new FormData();
       wrong.append('file', new Blob([new TextEncoder().encode('plain text, not a document')]), 'notes.txt');

@@ -31,7 +31,7 @@ export function useBatch(tool: ToolDefinition, onSettled?: (item: BatchItem, all
     setItems((current) => current.map((item) => (item.id === id ? { ...item, state } : item)));
 
   const convertAll = useCallback(
-    async (batch: BatchItem[], options: Record<string, string>) => {
+    async (batch: BatchItem[], options: Record<string, unknown>) => {
       controller.current?.abort();
       const own = new AbortController();
       controller.current = own;
@@ -49,7 +49,7 @@ export function useBatch(tool: ToolDefinition, onSettled?: (item: BatchItem, all
 
   /** Starts a new batch with these files. */
   const start = useCallback(
-    (files: File[], options: Record<string, string> = {}) => {
+    (files: File[], options: Record<string, unknown> = {}) => {
       const batch = files.map((file) => ({ id: nextId++, file, state: { status: 'waiting' } as ConversionState }));
       setItems(batch);
       setSelectedId(batch[0]?.id);
@@ -60,7 +60,7 @@ export function useBatch(tool: ToolDefinition, onSettled?: (item: BatchItem, all
 
   /** Runs one file of the batch again (Extract Text again, a PDF's password). */
   const rerun = useCallback(
-    (id: number, options: Record<string, string> = {}) => {
+    (id: number, options: Record<string, unknown> = {}) => {
       const item = items.find((candidate) => candidate.id === id);
       if (!item) return;
       setSelectedId(id);
@@ -69,9 +69,15 @@ export function useBatch(tool: ToolDefinition, onSettled?: (item: BatchItem, all
     [convertAll, items],
   );
 
+  /** Forgets the batch (its results were made with settings that changed); a running job is cancelled. */
+  const clear = useCallback(() => {
+    controller.current?.abort();
+    setItems([]);
+  }, []);
+
   const busy = items.some((item) => item.state.status === 'running' || item.state.status === 'waiting');
   const selected = items.find((item) => item.id === selectedId) ?? items[0];
-  return { items, selected, select: setSelectedId, start, rerun, busy };
+  return { items, selected, select: setSelectedId, start, rerun, clear, busy };
 }
 
 /** A finished conversion's output: the first, or the one whose name ends with `extension`. */

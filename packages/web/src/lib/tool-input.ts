@@ -35,7 +35,12 @@ export function acceptAttribute(tool: ToolDefinition): string {
   return fileInput(tool).accepts.flatMap((type) => [type, extensions[type]]).join(',');
 }
 
-/** Whether the tool reads PDFs (its drop zone speaks of PDFs) or images. */
+/** Whether the tool reads PDFs (among other files, maybe). */
 export function readsPdf(tool: ToolDefinition): boolean {
   return fileInput(tool).accepts.includes('application/pdf');
+}
+
+/** Whether the tool reads PDFs alone (its drop zone speaks of PDFs). */
+export function readsOnlyPdf(tool: ToolDefinition): boolean {
+  return fileInput(tool).accepts.every((type) => type === 'application/pdf');
 }

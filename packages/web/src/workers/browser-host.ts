@@ -1,6 +1,18 @@
 import UTIF from 'utif2';
 import { relaxedSimd, simd } from 'wasm-feature-detect';
-import { ConversionError, greyFromRgba, tooManyPixels, type ConversionHost, type FontName, type ImageType, type OcrEngine, type RgbaImage } from '@textlift/core';
+import {
+  ConversionError,
+  greyFromRgba,
+  TEXT_FONT_FAMILY,
+  tooManyPixels,
+  type ConversionHost,
+  type FontName,
+  type ImageType,
+  type OcrEngine,
+  type RgbaImage,
+  type TextCanvas,
+  type TextCanvasContext,
+} from '@textlift/core';
 import { createTesseractJsEngine } from '@textlift/core/ocr/tesseract-js';
 import { createPdfEngine, type PdfEngine } from '@textlift/core/pdf/pdf-engine';
 import { loadLineModel } from './line-model-loader.ts';
@@ -58,16 +70,75 @@ async function decodeBitmap(bytes: Uint8Array, type: ImageType): Promise<RgbaIma
   return { width: canvas.width, height: canvas.height, data: context.getImageData(0, 0, canvas.width, canvas.height).data };
 }
 
-async function decodeRgba(bytes: Uint8Array, type: ImageType): Promise<RgbaImage> {
+/**
+ * Neither decoder flattens: the pixels keep their alpha, with or without `keepAlpha` (the
+ * interface lets a host flatten; the tools that need white under a picture do it themselves).
+ */
+async function decodeRgba(bytes: Uint8Array, type: ImageType, _options?: { keepAlpha?: boolean }): Promise<RgbaImage> {
   return type === 'image/tiff' ? decodeTiff(bytes) : decodeBitmap(bytes, type);
 }
 
 const fontFiles = new Map<FontName, Promise<Uint8Array>>();
 
+let zxingWasm: Promise<Uint8Array> | undefined;
+
+/** ZXing's reader from our own origin (engine-assets.ts serves it), fetched once per worker. */
+function fetchZxingWasm(): Promise<Uint8Array> {
+  if (!zxingWasm) {
+    const fetching = fetch(new URL(`${__ZXING_BASE__}/zxing_reader.wasm`, self.location.origin)).then(async (response) => {
+      if (!response.ok) throw new ConversionError('engine-failed', 'The code reader could not be loaded.');
+      return new Uint8Array(await response.arrayBuffer());
+    });
+    zxingWasm = fetching;
+    fetching.catch(() => {
+      if (zxingWasm === fetching) zxingWasm = undefined;
+    });
+  }
+  return zxingWasm;
+}
+
 async function fetchFont(name: FontName): Promise<Uint8Array> {
   const response = await fetch(new URL(`${__FONTS_BASE__}/${name}.ttf`, self.location.origin));
   if (!response.ok) throw new ConversionError('engine-failed', `The font ${name} could not be loaded.`);
   return new Uint8Array(await response.arrayBuffer());
+}
+
+let textFont: Promise<void> | undefined;
+
+/** DejaVu Sans (our own file) registered in this worker under TEXT_FONT_FAMILY, for canvases to draw with. */
+async function loadTextFont(): Promise<void> {
+  const bytes = await browserHost.font('DejaVuSans');
+  const face = new FontFace(TEXT_FONT_FAMILY, bytes as Uint8Array<ArrayBuffer>);
+  // A worker's own font set (WorkerGlobalScope.fonts); the web build's types only know the page's.
+  (self as unknown as { fonts: FontFaceSet }).fonts.add(face);
+  await face.load();
+}
+
+async function createTextCanvas(width: number, height: number): Promise<TextCanvas> {
+  if (!textFont) {
+    textFont = loadTextFont();
+    textFont.catch(() => (textFont = undefined));
+  }
+  await textFont;
+  // Past the browser's limits (a side over 32767; iOS: an area over 16.7 MP) the constructor
+  // throws or there is no context.
+  const canvas = (() => {
+    try {
+      return new OffscreenCanvas(width, height);
+    } catch {
+      return undefined;
+    }
+  })();
+  const context = canvas?.getContext('2d');
+  if (!canvas || !context) throw tooManyPixels(width, height);
+  return {
+    // The canvas context has all TextCanvasContext asks, with wider types (fillStyle may be a gradient).
+    context: context as unknown as TextCanvasContext,
+    async encodePng() {
+      const blob = await canvas.convertToBlob({ type: 'image/png' });
+      return new Uint8Array(await blob.arrayBuffer());
+    },
+  };
 }
 
 /** pdf.js draws on OffscreenCanvas here: a worker has no document to make <canvas> elements. */
@@ -149,6 +220,7 @@ async function createBrowserPdfEngine(): Promise<PdfEngine> {
 export const browserHost: ConversionHost = {
   ocr: () => (engine ??= createEngine()),
   pdf: () => (pdfEngine ??= createBrowserPdfEngine()),
+  zxingWasm: fetchZxingWasm,
   async decodeGrey(bytes, type) {
     const { width, height, data } = await decodeRgba(bytes, type);
     return greyFromRgba(data, width, height);
@@ -167,9 +239,13 @@ export const browserHost: ConversionHost = {
     } else {
       context.putImageData(new ImageData(new Uint8ClampedArray(data), width, height), 0, 0);
     }
+    // WebP at quality 1 is lossless in Chrome. A browser that cannot write a type (Safari and
+    // WebP) hands back a PNG instead, which must not go out under the other type's name.
     const blob = await canvas.convertToBlob({ type, quality });
+    if (blob.type !== type) throw new ConversionError('engine-failed', `This browser cannot write ${type}.`);
     return new Uint8Array(await blob.arrayBuffer());
   },
+  createTextCanvas,
   font(name) {
     let file = fontFiles.get(name);
     if (!file) {

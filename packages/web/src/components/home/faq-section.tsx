@@ -2,19 +2,23 @@ import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-interface FaqItem {
+export interface FaqItem {
   question: string;
   answer: string;
 }
 
-export function FaqSection() {
+/**
+ * Questions and answers, one open at a time (clicking the open one closes it): the home
+ * page's FAQ, and a tool page's People Also Ask.
+ */
+export function FaqSection({ title, items }: { title?: string; items?: readonly FaqItem[] }) {
   const { t } = useTranslation();
-  const items = t('faq.items', { returnObjects: true }) as readonly FaqItem[];
+  items ??= t('faq.items', { returnObjects: true }) as readonly FaqItem[];
   return (
-    <section aria-labelledby="faq-title" className="border-t border-slate-200 bg-white py-16 sm:py-24">
+    <section aria-labelledby="faq-title" className="border-t border-slate-200 bg-white py-16 sm:py-24" data-testid="faq">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <h2 id="faq-title" className="text-center text-3xl font-bold tracking-tight text-balance text-slate-900">
-          {t('faq.title')}
+          {title ?? t('faq.title')}
         </h2>
         <Accordion.Root
           type="single"

@@ -1,10 +1,11 @@
 import { ScanText, Sparkles } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { baseName } from '@textlift/core/conversion';
 import { findTool } from '@textlift/core/tools';
 import { doneOutput, useBatch } from '../../hooks/use-batch.ts';
 import { useImagePreviews } from '../../hooks/use-image-previews.ts';
+import { usePasteFiles } from '../../hooks/use-paste-files.ts';
 import { maxMegabytes } from '../../lib/tool-input.ts';
 import { checkFiles } from '../../lib/choose-files.ts';
 import { BatchList } from '../tool/batch-list.tsx';
@@ -61,16 +62,7 @@ export function HeroExtractor() {
     [batch.start, ocrLanguage, previews.show, t],
   );
 
-  useEffect(() => {
-    const onPaste = (event: ClipboardEvent) => {
-      const files = [...(event.clipboardData?.files ?? [])];
-      if (files.length === 0 || busy) return;
-      event.preventDefault();
-      void choose(files);
-    };
-    window.addEventListener('paste', onPaste);
-    return () => window.removeEventListener('paste', onPaste);
-  }, [busy, choose]);
+  usePasteFiles(useCallback((files: File[]) => void choose(files), [choose]), busy);
 
   const resultState: TextResultState =
     !state || state.status === 'waiting'

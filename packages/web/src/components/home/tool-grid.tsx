@@ -1,26 +1,16 @@
-import { tools, type ToolIcon } from '@textlift/core/tools';
-import { ArrowRight, FileImage, FileOutput, FilePen, FileText, FileType, Files, Images, ScanText, type LucideIcon } from 'lucide-react';
+import { tools } from '@textlift/core/tools';
+import { ArrowRight } from 'lucide-react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { cn } from '../../lib/cn.ts';
+import { toolIcons } from '../../lib/tool-icons.ts';
 
 type Tool = (typeof tools)[number];
 
 /** `tools.{i18nKey}.name` / `.description`, typed so that a tool without dictionary entries fails to compile. */
 const toolKey = (tool: Tool, field: 'name' | 'description') => `tools.${tool.i18nKey}.${field}` as const;
 
-/** The registry names each tool's icon; every name has its picture here (checked by type). */
-const toolIcons: Record<ToolIcon, LucideIcon> = {
-  'scan-text': ScanText,
-  'file-text': FileText,
-  'file-type': FileType,
-  'file-output': FileOutput,
-  files: Files,
-  'file-image': FileImage,
-  images: Images,
-  'file-pen': FilePen,
-};
 
 /** Icon tile colours, taken in turn so that neighbouring cards differ. */
 const tileTones = [

@@ -33,7 +33,7 @@ export interface JobResultProps {
 export function JobResult({ state, placeholder, idleIcon, busyLabel, stepLabel, failed, onPassword, done }: JobResultProps) {
   const { t } = useTranslation();
   if (!state) return <ResultIdle placeholder={placeholder} icon={idleIcon} />;
-  if (state.status === 'waiting') return <ResultRunning busyLabel={busyLabel} label="" fraction={0} />;
+  if (state.status === 'waiting') return <ResultRunning busyLabel={busyLabel} label={t('toolPage.fileWaiting')} fraction={0} />;
   if (state.status === 'running') {
     const label = stepLabel ? stepLabel(state) : state.detail ? t('toolPage.step', { step: state.detail.page, steps: state.detail.pages }) : '';
     return <ResultRunning busyLabel={busyLabel} label={label} fraction={state.fraction} />;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ToolDefinition } from '@textlift/core/tools';
 
 /** What the visitor hands over, for the words of the note. */
-export type Handed = 'image' | 'images' | 'pdf' | 'text';
+export type Handed = 'image' | 'images' | 'pdf' | 'file' | 'text';
 
 /**
  * Where the tool's work runs, from its registry entry: on this device (nothing uploaded), or on
@@ -19,7 +19,7 @@ export function RunsOnNote({ tool, handed }: { tool: ToolDefinition; handed: Han
       </p>
     );
   }
-  const words = { image: t('hero.privacy'), images: t('toolPage.privacyImage'), pdf: t('toolPage.privacyPdf'), text: t('toolPage.privacyText') };
+  const words = { image: t('hero.privacy'), images: t('toolPage.privacyImage'), pdf: t('toolPage.privacyPdf'), file: t('toolPage.privacyFile'), text: t('toolPage.privacyText') };
   return (
     <p className="inline-flex items-center gap-1.5 font-medium text-emerald-700" data-testid="runs-on">
       <ShieldCheck className="size-3.5 shrink-0" aria-hidden />

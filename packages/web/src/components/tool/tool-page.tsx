@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolDefinition } from '@textlift/core/tools';
 import type { Dictionary } from '../../i18n/index.ts';
+import { toolText } from '../../lib/tool-texts.ts';
 import { useDocumentMeta } from '../../seo/document-meta.tsx';
 import { ToolGrid } from '../home/tool-grid.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
@@ -13,37 +14,57 @@ type ToolPageKey = { [K in keyof ToolTexts]: ToolTexts[K] extends { pageTitle: s
 
 export interface ToolPageProps {
   tool: ToolDefinition;
-  input: { title: string; description: string; body: ReactNode };
-  result: { title: string; description: string; body: ReactNode };
+  /** The input card's body. */
+  input: ReactNode;
+  /** The result card's body. */
+  result: ReactNode;
+  /** Below the cards (People Also Ask). */
+  after?: ReactNode;
+}
+
+/** The input card's title and subtitle: the page's own (`{i18nKey}.inputTitle`), or the upload words of what it takes. */
+function useInputTitles(tool: ToolDefinition) {
+  const { t, i18n } = useTranslation();
+  if (i18n.exists(`${tool.i18nKey}.inputTitle`)) return { title: toolText(t, tool, 'inputTitle'), description: toolText(t, tool, 'inputDescription') };
+  if (tool.input.kind !== 'files') throw new Error(`${tool.i18nKey}.inputTitle is missing`);
+  const { accepts, maxFiles } = tool.input;
+  const several = maxFiles > 1;
+  if (accepts.every((type) => type === 'application/pdf')) {
+    return { title: t('toolPage.uploadPdfTitle'), description: several ? t('toolPage.uploadPdfsDescription') : t('toolPage.uploadPdfDescription') };
+  }
+  if (accepts.includes('application/pdf')) return { title: t('toolPage.uploadFileTitle'), description: t('toolPage.uploadFileDescription') };
+  return { title: t('toolPage.uploadImageTitle'), description: several ? t('toolPage.uploadImagesDescription') : t('uploadDescription') };
 }
 
 /**
  * The frame every tool page shares: title and subtitle, the input card and the result card
- * side by side, then the other tools.
+ * side by side (their titles from the dictionary by the tool's key), then the other tools.
  */
-export function ToolPage({ tool, input, result }: ToolPageProps) {
+export function ToolPage({ tool, input, result, after }: ToolPageProps) {
   const { t } = useTranslation();
   const key = tool.i18nKey as ToolPageKey;
   useDocumentMeta({ title: `${t(`tools.${key}.pageTitle`)} | TextLift`, description: t(`tools.${key}.description`) });
+  const inputTitles = useInputTitles(tool);
   return (
     <>
       <PageHeader title={t(`tools.${key}.title`)} lead={t(`tools.${key}.subtitle`)} />
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6 sm:py-12 lg:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle>{input.title}</CardTitle>
-            <CardDescription>{input.description}</CardDescription>
+            <CardTitle>{inputTitles.title}</CardTitle>
+            <CardDescription>{inputTitles.description}</CardDescription>
           </CardHeader>
-          <CardContent className="flex flex-col gap-4">{input.body}</CardContent>
+          <CardContent className="flex flex-col gap-4">{input}</CardContent>
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>{result.title}</CardTitle>
-            <CardDescription>{result.description}</CardDescription>
+            <CardTitle>{toolText(t, tool, 'resultTitle')}</CardTitle>
+            <CardDescription>{toolText(t, tool, 'resultDescription')}</CardDescription>
           </CardHeader>
-          <CardContent>{result.body}</CardContent>
+          <CardContent>{result}</CardContent>
         </Card>
       </div>
+      {after}
       <div className="border-t border-slate-200 bg-white">
         <ToolGrid exclude={tool.slug} title={t('toolsSection.allTools')} />
       </div>

@@ -1,7 +1,7 @@
 import { FileText, ImageUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ToolDefinition } from '@textlift/core/tools';
-import { acceptAttribute, fileInput, maxMegabytes, maxPages, readsPdf } from '../../lib/tool-input.ts';
+import { acceptAttribute, fileInput, maxMegabytes, maxPages, readsOnlyPdf, readsPdf } from '../../lib/tool-input.ts';
 import { RunsOnNote } from '../tool/runs-on-note.tsx';
 import { DropZone, type DropZoneProps } from './drop-zone.tsx';
 
@@ -16,7 +16,9 @@ export interface ToolDropZoneProps extends Omit<DropZoneProps, 'accept' | 'hints
  */
 export function ToolDropZone({ tool, ...props }: ToolDropZoneProps) {
   const { t } = useTranslation();
-  const pdf = readsPdf(tool);
+  const pdf = readsOnlyPdf(tool);
+  // A tool that reads images and PDFs (the barcode scanner) states both sets of limits.
+  const mixed = !pdf && readsPdf(tool);
   const pdfLimit = () => {
     const size = maxMegabytes(tool);
     const pages = maxPages(tool);
@@ -27,7 +29,7 @@ export function ToolDropZone({ tool, ...props }: ToolDropZoneProps) {
     <DropZone
       {...props}
       accept={acceptAttribute(tool)}
-      dropLabel={pdf ? t('toolPage.dropPdf') : undefined}
+      dropLabel={pdf ? t('toolPage.dropPdf') : mixed ? t('toolPage.dropFile') : undefined}
       icon={pdf ? FileText : ImageUp}
       hints={
         <>
@@ -36,10 +38,10 @@ export function ToolDropZone({ tool, ...props }: ToolDropZoneProps) {
           ) : (
             <>
               <p>{t('hero.supported')}</p>
-              <p>{t('hero.maxSize', { size: maxMegabytes(tool) })}</p>
+              <p>{mixed ? pdfLimit() : t('hero.maxSize', { size: maxMegabytes(tool) })}</p>
             </>
           )}
-          <RunsOnNote tool={tool} handed={pdf ? 'pdf' : props.multiple ? 'images' : 'image'} />
+          <RunsOnNote tool={tool} handed={pdf ? 'pdf' : mixed ? 'file' : props.multiple ? 'images' : 'image'} />
         </>
       }
     />

@@ -1,0 +1,79 @@
+import { useCallback, useRef, useState } from 'react';
+import type { ToolDefinition } from '@textlift/core/tools';
+import type { RefusalReasons } from '../lib/choose-files.ts';
+import { useBatch, type BatchItem } from './use-batch.ts';
+import { useFileChoice } from './use-file-choice.ts';
+import { useImagePreviews } from './use-image-previews.ts';
+import { useToolOptions, type OptionValue } from './use-tool-options.ts';
+
+export interface FileToolConfig {
+  /** Options the page sets itself and does not draw (JPG to Word asks for both formats). */
+  fixed?: Record<string, OptionValue>;
+  /** The page's own words for a refused file, where the spec gives some. */
+  reasons?: Partial<RefusalReasons>;
+  /** Called as each file's job ends, with every file of the batch. */
+  onSettled?(item: BatchItem, all: BatchItem[]): void;
+}
+
+/**
+ * The flow every tool page that converts each chosen file on its own shares: files checked
+ * against the registry, converted at once in the worker (several in turn, each with its
+ * progress), the registry's options held and sent, a PDF's password asked for in place and the
+ * file converted again with it, and a changed option forgetting results made with the old one
+ * (the files stay, and the page offers to convert them again).
+ */
+export function useFileTool(tool: ToolDefinition, { fixed, reasons, onSettled }: FileToolConfig = {}) {
+  const batch = useBatch(tool, onSettled);
+  const choice = useFileChoice(tool, reasons);
+  const previews = useImagePreviews();
+  const [files, setFiles] = useState<File[]>([]);
+  // The last password entered: a changed option converts the same locked file again.
+  const password = useRef('');
+  const clear = batch.clear;
+  const options = useToolOptions(tool, { fixed, onChange: clear });
+  const withPassword = useCallback(
+    () => ({ ...options.values, ...(password.current && 'password' in tool.options ? { password: password.current } : {}) }),
+    [options.values, tool],
+  );
+
+  const { check } = choice;
+  const { show } = previews;
+  const { start } = batch;
+  const choose = useCallback(
+    async (chosen: File[]) => {
+      const accepted = await check(chosen);
+      if (accepted.length === 0) return;
+      password.current = '';
+      setFiles(accepted);
+      show(accepted);
+      start(accepted, withPassword());
+    },
+    [check, show, start, withPassword],
+  );
+
+  const { selected } = batch;
+  const state = selected?.state;
+  const retryWithPassword = (entered: string) => {
+    password.current = entered;
+    if (selected) batch.rerun(selected.id, withPassword());
+  };
+
+  return {
+    tool,
+    batch,
+    options,
+    notice: choice.notice,
+    choose,
+    /** Converts the chosen files again, after an option changed. */
+    convert: () => batch.start(files, withPassword()),
+    /** Files chosen whose results were forgotten (an option changed): the page offers Convert. */
+    stale: files.length > 0 && batch.items.length === 0,
+    selected,
+    state,
+    previewUrl: previews.previewOf(selected?.file),
+    /** For JobResult: the state shown, and where the tool reads PDFs, the password retry. */
+    result: { state, onPassword: 'password' in tool.options && selected ? retryWithPassword : undefined },
+  };
+}
+
+export type FileTool = ReturnType<typeof useFileTool>;

@@ -1,0 +1,19 @@
+import { Barcode, Contrast, FileImage, FileOutput, FilePen, FileText, FileType, Files, Images, QrCode, ScanLine, ScanText, Type, type LucideIcon } from 'lucide-react';
+import type { ToolIcon } from '@textlift/core/tools';
+
+/** The registry names each tool's icon; every name has its picture here (checked by type). */
+export const toolIcons: Record<ToolIcon, LucideIcon> = {
+  'scan-text': ScanText,
+  'file-text': FileText,
+  'file-type': FileType,
+  'file-output': FileOutput,
+  files: Files,
+  'file-image': FileImage,
+  images: Images,
+  'file-pen': FilePen,
+  'qr-code': QrCode,
+  'scan-line': ScanLine,
+  barcode: Barcode,
+  contrast: Contrast,
+  type: Type,
+};
