@@ -48,10 +48,19 @@ function commonWords(actual: string, expected: string): { common: number; actual
  * two readers put the columns of a page in?
  */
 export function wordF1(actual: string, expected: string): number {
+  return wordScores(actual, expected).f1;
+}
+
+/**
+ * Order-free word precision (words read that are on the page), recall (words of the page that
+ * were read) and their F1, over the multisets of whitespace-separated words, each word matched
+ * once: how the corpus README says to score the `ocr-docs` truths, whose order is not reading order.
+ */
+export function wordScores(actual: string, expected: string): { precision: number; recall: number; f1: number } {
   const counts = commonWords(actual, expected);
   const precision = counts.common / Math.max(1, counts.actual);
   const recall = counts.common / Math.max(1, counts.expected);
-  return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  return { precision, recall, f1: precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall) };
 }
 
 /** Share of the reference's words found in the reading, order-free (each found word used once). */

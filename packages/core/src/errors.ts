@@ -64,3 +64,8 @@ export function toConversionError(error: unknown): ConversionError {
 export function asksForPassword(code: ErrorCode): boolean {
   return code === 'password-required' || code === 'wrong-password';
 }
+
+/** Stops a conversion between two steps once its job was cancelled (a new file, the page left, the client gone). */
+export function throwIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new ConversionError('cancelled', 'Cancelled.');
+}

@@ -88,7 +88,7 @@ export const PDF_TO_JPG_MAX_PAGES = 500;
 /** Pages of all the files together. */
 export const MERGE_PDF_MAX_PAGES = 5000;
 /**
- * Each page is drawn at 150 dpi and searched for codes; a catalogue of labels is a few dozen
+ * Each page is drawn at 200 dpi and searched for codes; a catalogue of labels is a few dozen
  * pages, and 100 keeps the search within the server's job time.
  */
 export const BARCODE_MAX_PAGES = 100;

@@ -1,6 +1,6 @@
 import type { ReaderOptions } from 'zxing-wasm/reader';
 import type { RgbaImage, ScannedCode } from '../conversion.ts';
-import { ConversionError } from '../errors.ts';
+import { throwIfCancelled } from '../errors.ts';
 import { cropImage, greyFromRgba, type GreyImage } from '../ocr/preprocess/grey-image.ts';
 import { scaleImage, shrinkImage } from '../ocr/preprocess/geometry.ts';
 import { addUnique, scannedCode } from './code-results.ts';
@@ -140,7 +140,7 @@ export async function findCodes(read: ZxingRead, image: RgbaImage, { formats, si
     matrix: formats.length === 0 || formats.some((format) => MATRIX.test(format)),
   };
   for (const pass of fallbackPasses(greyFromRgba(image.data, image.width, image.height), kinds)) {
-    if (signal?.aborted) throw new ConversionError('cancelled', 'Cancelled.');
+    throwIfCancelled(signal);
     addUnique(codes, (await read(zxingPixels(pass.image()), { ...options, ...pass.options })).map(scannedCode));
     if (codes.length > 0) break;
   }

@@ -10,7 +10,7 @@ import {
 } from '@cantoo/pdf-lib';
 import type { Conversion, ConversionHost, RgbaImage } from '../conversion.ts';
 import { baseName } from '../conversion.ts';
-import { ConversionError } from '../errors.ts';
+import { ConversionError, throwIfCancelled } from '../errors.ts';
 import { inspectImage, type ImageInfo } from '../image-info.ts';
 import { ascii, readJpeg, readPng, readTiffTags, type JpegInfo } from '../images/image-headers.ts';
 
@@ -77,7 +77,7 @@ export const imageToPdf: Conversion<ImageToPdfOptions> = async ({ files }, optio
   doc.setTitle(baseName(first.name));
   const total = files.length;
   for (const [index, file] of files.entries()) {
-    if (signal?.aborted) throw new ConversionError('cancelled', 'Cancelled.');
+    throwIfCancelled(signal);
     onProgress?.(index / total, 'reading', { page: index + 1, pages: total });
     const info = infos[index]!;
     let embedded: Embedded;

@@ -1,6 +1,6 @@
 import type { Conversion, ConversionHost, RgbaImage } from '../conversion.ts';
 import { baseName } from '../conversion.ts';
-import { ConversionError } from '../errors.ts';
+import { ConversionError, throwIfCancelled } from '../errors.ts';
 import { inspectImage } from '../image-info.ts';
 import { encodeBmp } from '../images/encode-bmp.ts';
 import { decodeGradedAlphaPng, encodeRgbaPng } from '../images/png-rgba.ts';
@@ -54,10 +54,6 @@ export function invertPixels(data: Uint8Array | Uint8ClampedArray): void {
   }
 }
 
-function checkCancelled(signal: AbortSignal | undefined) {
-  if (signal?.aborted) throw new ConversionError('cancelled', 'Cancelled.');
-}
-
 /** GIF and TIFF writers (gifenc; UTIF with pako, 200 KB) are fetched only for a GIF or a TIFF. */
 async function encode(image: RgbaImage, type: ImageType, original: Uint8Array, host: ConversionHost): Promise<Uint8Array> {
   switch (type) {
@@ -92,13 +88,13 @@ export const invertImage: Conversion<Record<string, never>> = async ({ files }, 
     if (error instanceof ConversionError) throw error;
     throw new ConversionError('corrupt', 'The image cannot be decoded.');
   }
-  checkCancelled(signal);
+  throwIfCancelled(signal);
   onProgress?.(0.4, 'converting');
   invertPixels(image.data);
-  checkCancelled(signal);
+  throwIfCancelled(signal);
   onProgress?.(0.5, 'converting');
   const bytes = exactPng ? encodeRgbaPng(image) : await encode(image, type, file.bytes, host);
-  checkCancelled(signal);
+  throwIfCancelled(signal);
   onProgress?.(1, 'converting');
   return {
     outputs: [{ name: invertedName(file.name, type), type, bytes }],

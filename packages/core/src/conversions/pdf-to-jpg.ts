@@ -1,6 +1,6 @@
 import type { Conversion, OutputFile } from '../conversion.ts';
 import { baseName } from '../conversion.ts';
-import { ConversionError } from '../errors.ts';
+import { ConversionError, throwIfCancelled } from '../errors.ts';
 import { checkPageCount, PDF_TO_JPG_MAX_PAGES } from '../limits.ts';
 import { layoutText } from '../pdf/text-layout.ts';
 
@@ -32,7 +32,7 @@ export const pdfToJpg: Conversion<PdfToJpgOptions> = async ({ files }, options, 
     const total = document.numPages;
     checkPageCount(total, PDF_TO_JPG_MAX_PAGES);
     for (let number = 1; number <= total; number++) {
-      if (signal?.aborted) throw new ConversionError('cancelled', 'Cancelled.');
+      throwIfCancelled(signal);
       onProgress?.((number - 1) / total, 'reading', { page: number, pages: total });
       const page = await document.getPage(number);
       try {

@@ -2,7 +2,7 @@ import type { Conversion, ConversionContext, ConversionHost, ConversionResult, I
 import { addUnique } from '../codes/code-results.ts';
 import { findCodes, type CodeFormats } from '../codes/find-codes.ts';
 import { zxingReader, type ZxingRead } from '../codes/zxing-reader.ts';
-import { ConversionError } from '../errors.ts';
+import { ConversionError, throwIfCancelled } from '../errors.ts';
 import { BARCODE_MAX_PAGES, checkPageCount } from '../limits.ts';
 import { isImageType, sniffType } from '../sniff.ts';
 
@@ -19,8 +19,6 @@ const PDF_SCALE = 200 / 72;
  * long report answers "no code" in about a minute rather than in many.
  */
 const PDF_FALLBACK_PAGES = 10;
-
-const cancelled = () => new ConversionError('cancelled', 'Cancelled.');
 
 /** The codes of every page, first each page at first sight, then the harder looks if none had any. */
 async function scanPdf(file: InputFile, host: ConversionHost, read: ZxingRead, formats: CodeFormats, { onProgress, signal }: ConversionContext): Promise<ScannedCode[]> {
@@ -41,13 +39,13 @@ async function scanPdf(file: InputFile, host: ConversionHost, read: ZxingRead, f
       }
     };
     for (let number = 1; number <= total; number++) {
-      if (signal?.aborted) throw cancelled();
+      throwIfCancelled(signal);
       onProgress?.((number - 1) / total, 'reading', { page: number, pages: total });
       await readPage(number, 'first');
     }
     const rereading = Math.min(total, PDF_FALLBACK_PAGES);
     for (let number = 1; codes.length === 0 && number <= rereading; number++) {
-      if (signal?.aborted) throw cancelled();
+      throwIfCancelled(signal);
       onProgress?.((number - 1) / rereading, 'rereading', { page: number, pages: rereading });
       await readPage(number, 'further');
     }

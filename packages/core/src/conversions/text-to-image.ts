@@ -2,7 +2,7 @@ import type { Conversion, TextCanvasContext } from '../conversion.ts';
 import { TEXT_FONT_FAMILY } from '../conversion.ts';
 import { fontCodePoints } from '../documents/font-cmap.ts';
 import { cleanText, wrapLine } from '../documents/text-layout-pdf.ts';
-import { ConversionError } from '../errors.ts';
+import { ConversionError, throwIfCancelled } from '../errors.ts';
 import { TEXT_IMAGE_MAX_LINES } from '../limits.ts';
 
 /**
@@ -28,10 +28,6 @@ const FONT = `${FONT_SIZE}px "${TEXT_FONT_FAMILY}", sans-serif`;
 
 /** Ends of lines in every convention cleanText knows, and form feeds, which here only end a line. */
 const LINE_BREAK = /\r\n?|[\n\u000b\u000c\u0085\u2028\u2029]/g;
-
-function checkCancelled(signal: AbortSignal | undefined) {
-  if (signal?.aborted) throw new ConversionError('cancelled', 'Cancelled.');
-}
 
 /** Widths as the canvas measures them (its font, kerning inside a word), each string once. */
 function canvasMeasure(context: TextCanvasContext): (text: string) => number {
@@ -86,7 +82,7 @@ export const textToImage: Conversion<Record<string, never>> = async ({ text }, _
     }
     lines.push(...wrapped);
   }
-  checkCancelled(signal);
+  throwIfCancelled(signal);
   onProgress?.(0.3, 'converting');
 
   let fontBytes: Uint8Array | undefined;
@@ -105,7 +101,7 @@ export const textToImage: Conversion<Record<string, never>> = async ({ text }, _
   const blockHeight = lines.length * LINE_HEIGHT;
   const height = Math.max(MIN_HEIGHT, blockHeight + 2 * MARGIN);
   const canvas = await host.createTextCanvas(WIDTH, height);
-  checkCancelled(signal);
+  throwIfCancelled(signal);
   const { context } = canvas;
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, WIDTH, height);
@@ -119,7 +115,7 @@ export const textToImage: Conversion<Record<string, never>> = async ({ text }, _
   }
   onProgress?.(0.6, 'converting');
   const bytes = await canvas.encodePng();
-  checkCancelled(signal);
+  throwIfCancelled(signal);
   onProgress?.(1, 'converting');
   return {
     outputs: [{ name: 'generated_text_image.png', type: 'image/png', bytes }],

@@ -20,7 +20,7 @@ import {
 import fontkit from '@pdf-lib/fontkit';
 import type { Conversion, ConversionContext } from '../conversion.ts';
 import { cleanText, paginate, widthMeasure, wrapLine } from '../documents/text-layout-pdf.ts';
-import { ConversionError } from '../errors.ts';
+import { throwIfCancelled } from '../errors.ts';
 
 /**
  * Text to PDF: typed text set in DejaVu Sans (every Latin diacritic and Cyrillic our languages
@@ -73,10 +73,6 @@ const streamingFontkit = {
     });
   },
 } as unknown as Parameters<PDFDocument['registerFontkit']>[0];
-
-function checkCancelled(signal: AbortSignal | undefined) {
-  if (signal?.aborted) throw new ConversionError('cancelled', 'Cancelled.');
-}
 
 /** Lets a cancellation message reach a worker in the middle of a long run of synchronous work. */
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -141,7 +137,7 @@ function titleOf(sections: string[][]): string {
 export const textToPdf: Conversion<Record<string, never>> = async ({ text }, _options, { host, onProgress, signal }: ConversionContext) => {
   onProgress?.(0, 'reading');
   const fontBytes = await host.font('DejaVuSans');
-  checkCancelled(signal);
+  throwIfCancelled(signal);
 
   const doc = await PDFDocument.create();
   doc.registerFontkit(streamingFontkit);
@@ -153,7 +149,7 @@ export const textToPdf: Conversion<Record<string, never>> = async ({ text }, _op
   const characterSet = new Set(font.getCharacterSet());
 
   const { sections, missingCharacters } = cleanText(text, (codePoint) => characterSet.has(codePoint));
-  checkCancelled(signal);
+  throwIfCancelled(signal);
 
   const textWidth = PAGE_WIDTH - 2 * MARGIN;
   const width = widthMeasure((char) => font.widthOfTextAtSize(char, FONT_SIZE));
@@ -175,7 +171,7 @@ export const textToPdf: Conversion<Record<string, never>> = async ({ text }, _op
     if (index % PAGES_PER_PAUSE === PAGES_PER_PAUSE - 1) {
       onProgress?.(0.1 + (0.7 * index) / pages.length, 'reading');
       await pause();
-      checkCancelled(signal);
+      throwIfCancelled(signal);
     }
     const page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
     const fontKey = page.node.newFontDictionary(font.name, font.ref);
@@ -189,7 +185,7 @@ export const textToPdf: Conversion<Record<string, never>> = async ({ text }, _op
     page.pushOperators(...textOperators(fontKey, FOOTER_SIZE, FOOTER_SIZE, grey, numberX, MARGIN / 2, [encode(number)]));
   }
   onProgress?.(0.8, 'reading');
-  checkCancelled(signal);
+  throwIfCancelled(signal);
 
   const title = titleOf(sections);
   // Viewers show the title, not the file name, in their title bar.
@@ -197,7 +193,7 @@ export const textToPdf: Conversion<Record<string, never>> = async ({ text }, _op
   doc.setCreator('TextLift');
   doc.setProducer('TextLift');
   const bytes = await doc.save();
-  checkCancelled(signal);
+  throwIfCancelled(signal);
   onProgress?.(1, 'reading');
 
   return {

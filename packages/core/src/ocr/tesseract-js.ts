@@ -1,4 +1,4 @@
-import { ConversionError } from '../errors.ts';
+import { ConversionError, throwIfCancelled } from '../errors.ts';
 import { NOT_LETTERS, tesseractPsm, type OcrEngine, type OcrOptions, type OcrResult } from './engine.ts';
 import { parseTesseractTsv } from './tsv.ts';
 
@@ -73,7 +73,7 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
 
   async function run(image: Uint8Array, options: OcrOptions): Promise<OcrResult> {
     const { signal, onProgress } = options;
-    if (signal?.aborted) throw new ConversionError('cancelled', 'Cancelled.');
+    throwIfCancelled(signal);
     const abort = () => void terminate();
     signal?.addEventListener('abort', abort, { once: true });
     onLog = ({ status, progress }) => {
@@ -93,7 +93,7 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
       const { data } = await ready.recognize(image as unknown as ImageLike, parameters as RecognizeOptions, { text: false, tsv: true });
       return { lines: parseTesseractTsv(data.tsv ?? '') };
     } catch (error) {
-      if (signal?.aborted) throw new ConversionError('cancelled', 'Cancelled.');
+      throwIfCancelled(signal);
       await terminate();
       throw toEngineError(error);
     } finally {

@@ -1,5 +1,5 @@
 import type { ConversionContext } from '../conversion.ts';
-import { ConversionError } from '../errors.ts';
+import { ConversionError, throwIfCancelled } from '../errors.ts';
 import { checkPageCount } from '../limits.ts';
 import type { OcrEngine } from '../ocr/engine.ts';
 import { recognizePage } from '../ocr/recognize-page.ts';
@@ -49,7 +49,7 @@ export async function readPdfPages(bytes: Uint8Array, options: ReadPdfOptions, {
     const total = document.numPages;
     checkPageCount(total, options.maxPages);
     for (let number = 1; number <= total; number++) {
-      if (signal?.aborted) throw new ConversionError('cancelled', 'Cancelled.');
+      throwIfCancelled(signal);
       const detail = { page: number, pages: total };
       onProgress?.((number - 1) / total, 'reading', detail);
       const page = await document.getPage(number);

@@ -30,15 +30,16 @@ export function useBatch(tool: ToolDefinition, onSettled?: (item: BatchItem, all
   const update = (id: number, state: ConversionState) =>
     setItems((current) => current.map((item) => (item.id === id ? { ...item, state } : item)));
 
+  /** Converts the items in turn; `optionsFor` gives each its options (a password goes to its own file only). */
   const convertAll = useCallback(
-    async (batch: BatchItem[], options: Record<string, unknown>) => {
+    async (batch: BatchItem[], optionsFor: (item: BatchItem) => Record<string, unknown>) => {
       controller.current?.abort();
       const own = new AbortController();
       controller.current = own;
       const finished: BatchItem[] = [...batch];
       for (const [index, item] of batch.entries()) {
         if (own.signal.aborted) return;
-        const state = await runTracked(tool, { files: [item.file] }, options, own.signal, (next) => update(item.id, next));
+        const state = await runTracked(tool, { files: [item.file] }, optionsFor(item), own.signal, (next) => update(item.id, next));
         if (!state) return;
         finished[index] = { ...item, state };
         settledCallback.current?.(finished[index]!, finished);
@@ -53,7 +54,7 @@ export function useBatch(tool: ToolDefinition, onSettled?: (item: BatchItem, all
       const batch = files.map((file) => ({ id: nextId++, file, state: { status: 'waiting' } as ConversionState }));
       setItems(batch);
       setSelectedId(batch[0]?.id);
-      void convertAll(batch, options);
+      void convertAll(batch, () => options);
     },
     [convertAll],
   );
@@ -64,7 +65,13 @@ export function useBatch(tool: ToolDefinition, onSettled?: (item: BatchItem, all
       const item = items.find((candidate) => candidate.id === id);
       if (!item) return;
       setSelectedId(id);
-      void convertAll([{ ...item, state: { status: 'waiting' } }], options);
+      // The batch's loop stops for this file; the files it had not finished go on after it,
+      // with the batch's options (this file's password is for this file alone).
+      const waiting = { status: 'waiting' } as const;
+      const unfinished = items.filter((other) => other.id !== id && (other.state.status === 'running' || other.state.status === 'waiting'));
+      setItems((current) => current.map((other) => (unfinished.some((left) => left.id === other.id) ? { ...other, state: waiting } : other)));
+      const { password: _own, ...shared } = options;
+      void convertAll([{ ...item, state: waiting }, ...unfinished.map((other) => ({ ...other, state: waiting }))], (next) => (next.id === id ? options : shared));
     },
     [convertAll, items],
   );

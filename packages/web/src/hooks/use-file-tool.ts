@@ -70,7 +70,9 @@ export function useFileTool(tool: ToolDefinition, { fixed, reasons, onSettled }:
     stale: files.length > 0 && batch.items.length === 0,
     selected,
     state,
-    previewUrl: previews.previewOf(selected?.file),
+    /** The file the drop zone shows: the one whose result is shown, or the first chosen. */
+    shownFile: selected?.file ?? files[0],
+    previewUrl: previews.previewOf(selected?.file ?? files[0]),
     /** For JobResult: the state shown, and where the tool reads PDFs, the password retry. */
     result: { state, onPassword: 'password' in tool.options && selected ? retryWithPassword : undefined },
   };

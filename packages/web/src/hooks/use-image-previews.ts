@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Browsers cannot show TIFF; a generic icon stands in for it. */
-const isTiff = (file: File) => file.type === 'image/tiff' || /\.tiff?$/i.test(file.name);
+/** Browsers show no TIFF, and a PDF is no picture: a generic icon stands in for them. */
+const unshown = (file: File) => /^(image\/tiff|application\/pdf)$/.test(file.type) || /\.(tiff?|pdf)$/i.test(file.name);
 
 /**
  * Preview URLs of the chosen images, made when they are chosen and revoked when the next
@@ -11,7 +11,7 @@ export function useImagePreviews() {
   const [previews, setPreviews] = useState<Map<File, string>>(new Map());
   useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
   const show = useCallback((files: File[]) => {
-    setPreviews(new Map(files.filter((file) => !isTiff(file)).map((file) => [file, URL.createObjectURL(file)])));
+    setPreviews(new Map(files.filter((file) => !unshown(file)).map((file) => [file, URL.createObjectURL(file)])));
   }, []);
   const previewOf = (file: File | undefined) => (file ? previews.get(file) : undefined);
   return { show, previewOf };

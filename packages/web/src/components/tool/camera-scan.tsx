@@ -1,7 +1,10 @@
 import { Camera, CameraOff, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ScannedCode } from '@textlift/core/conversion';
+import { toConversionError } from '@textlift/core/errors';
 import type { ToolDefinition } from '@textlift/core/tools';
+import { errorMessage } from '../../lib/error-message.ts';
 import { runJob } from '../../workers/run-job.ts';
 import { Button } from '../ui/button.tsx';
 
@@ -10,7 +13,7 @@ const FRAME_PAUSE_MS = 200;
 /** A frame's longer side is cut to this: codes read well at it, and a 4K frame takes 4× longer. */
 const FRAME_MAX_SIDE = 1280;
 
-type CameraState = 'off' | 'starting' | 'looking' | 'denied';
+type CameraState = 'off' | 'starting' | 'looking' | 'denied' | 'failed';
 
 /** One camera frame as a JPEG file, as if the visitor had uploaded a photo. */
 async function grabFrame(video: HTMLVideoElement): Promise<File | undefined> {
@@ -28,31 +31,51 @@ async function grabFrame(video: HTMLVideoElement): Promise<File | undefined> {
  * Live scanning from the device's camera, asked for only when the visitor presses the
  * button: frames go through the tool's own conversion on this device until one holds a code,
  * which is then handed to the page as a chosen photo (shown and listed like an upload).
+ * `onActive` tells the page while the camera is on, so that it takes no upload meanwhile (both
+ * would share the one conversion worker, which stopping the camera ends).
  */
-export function CameraScan({ tool, onFound, disabled }: { tool: ToolDefinition; onFound(file: File): void; disabled?: boolean }) {
+export function CameraScan({ tool, onFound, onActive, disabled }: { tool: ToolDefinition; onFound(file: File): void; onActive?(on: boolean): void; disabled?: boolean }) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
-  const session = useRef<{ stream: MediaStream; controller: AbortController }>(undefined);
+  // The session under way; a newer one (or none, after Stop) makes an older one's late steps void.
+  const session = useRef<{ stream?: MediaStream; controller: AbortController }>(undefined);
   const [state, setState] = useState<CameraState>('off');
+  const [failure, setFailure] = useState<string>();
   // Known only in the browser: the prerendered page shows no camera button.
   const [supported, setSupported] = useState(false);
-  useEffect(() => setSupported(Boolean(navigator.mediaDevices?.getUserMedia)), []);
+  useEffect(() => setSupported(tool.runsOn === 'device' && Boolean(navigator.mediaDevices?.getUserMedia)), [tool]);
+  const activeCallback = useRef(onActive);
+  activeCallback.current = onActive;
+  useEffect(() => activeCallback.current?.(state === 'starting' || state === 'looking'), [state]);
 
-  const stop = () => {
+  const stop = (next: CameraState = 'off') => {
     session.current?.controller.abort();
-    session.current?.stream.getTracks().forEach((track) => track.stop());
+    session.current?.stream?.getTracks().forEach((track) => track.stop());
     session.current = undefined;
+    setState(next);
   };
-  useEffect(() => stop, []);
+  useEffect(() => () => {
+    session.current?.controller.abort();
+    session.current?.stream?.getTracks().forEach((track) => track.stop());
+  }, []);
 
   const look = async (signal: AbortSignal) => {
     while (!signal.aborted) {
       const frame = video.current && (await grabFrame(video.current));
-      const codes = frame && (await runJob(tool, { files: [frame] }, {}, { signal }).then((result) => result.data?.codes ?? [], () => []));
+      let codes: ScannedCode[] = [];
+      try {
+        codes = frame ? ((await runJob(tool, { files: [frame] }, {}, { signal })).data?.codes ?? []) : [];
+      } catch (error) {
+        const failed = toConversionError(error);
+        // "No code in this frame" is the usual answer; anything else would repeat at every frame.
+        if (failed.code !== 'no-text' && failed.code !== 'cancelled') {
+          if (!signal.aborted) stop('failed');
+          return setFailure(errorMessage(failed, t, 'image'));
+        }
+      }
       if (signal.aborted) return;
-      if (frame && codes && codes.length > 0) {
+      if (frame && codes.length > 0) {
         stop();
-        setState('off');
         return onFound(frame);
       }
       await new Promise((resolve) => setTimeout(resolve, FRAME_PAUSE_MS));
@@ -60,18 +83,22 @@ export function CameraScan({ tool, onFound, disabled }: { tool: ToolDefinition; 
   };
 
   const start = async () => {
+    const own = { controller: new AbortController() } as { stream?: MediaStream; controller: AbortController };
+    session.current = own;
+    setFailure(undefined);
     setState('starting');
     try {
       const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
-      const controller = new AbortController();
-      session.current = { stream, controller };
-      video.current!.srcObject = stream;
-      await video.current!.play();
+      own.stream = stream;
+      // Stopped (or left) while the browser asked for permission: the camera goes off again.
+      if (session.current !== own || !video.current) return stream.getTracks().forEach((track) => track.stop());
+      video.current.srcObject = stream;
+      await video.current.play();
+      if (session.current !== own) return;
       setState('looking');
-      void look(controller.signal);
+      void look(own.controller.signal);
     } catch {
-      stop();
-      setState('denied');
+      if (session.current === own) stop('denied');
     }
   };
 
@@ -81,7 +108,7 @@ export function CameraScan({ tool, onFound, disabled }: { tool: ToolDefinition; 
     <div className="flex flex-col gap-2" data-testid="camera-scan">
       <video ref={video} muted playsInline aria-label={t('codes.camera.video')} className={on ? 'max-h-72 w-full rounded-xl bg-slate-900 object-contain' : 'hidden'} />
       <div className="flex flex-wrap items-center gap-3">
-        <Button variant="secondary" disabled={disabled && !on} onClick={() => (on ? (stop(), setState('off')) : void start())} data-testid="camera-toggle">
+        <Button variant="secondary" disabled={disabled && !on} onClick={() => (on ? stop() : void start())} data-testid="camera-toggle">
           {on ? <CameraOff className="size-4" aria-hidden /> : <Camera className="size-4" aria-hidden />}
           {on ? t('codes.camera.stop') : t('codes.camera.start')}
         </Button>
@@ -91,6 +118,7 @@ export function CameraScan({ tool, onFound, disabled }: { tool: ToolDefinition; 
         </p>
       </div>
       {state === 'denied' && <p role="alert" className="text-sm font-medium text-red-700">{t('codes.camera.denied')}</p>}
+      {state === 'failed' && failure && <p role="alert" className="text-sm font-medium text-red-700">{failure}</p>}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversionResult, OutputFile } from '@textlift/core/conversion';
 import type { ConversionError } from '@textlift/core/errors';
@@ -52,18 +52,22 @@ export interface FileToolPageProps {
 export function FileToolPage({ flow, busyLabel, multiple, camera, preview, liveCamera, zipEntries, inputExtras, after, placeholder, stepLabel, failed, done }: FileToolPageProps) {
   const { t } = useTranslation();
   const { tool, batch, selected } = flow;
-  usePasteFiles(flow.choose, batch.busy);
+  // While the camera looks, uploads wait: both would use the one conversion worker.
+  const [cameraOn, setCameraOn] = useState(false);
+  const busy = batch.busy || cameraOn;
+  const { choose } = flow;
+  usePasteFiles(useCallback((files: File[]) => void choose(multiple ? files : files.slice(0, 1)), [choose, multiple]), busy);
   const kind: FileKind = readsOnlyPdf(tool) ? 'pdf' : readsPdf(tool) ? 'file' : 'image';
   const input = (
     <>
       <ToolDropZone
         tool={tool}
-        busy={batch.busy}
-        busyLabel={busyLabel}
+        busy={busy}
+        busyLabel={cameraOn ? t('codes.camera.looking') : busyLabel}
         multiple={multiple}
         camera={camera}
         onFiles={(files) => void flow.choose(files)}
-        selected={selected && { name: selected.file.name, size: selected.file.size, previewUrl: flow.previewUrl }}
+        selected={flow.shownFile && { name: flow.shownFile.name, size: flow.shownFile.size, previewUrl: flow.previewUrl }}
       />
       {preview && selected && flow.previewUrl && (
         <img
@@ -73,7 +77,7 @@ export function FileToolPage({ flow, busyLabel, multiple, camera, preview, liveC
           data-testid="image-preview"
         />
       )}
-      {liveCamera && <CameraScan tool={tool} onFound={(file) => void flow.choose([file])} disabled={batch.busy} />}
+      {liveCamera && <CameraScan tool={tool} onFound={(file) => void flow.choose([file])} onActive={setCameraOn} disabled={batch.busy} />}
       <UploadNotice>{flow.notice}</UploadNotice>
       <ToolOptions tool={tool} options={flow.options} disabled={batch.busy} />
       {multiple && (

@@ -7,7 +7,7 @@ import type { OptionValue } from '../../hooks/use-tool-options.ts';
 import { toolIcons } from '../../lib/tool-icons.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { toolText } from '../../lib/tool-texts.ts';
-import { JobResult } from '../result/job-result.tsx';
+import { JobResult, type JobResultProps } from '../result/job-result.tsx';
 import { Button } from '../ui/button.tsx';
 import { RunsOnNote } from './runs-on-note.tsx';
 import { ToolOptions } from './tool-options.tsx';
@@ -21,10 +21,12 @@ export interface TextToolPageProps {
   fixed?: Record<string, OptionValue>;
   /** Count words beside characters (Text to Word). */
   countWords?: boolean;
-  /** One line of input for short text (a URL), a text area otherwise. */
-  singleLine?: boolean;
+  /** A few lines of text (a link, a contact card) rather than pages of it. */
+  short?: boolean;
   /** The page's own notes under the text (a script the font lacks, colours too close). */
   inputExtras?(flow: TextTool): ReactNode;
+  /** The failure's words; the error code's message by default. */
+  failed?: JobResultProps['failed'];
   done(result: ConversionResult): ReactNode;
 }
 
@@ -35,7 +37,7 @@ const countWordsIn = (text: string) => text.trim().split(/\s+/u).filter(Boolean)
  * options, the button (none for a live tool, whose result follows the text), and the result
  * card. Words by key: `{i18nKey}.placeholder`, `.convert`, `.converting`, `.resultPlaceholder`.
  */
-export function TextToolPage({ tool, live, fixed, countWords, singleLine, inputExtras, done }: TextToolPageProps) {
+export function TextToolPage({ tool, live, fixed, countWords, short, inputExtras, failed, done }: TextToolPageProps) {
   const { t } = useTranslation();
   const id = useId();
   const flow = useTextTool(tool, { live, fixed });
@@ -54,7 +56,7 @@ export function TextToolPage({ tool, live, fixed, countWords, singleLine, inputE
   const input = (
     <>
       <label htmlFor={id} className="sr-only">{toolText(t, tool, 'inputTitle')}</label>
-      {singleLine ? <input type="text" {...field} /> : <textarea {...field} className={`${field.className} min-h-72 resize-y`} />}
+      <textarea {...field} className={`${field.className} resize-y ${short ? 'min-h-24' : 'min-h-72'}`} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-xs text-slate-500" data-testid="character-count">{counts.join(' · ')}</p>
         {!flow.live && (
@@ -76,7 +78,7 @@ export function TextToolPage({ tool, live, fixed, countWords, singleLine, inputE
       idleIcon={Icon}
       busyLabel={toolText(t, tool, 'converting')}
       stepLabel={() => ''}
-      failed={(error) => ({ message: errorMessage(error, t) })}
+      failed={failed ?? ((error) => ({ message: errorMessage(error, t) }))}
       done={done}
     />
   );

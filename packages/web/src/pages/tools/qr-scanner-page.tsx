@@ -20,7 +20,7 @@ export function QrScannerPage() {
       camera
       preview
       liveCamera
-      stepLabel={({ fraction }) => `${Math.round(fraction * 100)}%`}
+      stepLabel={({ fraction }) => t('toolPage.percent', { percent: Math.round(fraction * 100) })}
       failed={(error) => ({
         message: error.code === 'no-text' ? t('qrScanner.noCode') : ownWords.has(error.code) ? errorMessage(error, t, 'image') : t('qrScanner.error'),
       })}
