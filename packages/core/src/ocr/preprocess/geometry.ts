@@ -49,6 +49,28 @@ export function rotateImage(image: GreyImage, degrees: number): GreyImage {
   return { width, height, data: out };
 }
 
+/**
+ * Turns the image by `degrees` as rotateImage does, on a canvas grown to hold all of it: a
+ * page turned by tens of degrees would otherwise lose its corners. New ground is white paper.
+ */
+export function rotateExpanded(image: GreyImage, degrees: number): GreyImage {
+  const { width, height } = image;
+  const radians = (degrees * Math.PI) / 180;
+  const cos = Math.cos(radians);
+  const sin = Math.sin(radians);
+  const outWidth = Math.ceil(Math.abs(width * cos) + Math.abs(height * sin));
+  const outHeight = Math.ceil(Math.abs(width * sin) + Math.abs(height * cos));
+  const out = new Uint8Array(outWidth * outHeight);
+  for (let y = 0; y < outHeight; y++) {
+    for (let x = 0; x < outWidth; x++) {
+      const dx = x - outWidth / 2;
+      const dy = y - outHeight / 2;
+      out[y * outWidth + x] = Math.round(sampleBilinear(image, cos * dx + sin * dy + width / 2, -sin * dx + cos * dy + height / 2));
+    }
+  }
+  return { width: outWidth, height: outHeight, data: out };
+}
+
 /** Turns the image by whole quarter turns clockwise: exact, no resampling. */
 export function rotateQuarterTurns(image: GreyImage, turns: 0 | 1 | 2 | 3): GreyImage {
   if (turns === 0) return image;

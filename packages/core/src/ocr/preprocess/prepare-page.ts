@@ -2,7 +2,8 @@ import { MAX_RASTER_SIDE } from '../../limits.ts';
 import { otsuThreshold } from './binarize.ts';
 import { textColumns, type TextColumns } from './columns.ts';
 import { findBlobs, letterLike, median } from './components.ts';
-import { rotateImage, rotateQuarterTurns, scaleImage, shrinkImage } from './geometry.ts';
+import { rotateExpanded, rotateImage, rotateQuarterTurns, scaleImage, shrinkImage } from './geometry.ts';
+import { findLineAngle } from './line-angle.ts';
 import { blankBoxes, type Box, type GreyImage } from './grey-image.ts';
 import { normalizeIllumination } from './illumination.ts';
 import { normalizePolarity } from './polarity.ts';
@@ -31,6 +32,7 @@ export interface PreparedPage {
   /** Fanning lines made level (a slanted photo without its page edges). */
   levelled: boolean;
   turns: QuarterTurns;
+  /** Degrees the lines were turned by to make them level, diagonal turn and skew together. */
   skew: number;
   scale: number;
   letterHeight: number;
@@ -74,6 +76,13 @@ export function preparePage(input: GreyImage, options: PrepareOptions = {}): Pre
   // Polarity is judged over a few lines at a time, where paper outweighs even bold ink.
   image = normalizeIllumination(normalizePolarity(image, cell * 4), cell);
   let ink = inkOf(image);
+  // Lines running diagonally (a phone held at an angle over the page) are turned level first;
+  // which way along them the text reads, the quarter-turn step and reading (below) tell.
+  const angle = findLineAngle(ink.letters, ink.height);
+  if (angle !== undefined) {
+    image = rotateExpanded(image, -angle);
+    ink = inkOf(image);
+  }
   // Lines running up the page are turned level here; which way up the text then is, only
   // reading tells (recognize-page.ts looks again, turned over, when it reads poorly).
   const turns: QuarterTurns = options.turns ?? (isSideways(ink.letters) ? 1 : 0);
@@ -121,7 +130,7 @@ export function preparePage(input: GreyImage, options: PrepareOptions = {}): Pre
     rules = rules.map((rule) => ({ ...rule, x0: rule.x0 * scale, x1: rule.x1 * scale, y0: rule.y0 * scale, y1: rule.y1 * scale }));
     frames = frames.map((frame) => ({ box: scaleBox(frame.box, scale, image), rows: frame.rows.map((row) => row.map((cell) => scaleBox(cell, scale, image))) }));
   }
-  return { image, segmentation, columns, rules, frames, flattened: Boolean(outline), levelled: Boolean(point), turns, skew, scale, letterHeight: height };
+  return { image, segmentation, columns, rules, frames, flattened: Boolean(outline), levelled: Boolean(point), turns, skew: skew + (angle ?? 0), scale, letterHeight: height };
 }
 
 /** A box of the unscaled page in the scaled one's pixels, kept inside it. */
