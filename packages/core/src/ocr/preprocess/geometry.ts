@@ -51,9 +51,10 @@ export function rotateImage(image: GreyImage, degrees: number): GreyImage {
 
 /**
  * Turns the image by `degrees` as rotateImage does, on a canvas grown to hold all of it: a
- * page turned by tens of degrees would otherwise lose its corners. New ground is white paper.
+ * page turned by tens of degrees would otherwise lose its corners. New ground takes the grey
+ * `background` (a photo's desk, so that the page's outline is still found against it).
  */
-export function rotateExpanded(image: GreyImage, degrees: number): GreyImage {
+export function rotateExpanded(image: GreyImage, degrees: number, background = 255): GreyImage {
   const { width, height } = image;
   const radians = (degrees * Math.PI) / 180;
   const cos = Math.cos(radians);
@@ -65,7 +66,9 @@ export function rotateExpanded(image: GreyImage, degrees: number): GreyImage {
     for (let x = 0; x < outWidth; x++) {
       const dx = x - outWidth / 2;
       const dy = y - outHeight / 2;
-      out[y * outWidth + x] = Math.round(sampleBilinear(image, cos * dx + sin * dy + width / 2, -sin * dx + cos * dy + height / 2));
+      const sx = cos * dx + sin * dy + width / 2;
+      const sy = -sin * dx + cos * dy + height / 2;
+      out[y * outWidth + x] = sx >= 0 && sy >= 0 && sx <= width - 1 && sy <= height - 1 ? Math.round(sampleBilinear(image, sx, sy)) : background;
     }
   }
   return { width: outWidth, height: outHeight, data: out };

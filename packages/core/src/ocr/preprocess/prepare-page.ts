@@ -55,6 +55,27 @@ const MAX_PIXELS = 24_000_000;
 const SHRINK_ABOVE = 2;
 const SHRINK_TO = 1.6;
 
+/** The long side, in pixels, of the copy a photo's line direction is looked for on: letters stay 10+ pixels tall. */
+const ANGLE_SEARCH_SIDE = 1600;
+
+/** The direction of a diagonal page's lines (findLineAngle), on a small evened copy of the photo as it came. */
+function diagonalAngle(photo: GreyImage): number | undefined {
+  const factor = ANGLE_SEARCH_SIDE / Math.max(photo.width, photo.height);
+  const small = factor < 1 ? shrinkImage(photo, factor) : photo;
+  const cell = Math.max(12, Math.round(Math.max(small.width, small.height) / 100));
+  const { letters, height } = inkOf(normalizeIllumination(normalizePolarity(small, cell * 4), cell));
+  return findLineAngle(letters, height);
+}
+
+/** The median grey of the photo's edge pixels: the desk around a sheet, or a scan's margin. */
+function borderGrey({ width, height, data }: GreyImage): number {
+  const edge: number[] = [];
+  const stride = Math.max(1, Math.floor((width + height) / 500));
+  for (let x = 0; x < width; x += stride) edge.push(data[x]!, data[(height - 1) * width + x]!);
+  for (let y = 0; y < height; y += stride) edge.push(data[y * width]!, data[y * width + width - 1]!);
+  return median(edge);
+}
+
 /** Ink blobs and the letters among them, on a page already evened out. */
 function inkOf(image: GreyImage) {
   const blobs = findBlobs(image, otsuThreshold(image));
@@ -69,20 +90,20 @@ function inkOf(image: GreyImage) {
  * letters enlarged to the size the model reads best, and the page segmentation that suits
  * its layout. Pure arithmetic on grey pixels, so the browser and the server do the same.
  */
-export function preparePage(input: GreyImage, options: PrepareOptions = {}): PreparedPage {
-  const outline = findPageOutline(input);
+export function preparePage(photo: GreyImage, options: PrepareOptions = {}): PreparedPage {
+  // Lines running diagonally (a phone held at an angle over the page) are turned level first,
+  // the whole photo, so that the sheet's outline is then found as the usual near-upright one;
+  // which way along the lines the text reads, the quarter-turn step and reading (below) tell.
+  const angle = diagonalAngle(photo);
+  const input = angle === undefined ? photo : rotateExpanded(photo, -angle, borderGrey(photo));
+  // The turned photo's own edges would pass for a sheet's: its perspective is left to the
+  // fanning-lines step instead.
+  const outline = angle === undefined ? findPageOutline(input) : undefined;
   let image = outline ? flattenPage(input, outline) : input;
   const cell = Math.max(12, Math.round(Math.max(image.width, image.height) / 100));
   // Polarity is judged over a few lines at a time, where paper outweighs even bold ink.
   image = normalizeIllumination(normalizePolarity(image, cell * 4), cell);
   let ink = inkOf(image);
-  // Lines running diagonally (a phone held at an angle over the page) are turned level first;
-  // which way along them the text reads, the quarter-turn step and reading (below) tell.
-  const angle = findLineAngle(ink.letters, ink.height);
-  if (angle !== undefined) {
-    image = rotateExpanded(image, -angle);
-    ink = inkOf(image);
-  }
   // Lines running up the page are turned level here; which way up the text then is, only
   // reading tells (recognize-page.ts looks again, turned over, when it reads poorly).
   const turns: QuarterTurns = options.turns ?? (isSideways(ink.letters) ? 1 : 0);
