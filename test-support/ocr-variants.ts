@@ -45,7 +45,11 @@ function jpeg(image: Sharp, quality = VARIANT_JPEG_QUALITY): Promise<Buffer> {
   return image.jpeg({ quality }).toBuffer();
 }
 
-/** The picture upright, re-saved like every other variant: the sweep's reference. */
+/**
+ * The picture as it is seen (EXIF orientation applied), re-saved like every other variant: the
+ * sweep's reference, its 0°. "Upright" as a person sees it on a screen, not as the page stands:
+ * the corpus's two COD photos are of a page lying sideways in the frame.
+ */
 export async function upright(bytes: Uint8Array): Promise<Buffer> {
   return jpeg(fromRgb(await uprightRgb(bytes)));
 }
@@ -144,7 +148,10 @@ export async function smallJpeg(bytes: Uint8Array, longSide: number, quality = S
  * contrast: a dark blue (20, 60, 160) becomes (161, 177, 217), a yellow (220, 190, 40) becomes
  * (241, 229, 169), about as faint on white paper as the yellow headings the issue saw dropped.
  * Hue is kept (every channel moves the same share of its way to 255), so a reader that looks at
- * colour before going to grey can still find the heading.
+ * colour before going to grey can still find the heading. The corpus's photos and receipts are
+ * printed in black: this touches 0.01-0.1% of a photo's pixels (receipt-05's logo, 0.8%, is the
+ * only colour in the sets), so on them the class measures nothing yet; it is meant for pages
+ * that carry colour (the generated pages the issue asks for, the next real photos).
  */
 export async function paler(bytes: Uint8Array, { amount = 0.6 } = {}): Promise<Buffer> {
   const rgb = await uprightRgb(bytes);
@@ -190,7 +197,7 @@ export interface SweepOptions {
 export function sweepVariants({ classes = VARIANT_CLASSES, angles = SWEEP_ANGLES, sigmas = SWEEP_SIGMAS, longSides = SWEEP_LONG_SIDES, fill = 'border' }: SweepOptions = {}): Variant[] {
   const variants: Variant[] = [];
   const wanted = new Set(classes);
-  if (wanted.has('upright')) variants.push({ id: 'turn-0', class: 'upright', value: 0, label: 'upright', make: (bytes) => upright(bytes) });
+  if (wanted.has('upright')) variants.push({ id: 'turn-0', class: 'upright', value: 0, label: 'as taken (0°)', make: (bytes) => upright(bytes) });
   for (const angle of angles) {
     if (!wanted.has('turned') || angle % 360 === 0) continue;
     variants.push({ id: `turn-${angle}`, class: 'turned', value: angle, label: `turned ${angle}°`, make: (bytes) => turned(bytes, angle, { fill }) });

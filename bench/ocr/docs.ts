@@ -18,9 +18,10 @@ import path from 'node:path';
 import { wordScores } from '../../test-support/cer.ts';
 import { corpusDir } from '../../test-support/corpus.ts';
 import { median } from '../server-process.ts';
-import { createReader, listFlag, mean, percent, readerIds, READER_NAMES, type Reader, type ReaderId } from './readers.ts';
+import { createReader, listFlag, mean, percent, pipelineVersion, readerIds, READER_NAMES, type Reader, type ReaderId } from './readers.ts';
 
 const startedAt = performance.now();
+const version = pipelineVersion();
 const args = process.argv.slice(2);
 const engines = readerIds(args, ['native', 'cli']);
 if (args.includes('--wasm') && !engines.includes('wasm')) engines.splice(engines.indexOf('native') + 1, 0, 'wasm');
@@ -72,7 +73,7 @@ for (const engine of engines) {
 if (reference) for (const engine of ours) columns.push({ head: `ΔF1 ${short[engine]} − CLI`, value: (s) => s.get(engine)!.f1 - s.get(reference)!.f1, format: signed });
 for (const engine of engines) columns.push({ head: `${short[engine]} s`, value: (s) => s.get(engine)!.seconds, format: (value) => value.toFixed(2) });
 
-console.log(`\nocr-docs: ${documents.length} documents, order-free word precision / recall / F1 against .expected.txt (exact words); ${engines.map((engine) => `${short[engine]} = ${READER_NAMES[engine]}`).join('; ')}\n`);
+console.log(`\nocr-docs: ${documents.length} documents, order-free word precision / recall / F1 against .expected.txt (exact words); ${engines.map((engine) => `${short[engine]} = ${READER_NAMES[engine]}`).join('; ')}; pipeline at ${version}\n`);
 console.log(`| document | words | ${columns.map((column) => column.head).join(' | ')} |`);
 console.log(`|---|---|${columns.map(() => '---').join('|')}|`);
 for (const document of documents) {

@@ -3,7 +3,7 @@
 // tesseract.js, the tesseract command with its defaults, and tesseract.js with its defaults.
 // All four read the same LSTM best_int models (.data/tessdata, .data/tessdata-gz), so what
 // differs is what is done round the engine. Used by sweep.ts and docs.ts.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -130,6 +130,16 @@ export function readerIds(args: string[], fallback: ReaderId[]): ReaderId[] {
   const ids = listFlag(args, 'engines') ?? fallback;
   for (const id of ids) if (!READER_IDS.includes(id as ReaderId)) throw new Error(`unknown engine ${id}: one of ${READER_IDS.join(', ')}`);
   return ids as ReaderId[];
+}
+
+/**
+ * The pipeline measured: the checkout's commit, and whether packages/ differed from it when the
+ * run started (a table is only comparable with another of the same pipeline).
+ */
+export function pipelineVersion(): string {
+  const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || 'unknown commit';
+  const changed = spawnSync('git', ['status', '--porcelain', '--', 'packages'], { encoding: 'utf8' }).stdout.trim();
+  return changed ? `${head} + uncommitted changes in packages/` : head;
 }
 
 export const percent = (value: number, digits = 1) => `${(value * 100).toFixed(digits)}%`;

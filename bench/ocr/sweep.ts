@@ -6,12 +6,13 @@
 // and, on the same bytes right after, by the tesseract command and tesseract.js with their
 // defaults. Scored as test-support/real-sets.ts scores the originals (CER, order-free word
 // recall; receipts case-folded, separator rows out). Prints, per set, one row per class and
-// engine: median, mean and worst CER, the mean CER's distance from the upright picture's,
+// engine: median, mean and worst CER, the mean CER's distance from the pictures' as taken (0°:
+// EXIF applied, re-saved like the others; the COD photos are of a page lying sideways),
 // mean word recall, median seconds per page, and readings with no text at all.
 //
 // Run: node bench/ocr/sweep.ts [flags]      (npm run bench:ocr-sweep -- [flags])
 //   --engines native,wasm,cli,tjs   readers (default all four)
-//   --classes upright,turned,blur,blur-half,small,pale   (default all)
+//   --classes upright,turned,blur,blur-half,small,pale   (default all; upright = as taken, 0°)
 //   --angles 15,45,90               turns of the `turned` class (default every 15° from 15° to 345°)
 //   --sigmas 1,2,3  --sides 1600,1200   blur σ and small JPEG long sides (defaults: the issue's)
 //   --sets photos,receipts  --images cod-1,receipt-03 (name substrings)  --limit N (images per set)
@@ -26,9 +27,10 @@ import path from 'node:path';
 import { realSamples, scoreOf, type RealSample } from '../../test-support/real-sets.ts';
 import { smallJpeg, sweepVariants, VARIANT_CLASSES, type TurnFill, type Variant, type VariantClass } from '../../test-support/ocr-variants.ts';
 import { median } from '../server-process.ts';
-import { createReader, listFlag, mean, percent, readerIds, READER_NAMES, type Reader, type ReaderId } from './readers.ts';
+import { createReader, listFlag, mean, percent, pipelineVersion, readerIds, READER_NAMES, type Reader, type ReaderId } from './readers.ts';
 
 const startedAt = performance.now();
+const version = pipelineVersion();
 const args = process.argv.slice(2);
 const numbers = (name: string) => listFlag(args, name)?.map((value) => {
   const number = Number(value);
@@ -128,9 +130,9 @@ const cell = (list: Row[], upright: Row[]) => {
   ].join(' | ');
 };
 
-console.log(`\nOCR variant sweep: ${samples.length} images (${sets.map((set) => `${samples.filter((sample) => sample.set === set).length} ${set}`).join(', ')}), ${variants.length} variants each (${variants.map((variant) => variant.id).join(' ')}), turned corners filled with ${fill === 'grey' ? '#808080' : 'the border colour'}`);
-console.log('CER and word recall per reading (receipts case-folded, separator rows out); Δ: mean CER minus the upright pictures\' mean CER, same engine; no text: an error or empty text\n');
-console.log('| set | variant | engine | n | median CER | mean CER | worst CER | Δ mean CER vs upright | mean word recall | median s/page | no text |');
+console.log(`\nOCR variant sweep: ${samples.length} images (${sets.map((set) => `${samples.filter((sample) => sample.set === set).length} ${set}`).join(', ')}), ${variants.length} variants each (${variants.map((variant) => variant.id).join(' ')}), turned corners filled with ${fill === 'grey' ? '#808080' : 'the border colour'}; pipeline at ${version}`);
+console.log('CER and word recall per reading (receipts case-folded, separator rows out); Δ: mean CER minus the mean CER of the same pictures as taken (0°, EXIF applied), same engine; no text: an error or empty text\n');
+console.log('| set | variant | engine | n | median CER | mean CER | worst CER | Δ mean CER vs 0° | mean word recall | median s/page | no text |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const set of sets) {
   const ofSet = rows.filter((row) => row.set === set);
@@ -140,7 +142,7 @@ for (const set of sets) {
       const upright = ofSet.filter((row) => row.engine === engine && row.class === 'upright');
       const list = ofSet.filter((row) => row.engine === engine && (label === 'all variants' || labelOf.get(row.variant) === label));
       if (list.length === 0) continue;
-      console.log(`| ${set} | ${label} | ${READER_NAMES[engine]} | ${cell(list, label === 'upright' ? list : upright)} |`);
+      console.log(`| ${set} | ${label} | ${READER_NAMES[engine]} | ${cell(list, list.every((row) => row.class === 'upright') ? list : upright)} |`);
     }
   }
 }
