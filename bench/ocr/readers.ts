@@ -133,11 +133,11 @@ export function readerIds(args: string[], fallback: ReaderId[]): ReaderId[] {
 }
 
 /**
- * The pipeline measured: the checkout's commit, and whether packages/ differed from it when the
- * run started (a table is only comparable with another of the same pipeline).
+ * The pipeline measured: the last commit that changed packages/, and whether packages/ differed
+ * from it when the run started (a table is only comparable with another of the same pipeline).
  */
 export function pipelineVersion(): string {
-  const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || 'unknown commit';
+  const head = spawnSync('git', ['log', '-1', '--format=%h', '--', 'packages'], { encoding: 'utf8' }).stdout.trim() || 'unknown commit';
   const changed = spawnSync('git', ['status', '--porcelain', '--', 'packages'], { encoding: 'utf8' }).stdout.trim();
   return changed ? `${head} + uncommitted changes in packages/` : head;
 }

@@ -18,11 +18,13 @@
 //   --sets photos,receipts  --images cod-1,receipt-03 (name substrings)  --limit N (images per set)
 //   --per-angle                     one row per angle, not 15°-steps vs multiples of 90°
 //   --fill border|grey              colour of a turn's corners (default border: see turned())
-//   --out FILE.json                 every reading (text included), to look at again
+//   --out FILE.jsonl                every reading (text included) appended as it is made
+//   --resume                        with --out: keep that file's readings of this pipeline, make the rest
+//   --from FILE.jsonl               read nothing: the table of a saved run (flags select, --per-angle regroups)
 //   --no-warmup                     count the first reading of each engine (model loading) too
 // All of it on 2 cores is long (10 images × 33 variants × 4 readers): pick with the flags, e.g.
 //   node bench/ocr/sweep.ts --engines native,cli --classes upright,turned,blur-half --angles 15,45,90,135 --sigmas 2
-import { readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { realSamples, scoreOf, type RealSample } from '../../test-support/real-sets.ts';
 import { smallJpeg, sweepVariants, VARIANT_CLASSES, type TurnFill, type Variant, type VariantClass } from '../../test-support/ocr-variants.ts';
@@ -68,56 +70,88 @@ interface Row {
   seconds: number;
   error?: string;
   text: string;
+  /** pipelineVersion() of the run that made it. */
+  version: string;
 }
 
 /** The table's row a variant falls in. */
-function rowOf(variant: Variant): string {
+function rowOf(variant: Pick<Variant, 'class' | 'label' | 'value'>): string {
   if (variant.class !== 'turned') return variant.label;
   if (perAngle) return variant.label;
   return variant.value! % 90 === 0 ? 'turned 90°/180°/270°' : 'turned, 15° steps not ×90°';
 }
 
-const readers: Reader[] = [];
-for (const id of engines) readers.push(await createReader(id));
+/** A reading's key: the same picture, variant and engine. */
+const keyOf = (row: { image: string; variant: string; engine: ReaderId }) => `${row.image}|${row.variant}|${row.engine}`;
+
+// Readings made before: --from FILE prints the table of a saved run (the selection flags pick
+// from it, --per-angle regroups it) and reads nothing; --resume goes on with the --out file of a
+// run that stopped, keeping only its readings of the same pipeline.
+const fromFile = args.includes('--from') ? args[args.indexOf('--from') + 1] : undefined;
+const earlierFile = fromFile ?? (args.includes('--resume') ? outFile : undefined);
+const earlier = new Map<string, Row>();
+if (earlierFile && existsSync(earlierFile)) {
+  for (const line of readFileSync(earlierFile, 'utf8').split('\n').filter(Boolean)) {
+    const row = JSON.parse(line) as Row;
+    if (!fromFile && row.version !== version) continue;
+    earlier.set(keyOf(row), row);
+  }
+  if (!fromFile) console.error(`${earlier.size} readings of ${version} kept from ${earlierFile}`);
+}
+
+const plan = samples.flatMap((sample) => variants.flatMap((variant) => engines.map((engine) => ({ sample, variant, engine, image: path.basename(sample.file) }))));
+const toRead = fromFile ? [] : plan.filter((item) => !earlier.has(keyOf({ image: item.image, variant: item.variant.id, engine: item.engine })));
+const readers = new Map<ReaderId, Reader>();
+for (const id of new Set(toRead.map((item) => item.engine))) readers.set(id, await createReader(id));
 
 // Model loading and the first page's warm-up (tesseract.js's wasm compile, PaddleOCR's line
 // model on an unsure English page) are not a page's reading: one small page per language first.
-if (!args.includes('--no-warmup')) {
+if (!args.includes('--no-warmup') && readers.size > 0) {
   const firstOfLanguage = new Map<string, RealSample>();
-  for (const sample of samples) if (!firstOfLanguage.has(sample.language)) firstOfLanguage.set(sample.language, sample);
+  for (const item of toRead) if (!firstOfLanguage.has(item.sample.language)) firstOfLanguage.set(item.sample.language, item.sample);
   for (const sample of firstOfLanguage.values()) {
     const bytes = await smallJpeg(readFileSync(sample.file), 1200);
-    for (const reader of readers) await reader.read(bytes, sample.language);
+    for (const reader of readers.values()) await reader.read(bytes, sample.language);
   }
 }
 
-console.error(`${samples.length} images × ${variants.length} variants × ${readers.length} engines = ${samples.length * variants.length * readers.length} readings`);
+console.error(`${samples.length} images × ${variants.length} variants × ${engines.length} engines = ${plan.length} readings, ${toRead.length} to make`);
+// Each reading is appended to --out as it is made (one JSON object a line), so a run that is
+// stopped keeps what it read (--resume).
+if (outFile && !(args.includes('--resume') && existsSync(outFile)) && !fromFile) writeFileSync(outFile, '');
 const rows: Row[] = [];
-const rowLabels: string[] = [];
+const rowLabels = [...new Set(variants.map(rowOf))];
 let done = 0;
-for (const sample of samples) {
-  const original = readFileSync(sample.file);
-  const image = path.basename(sample.file);
-  for (const variant of variants) {
-    const label = rowOf(variant);
-    if (!rowLabels.includes(label)) rowLabels.push(label);
-    const bytes = await variant.make(original);
-    for (const reader of readers) {
-      const reading = await reader.read(bytes, sample.language);
-      const { cer, recall } = scoreOf(sample, reading.text);
-      rows.push({ set: sample.set, image, variant: variant.id, class: variant.class, value: variant.value, engine: reader.id, cer, recall, seconds: reading.seconds, error: reading.error, text: reading.text });
-      done++;
-      console.error(`[${done}] ${image} ${variant.id} ${reader.id}: CER ${percent(cer)}, recall ${percent(recall, 0)}, ${reading.seconds.toFixed(1)} s${reading.error ? ` (${reading.error})` : ''}`);
-    }
+let bytesOf: { key: string; bytes: Buffer } | undefined;
+for (const item of plan) {
+  const key = keyOf({ image: item.image, variant: item.variant.id, engine: item.engine });
+  const known = earlier.get(key);
+  if (known) {
+    rows.push(known);
+    continue;
   }
+  if (fromFile) continue;
+  const { sample, variant } = item;
+  const madeKey = `${item.image}|${variant.id}`;
+  if (bytesOf?.key !== madeKey) bytesOf = { key: madeKey, bytes: await variant.make(readFileSync(sample.file)) };
+  const reading = await readers.get(item.engine)!.read(bytesOf.bytes, sample.language);
+  const { cer, recall } = scoreOf(sample, reading.text);
+  const row: Row = { set: sample.set, image: item.image, variant: variant.id, class: variant.class, value: variant.value, engine: item.engine, cer, recall, seconds: reading.seconds, error: reading.error, text: reading.text, version };
+  rows.push(row);
+  if (outFile) appendFileSync(outFile, `${JSON.stringify(row)}\n`);
+  done++;
+  console.error(`[${done}/${toRead.length}] ${item.image} ${variant.id} ${item.engine}: CER ${percent(cer)}, recall ${percent(recall, 0)}, ${reading.seconds.toFixed(1)} s${reading.error ? ` (${reading.error})` : ''}`);
 }
-for (const reader of readers) await reader.close();
+for (const reader of readers.values()) await reader.close();
+if (rows.length === 0) throw new Error(`no readings${fromFile ? ` in ${fromFile} for this selection` : ''}`);
+const versions = [...new Set(rows.map((row) => row.version))].join(', ');
 
 const labelOf = new Map(variants.map((variant) => [variant.id, rowOf(variant)]));
 const noText = (row: Row) => Boolean(row.error) || !row.text.trim();
 const cell = (list: Row[], upright: Row[]) => {
   const cers = list.map((row) => row.cer);
-  const delta = upright.length && list !== upright ? `${((mean(cers) - mean(upright.map((row) => row.cer))) * 100 >= 0 ? '+' : '')}${((mean(cers) - mean(upright.map((row) => row.cer))) * 100).toFixed(1)} pt` : '—';
+  const points = (mean(cers) - mean(upright.map((row) => row.cer))) * 100;
+  const delta = upright.length && list !== upright ? `${points >= 0 ? '+' : ''}${points.toFixed(1)} pt` : '—';
   return [
     String(list.length),
     percent(median(cers), 2),
@@ -130,7 +164,9 @@ const cell = (list: Row[], upright: Row[]) => {
   ].join(' | ');
 };
 
-console.log(`\nOCR variant sweep: ${samples.length} images (${sets.map((set) => `${samples.filter((sample) => sample.set === set).length} ${set}`).join(', ')}), ${variants.length} variants each (${variants.map((variant) => variant.id).join(' ')}), turned corners filled with ${fill === 'grey' ? '#808080' : 'the border colour'}; pipeline at ${version}`);
+const imagesOf = (set: string) => new Set(rows.filter((row) => row.set === set).map((row) => row.image)).size;
+const variantsRead = variants.filter((variant) => rows.some((row) => row.variant === variant.id));
+console.log(`\nOCR variant sweep: ${new Set(rows.map((row) => row.image)).size} images (${sets.map((set) => `${imagesOf(set)} ${set}`).join(', ')}), ${variantsRead.length} variants each (${variantsRead.map((variant) => variant.id).join(' ')}), turned corners filled with ${fill === 'grey' ? '#808080' : 'the border colour'}; pipeline at ${versions}`);
 console.log('CER and word recall per reading (receipts case-folded, separator rows out); Δ: mean CER minus the mean CER of the same pictures as taken (0°, EXIF applied), same engine; no text: an error or empty text\n');
 console.log('| set | variant | engine | n | median CER | mean CER | worst CER | Δ mean CER vs 0° | mean word recall | median s/page | no text |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
@@ -160,5 +196,4 @@ if (engines.includes('tjs')) {
   }
 }
 
-if (outFile) writeFileSync(outFile, JSON.stringify(rows, null, 1));
-console.log(`\n${rows.length} readings; total run time ${((performance.now() - startedAt) / 1000 / 60).toFixed(1)} min`);
+console.log(`\n${rows.length} readings (${done} made in this run); total run time ${((performance.now() - startedAt) / 1000 / 60).toFixed(1)} min`);
