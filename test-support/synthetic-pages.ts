@@ -256,3 +256,100 @@ export function makeSyntheticSets(count = 10): SampleSet[] {
   }
   return sets;
 }
+
+export interface FigurePage {
+  canvas: Canvas;
+  /** Every word on the page, headings, body and labels, in reading order (the labels last). */
+  text: string;
+  /** The headings, each a dark number and its words in a light colour. */
+  headings: string[];
+  /** The words inside the diagram's shapes. */
+  labels: string[];
+}
+
+/**
+ * A handout page in colour: headings whose words are set in light colours (yellow, pale grey,
+ * light blue, orange) after a dark number, body text under each, and a labelled diagram, a
+ * theatre's plan of rings, a stage and a hatched orchestra with small labels inside the shapes.
+ */
+export function figurePage(paragraphs: string[]): FigurePage {
+  const canvas = createCanvas(1240, 1754);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  const margin = 100;
+  const headings: Array<[string, string, string]> = [
+    ['2.1.', 'The sun and the stage', '#f2c200'],
+    ['2.2.', 'Seats for the whole town', '#b8b8b8'],
+    ['2.3.', 'Water and light', '#7cc8ec'],
+    ['2.4.', 'The square outside', '#f5a347'],
+  ];
+  const body: string[] = [];
+  let y = margin + 30;
+  headings.forEach(([number, words, colour], i) => {
+    context.font = 'bold 34px Sans';
+    context.fillStyle = '#1a1a1a';
+    context.fillText(number, margin, y);
+    context.fillStyle = colour;
+    context.fillText(words, margin + context.measureText(`${number} `).width, y);
+    y += 46;
+    context.font = '23px Serif';
+    context.fillStyle = '#111';
+    const block = wrap(context, paragraphs[(i * 7) % paragraphs.length]!, canvas.width - 2 * margin).slice(0, 3);
+    for (const line of block) {
+      context.fillText(line, margin, y);
+      y += 33;
+    }
+    body.push(`${number} ${words}`, ...block);
+    y += 26;
+  });
+
+  // The plan: rings of seats round a hatched orchestra, a stage in front, arrows to the doors.
+  const cx = canvas.width / 2;
+  const cy = y + 560;
+  context.strokeStyle = '#222';
+  for (const [radius, width] of [[520, 6], [430, 3], [340, 3], [250, 6]] as const) {
+    context.lineWidth = width;
+    context.beginPath();
+    context.arc(cx, cy, radius, Math.PI, 2 * Math.PI);
+    context.stroke();
+  }
+  for (let angle = Math.PI; angle <= 2 * Math.PI + 0.01; angle += Math.PI / 8) {
+    context.lineWidth = 2;
+    context.beginPath();
+    context.moveTo(cx + Math.cos(angle) * 250, cy + Math.sin(angle) * 250);
+    context.lineTo(cx + Math.cos(angle) * 520, cy + Math.sin(angle) * 520);
+    context.stroke();
+  }
+  context.save();
+  context.beginPath();
+  context.arc(cx, cy, 160, Math.PI, 2 * Math.PI);
+  context.clip();
+  context.lineWidth = 2;
+  for (let x = cx - 200; x < cx + 200; x += 14) {
+    context.beginPath();
+    context.moveTo(x, cy);
+    context.lineTo(x + 160, cy - 160);
+    context.stroke();
+  }
+  context.restore();
+  context.lineWidth = 4;
+  context.strokeRect(cx - 300, cy + 30, 600, 110);
+  context.fillStyle = '#fff';
+  context.font = 'bold 26px Sans';
+  const labels: Array<[string, number, number]> = [
+    ['Gradins', cx - 385, cy - 150],
+    ['Seating', cx + 300, cy - 150],
+    ['Orchestra', cx - 62, cy - 175],
+    ['Stage', cx - 36, cy + 95],
+    ['Entrance', cx - 640 + 110, cy + 60],
+  ];
+  for (const [label, x, labelY] of labels) {
+    const width = context.measureText(label).width;
+    context.fillStyle = '#fff';
+    context.fillRect(x - 6, labelY - 26, width + 12, 34);
+    context.fillStyle = '#111';
+    context.fillText(label, x, labelY);
+  }
+  return { canvas, text: [...body, ...labels.map(([label]) => label)].join('\n'), headings: headings.map(([number, words]) => `${number} ${words}`), labels: labels.map(([label]) => label) };
+}

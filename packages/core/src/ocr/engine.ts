@@ -13,6 +13,8 @@ export interface OcrOptions {
    * single line (a word cut out: a block of two upright strokes holds no line for Tesseract).
    */
   segmentation?: OcrSegmentation;
+  /** The page's resolution for Tesseract's layout analysis (PAGE_DPI), where it helps. */
+  dpi?: number;
   /** Offer letters only (no digits, no bar-like marks: NOT_LETTERS), for words a letter was misread in. */
   lettersOnly?: boolean;
   signal?: AbortSignal;
@@ -76,6 +78,15 @@ export async function unlessFailed<T>(signal: AbortSignal | undefined, read: () 
     return undefined;
   }
 }
+
+/**
+ * The resolution a scan read as it came is said to have. A PGM carries none, and then
+ * Tesseract lays the page out as if at 70 dpi whatever it estimates: measured on the ocr-docs
+ * scans, a deposition read at 85.5% word F1 that way and at 91.5% told 300 (150 and 200 read
+ * the same), all 14 at 87.2% against 82.7%. Prepared pages are not told: their layout was
+ * measured without it, and told 300 two real photos read their table in another order.
+ */
+export const PAGE_DPI = 300;
 
 /** Tesseract's page segmentation mode numbers. */
 export const tesseractPsm: Record<OcrSegmentation, string> = { auto: '3', block: '6', line: '7' };

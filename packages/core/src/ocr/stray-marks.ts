@@ -18,20 +18,29 @@ const APART = 1.5;
  */
 const TALL = 3;
 const UNSURE = 30;
+/**
+ * A "word" this many letter heights tall read below HUGE_UNSURE is a figure's shapes: a
+ * theatre's plan of rings read as "lay" (41) and "0" (34), its box 20 letter heights tall.
+ */
+const HUGE = 8;
+const HUGE_UNSURE = 60;
 
 /**
  * Marks that are no text, dropped from a reading: a photo's page edge, the desk beside a sheet
  * or a box's side, standing at either end of a line well away from its words, read as "|"
  * ("…aller, etc. |" where présent-1's page leaves the frame), and lines of such bars alone; a
- * tall blot read as a word at a guess. A bar close to its words is kept, and so are the end
- * bars of a line with bars between its words too (a table in a terminal or Markdown, padded:
- * "| 1 | Al        |"), and any word read with some confidence.
+ * tall blot read as a word at a guess, and a figure's shapes read as one. A bar close to its
+ * words is kept, and so are the end bars of a line with bars between its words too (a table in
+ * a terminal or Markdown, padded: "| 1 | Al        |"), and any word read with some confidence.
  */
 export function withoutStrayMarks(lines: OcrLine[], letterHeight: number): OcrLine[] {
   // A page with no letters found gives no measure to judge by.
   if (!(letterHeight > 0)) return lines;
   const apart = letterHeight * APART;
-  const stray = (word: OcrWord) => word.confidence < UNSURE && word.box.y1 - word.box.y0 >= letterHeight * TALL;
+  const stray = (word: OcrWord) => {
+    const height = word.box.y1 - word.box.y0;
+    return (word.confidence < UNSURE && height >= letterHeight * TALL) || (word.confidence < HUGE_UNSURE && height >= letterHeight * HUGE);
+  };
   return lines.flatMap((line) => {
     const words = line.words.filter((word) => !stray(word));
     const table = words.slice(1, -1).some(isColumnRule);

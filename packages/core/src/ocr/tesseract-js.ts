@@ -89,6 +89,7 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
       const parameters = {
         tessedit_pageseg_mode: tesseractPsm[options.segmentation ?? 'auto'],
         ...(options.lettersOnly ? { tessedit_char_blacklist: NOT_LETTERS } : {}),
+        ...(options.dpi ? { user_defined_dpi: String(options.dpi) } : {}),
       };
       const { data } = await ready.recognize(image as unknown as ImageLike, parameters as RecognizeOptions, { text: false, tsv: true });
       return { lines: parseTesseractTsv(data.tsv ?? '') };

@@ -183,12 +183,13 @@ export function remoteTesseractRunner(port: MessagePort): TesseractRunner {
  * `runner` starts the process: here, or through the main thread from a conversion thread.
  */
 export function createNativeTesseractEngine(version: string, tessdataDir: string, runner: TesseractRunner = runTesseractProcess): OcrEngine {
-  async function recognize(image: Uint8Array, { languages, segmentation = 'auto', lettersOnly, signal }: OcrOptions): Promise<OcrResult> {
+  async function recognize(image: Uint8Array, { languages, segmentation = 'auto', lettersOnly, dpi, signal }: OcrOptions): Promise<OcrResult> {
     const psm = tesseractPsm[segmentation];
     // TSV rather than text: word boxes and confidences; `-c` because the `tsv` config file is
     // looked up in --tessdata-dir, which holds only models.
     const args = ['stdin', 'stdout', '--tessdata-dir', tessdataDir, '-l', languages.join('+'), '--oem', '1', '--psm', psm, '-c', 'tessedit_create_tsv=1'];
     if (lettersOnly) args.push('-c', `tessedit_char_blacklist=${NOT_LETTERS}`);
+    if (dpi) args.push('--dpi', String(dpi));
     const { code, stdout, stderr: log } = await runner(args, image, signal);
     if (code !== 0) {
       if (/pixRead|Error in pix|read image/i.test(log)) {
