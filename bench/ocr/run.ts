@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { encodePgm, inkFromRgba, isImageType, runTool, sniffType, tesseractPsm } from '@textlift/core';
+import { encodePgm, isImageType, runTool, sniffType, tesseractPsm } from '@textlift/core';
 import { preparePage } from '@textlift/core/ocr/preprocess/prepare-page';
 import { characterErrorRate, normalizeWhitespace, wordErrorRate, wordRecall } from '../../test-support/cer.ts';
 import { foldFor, realSamples } from '../../test-support/real-sets.ts';
@@ -59,8 +59,7 @@ async function textLift(engine: 'native' | 'wasm'): Promise<Reader> {
         // The tesseract process is where the memory goes: measured the same way as the CLI's, on
         // the page as the pipeline prepares it (enlarged small text costs memory).
         const bytes = readFileSync(file);
-        const rgba = await host.decodeRgba(bytes, imageTypeOf(bytes));
-        const prepared = preparePage(inkFromRgba(rgba.data, rgba.width, rgba.height));
+        const prepared = preparePage(await host.decodeGrey(bytes, imageTypeOf(bytes)));
         const pgm = path.join(tmpdir(), `textlift-bench-${process.pid}.pgm`);
         writeFileSync(pgm, encodePgm(prepared.image));
         const probe = timed('tesseract', [pgm, 'stdout', '--tessdata-dir', path.resolve('.data/tessdata'), '-l', language, '--oem', '1', '--psm', tesseractPsm[prepared.segmentation]], { ...process.env, OMP_THREAD_LIMIT: '1' });

@@ -1,6 +1,7 @@
 import type { OcrEngine } from './ocr/engine.ts';
 import type { ImageType } from './sniff.ts';
 import type { PdfEngine } from './pdf/pdf-engine.ts';
+import type { GreyImage } from './ocr/preprocess/grey-image.ts';
 
 export interface InputFile {
   name: string;
@@ -92,6 +93,8 @@ export type FontName = 'DejaVuSans' | 'DejaVuSans-Bold';
 /** The pieces that differ between the browser worker and Node; everything else is shared. */
 export interface ConversionHost {
   ocr(): Promise<OcrEngine>;
+  /** Decodes an image (turned upright by its EXIF orientation) to grey pixels for OCR. */
+  decodeGrey(bytes: Uint8Array, type: ImageType): Promise<GreyImage>;
   /**
    * Decodes an image (turned upright by its EXIF orientation) to colour pixels. Without
    * `keepAlpha` a host may flatten transparency onto white; with it, alpha is kept as it is.

@@ -3,7 +3,6 @@ import type { Conversion, ConversionContext, InputFile } from '../conversion.ts'
 import { recognizePage } from '../ocr/recognize-page.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
 import { inspectImage } from '../image-info.ts';
-import { inkFromRgba } from '../ocr/preprocess/grey-image.ts';
 
 const encoder = new TextEncoder();
 
@@ -19,8 +18,7 @@ export async function recognizeImage(
   onProgress?.(0, 'loading');
   const engine = await host.ocr();
   onProgress?.(0, 'preparing');
-  const { width, height, data } = await host.decodeRgba(input.bytes, info.type);
-  const grey = inkFromRgba(data, width, height);
+  const grey = await host.decodeGrey(input.bytes, info.type);
   const { text } = await recognizePage(engine, grey, { languages, signal, onProgress });
   if (!text) throw new ConversionError('no-text', 'No text found in the image.');
   onProgress?.(1, 'recognizing');

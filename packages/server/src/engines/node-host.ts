@@ -33,11 +33,11 @@ function open(bytes: Uint8Array, type: ImageType): Sharp {
 }
 
 /** Pixels flattened onto white (what OCR and a PDF page want), or with their alpha as it is. */
-async function decode(bytes: Uint8Array, type: ImageType, keepAlpha = false) {
+async function decode(bytes: Uint8Array, type: ImageType, grey: boolean, keepAlpha = false) {
   try {
     let image = open(bytes, type);
     if (!keepAlpha) image = image.flatten({ background: '#ffffff' });
-    image = image.ensureAlpha();
+    image = grey ? image.greyscale() : image.ensureAlpha();
     return await image.raw().toBuffer({ resolveWithObject: true });
   } catch (error) {
     if (error instanceof ConversionError) throw error;
@@ -90,8 +90,14 @@ export function createNodeHost(provider: OcrProvider): { host: ConversionHost; r
       releases.push(borrowed.release);
       return borrowed.engine;
     },
+    async decodeGrey(bytes, type) {
+      const { data, info } = await decode(bytes, type, true);
+      const grey = new Uint8Array(info.width * info.height);
+      for (let i = 0; i < grey.length; i++) grey[i] = data[i * info.channels]!;
+      return { width: info.width, height: info.height, data: grey };
+    },
     async decodeRgba(bytes, type, options) {
-      const { data, info } = await decode(bytes, type, options?.keepAlpha);
+      const { data, info } = await decode(bytes, type, false, options?.keepAlpha);
       return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
     },
     async encodeImage(image: RgbaImage, type, quality = 0.9) {

@@ -2,6 +2,7 @@ import UTIF from 'utif2';
 import { relaxedSimd, simd } from 'wasm-feature-detect';
 import {
   ConversionError,
+  greyFromRgba,
   TEXT_FONT_FAMILY,
   tooManyPixels,
   type ConversionHost,
@@ -220,6 +221,10 @@ export const browserHost: ConversionHost = {
   ocr: () => (engine ??= createEngine()),
   pdf: () => (pdfEngine ??= createBrowserPdfEngine()),
   zxingWasm: fetchZxingWasm,
+  async decodeGrey(bytes, type) {
+    const { width, height, data } = await decodeRgba(bytes, type);
+    return greyFromRgba(data, width, height);
+  },
   decodeRgba,
   async encodeImage({ width, height, data }, type, quality = 0.9) {
     const canvas = new OffscreenCanvas(width, height);

@@ -45,56 +45,6 @@ export function greyFromRgba(rgba: Uint8Array | Uint8ClampedArray, width: number
 }
 
 /**
- * How much of a pixel's colourfulness darkens it. Luminance alone leaves a yellow heading
- * (255, 200, 0) at 190, the grey of pale paper to Tesseract, and a light blue one near it: with
- * 0.75, they come to 5 and 95 while black, grey and white keep their luminance.
- */
-const COLOUR_WEIGHT = 0.75;
-/** Channels this far apart are still grey: a camera's colour noise and JPEG's blocks. */
-const GREY_SPREAD = 40;
-
-/**
- * Colour pixels to the grey OCR reads: luminance (Rec. 601, as Leptonica) less a share of
- * the pixel's colourfulness, both measured against the paper's own colour so a warm lamp or a
- * cream sheet adds none. Grey content reads exactly as by luminance; coloured ink darkens.
- * The paper's colour is each channel's bright end (its 90th percentile), so ink and a dark desk
- * do not count.
- */
-export function inkFromRgba(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): GreyImage {
-  const count = width * height;
-  const paper = [0, 1, 2].map((channel) => {
-    const histogram = new Uint32Array(256);
-    const stride = Math.max(1, Math.floor(count / 250_000));
-    let seen = 0;
-    for (let i = 0; i < count; i += stride, seen++) histogram[opaque(rgba, i * 4, channel)]!++;
-    let level = 255;
-    for (let above = 0; level > 0; level--) {
-      above += histogram[level]!;
-      if (above >= seen * 0.1) break;
-    }
-    return Math.max(1, level);
-  });
-  const data = new Uint8Array(count);
-  for (let i = 0, p = 0; i < count; i++, p += 4) {
-    const red = opaque(rgba, p, 0);
-    const green = opaque(rgba, p, 1);
-    const blue = opaque(rgba, p, 2);
-    const r = Math.min(255, (red * 255) / paper[0]!);
-    const g = Math.min(255, (green * 255) / paper[1]!);
-    const b = Math.min(255, (blue * 255) / paper[2]!);
-    const colour = Math.max(0, Math.max(r, g, b) - Math.min(r, g, b) - GREY_SPREAD);
-    data[i] = Math.max(0, Math.round(0.299 * red + 0.587 * green + 0.114 * blue - COLOUR_WEIGHT * colour));
-  }
-  return { width, height, data };
-}
-
-/** A channel of a pixel laid on white: transparent pixels are paper, not ink. */
-function opaque(rgba: Uint8Array | Uint8ClampedArray, p: number, channel: number): number {
-  const alpha = rgba[p + 3]! / 255;
-  return Math.round(rgba[p + channel]! * alpha + 255 * (1 - alpha));
-}
-
-/**
  * Binary PGM (P5): the simplest format both Leptonica builds (native tesseract and
  * tesseract.js) read, so a prepared page needs no image codec on either side.
  */
