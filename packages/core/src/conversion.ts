@@ -93,7 +93,10 @@ export type FontName = 'DejaVuSans' | 'DejaVuSans-Bold';
 /** The pieces that differ between the browser worker and Node; everything else is shared. */
 export interface ConversionHost {
   ocr(): Promise<OcrEngine>;
-  /** Decodes an image (turned upright by its EXIF orientation) to grey pixels for OCR. */
+  /**
+   * Decodes an image (turned upright by its EXIF orientation) to grey pixels for OCR: the
+   * platform's luminance, coloured ink darkened (darkenColouredInk).
+   */
   decodeGrey(bytes: Uint8Array, type: ImageType): Promise<GreyImage>;
   /**
    * Decodes an image (turned upright by its EXIF orientation) to colour pixels. Without

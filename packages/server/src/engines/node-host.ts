@@ -5,12 +5,16 @@ import { decode as decodeBmp } from 'bmp-ts';
 import sharp, { type Sharp } from 'sharp';
 import {
   ConversionError,
+  darkenColouredInk,
+  runTool,
   MAX_IMAGE_PIXELS,
   TEXT_FONT_FAMILY,
   tooManyPixels,
   type ConversionHost,
+  type ConversionResult,
   type FontName,
   type ImageType,
+  type JobInput,
   type RgbaImage,
   type TextCanvas,
   type TextCanvasContext,
@@ -81,6 +85,19 @@ async function createTextCanvas(width: number, height: number): Promise<TextCanv
   return { context, encodePng: async () => new Uint8Array(await canvas.encode('png')) };
 }
 
+/**
+ * A tool run on a host of its own, its engines given back after: the API's core as tests and
+ * benchmarks drive it, without the server's queue and threads.
+ */
+export async function runOnNode(provider: OcrProvider, slug: string, input: JobInput, options: Record<string, unknown> = {}): Promise<ConversionResult> {
+  const { host, release } = createNodeHost(provider);
+  try {
+    return await runTool(slug, input, options, { host });
+  } finally {
+    release();
+  }
+}
+
 /** A conversion host for one job: it borrows an OCR engine when asked and gives it back at the end. */
 export function createNodeHost(provider: OcrProvider): { host: ConversionHost; release(): void } {
   const releases: Array<() => void> = [];
@@ -91,10 +108,12 @@ export function createNodeHost(provider: OcrProvider): { host: ConversionHost; r
       return borrowed.engine;
     },
     async decodeGrey(bytes, type) {
-      const { data, info } = await decode(bytes, type, true);
+      // libvips's luminance, as OCR was measured on, and the colours that darken coloured ink;
+      // decoded side by side, which costs less than working the grey out of the colours.
+      const [{ data, info }, colour] = await Promise.all([decode(bytes, type, true), decode(bytes, type, false)]);
       const grey = new Uint8Array(info.width * info.height);
       for (let i = 0; i < grey.length; i++) grey[i] = data[i * info.channels]!;
-      return { width: info.width, height: info.height, data: grey };
+      return darkenColouredInk({ width: info.width, height: info.height, data: grey }, colour.data);
     },
     async decodeRgba(bytes, type, options) {
       const { data, info } = await decode(bytes, type, false, options?.keepAlpha);

@@ -1,20 +1,18 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runTool } from '@textlift/core';
 import { wordScores } from '../../../../test-support/cer.ts';
 import { blurred } from '../../../../test-support/ocr-variants.ts';
 import { realSamples, scoreOf } from '../../../../test-support/real-sets.ts';
 import { figurePage, prose } from '../../../../test-support/synthetic-pages.ts';
 import { loadConfig } from '../config.ts';
-import { createNodeHost } from './node-host.ts';
+import { runOnNode } from './node-host.ts';
 import { createOcrProvider, type OcrProvider } from './ocr-provider.ts';
 import { nativeTesseractVersion } from './native-tesseract.ts';
 
 /**
  * The classes of issue 21 that no real file of the corpus holds alone, each at the level
- * reached: a generated handout with a labelled diagram (and headings in light colours, not yet
- * all read), as a clean PNG and as a soft colour photo of it; a real photo with half of it out
- * of focus.
+ * reached: a generated handout with headings in light colours and a labelled diagram, as a
+ * clean PNG and as a soft colour photo of it; a real photo with half of it out of focus.
  */
 const native = Boolean(await nativeTesseractVersion());
 const page = figurePage(prose());
@@ -29,15 +27,18 @@ describe.skipIf(!native)('OCR by class', () => {
   });
   afterAll(() => provider?.close());
 
-  async function read(bytes: Uint8Array, language = 'eng'): Promise<string> {
-    const { host, release } = createNodeHost(provider);
-    try {
-      const result = await runTool('image-to-text', { files: [{ name: 'page.png', bytes }] }, { language }, { host });
-      return result.text ?? '';
-    } finally {
-      release();
-    }
-  }
+  const read = async (bytes: Uint8Array, language = 'eng') => (await runOnNode(provider, 'image-to-text', { files: [{ name: 'page.png', bytes }] }, { language })).text ?? '';
+
+  // Measured: the yellow, light blue and orange headings on both, the pale grey one on the photo
+  // only; word F1 97.8% and 99.2%. Before coloured ink was darkened (darkenColouredInk): none of
+  // the four headings' words on the PNG (F1 94.4%), the yellow "2.1. The sun and the stage"
+  // missing on the photo.
+  const coloured = page.headings.filter((heading) => !heading.includes('Seats'));
+  test.each([['clean PNG', png, 0.96], ['colour photo', shot, 0.97]] as const)('headings in yellow, light blue and orange are read (%s)', async (_, bytes, f1) => {
+    const text = (await read(bytes)).replace(/\s+/g, ' ');
+    for (const heading of coloured) expect(text).toContain(heading);
+    expect(wordScores(text, page.text).f1).toBeGreaterThanOrEqual(f1);
+  });
 
   // Measured: "Entrance" and "Stage" read, the three labels among the rings not; no line of
   // noise. Before shapes read as words were dropped: "lay" (PNG) and "0" (photo), the rings.

@@ -2,6 +2,7 @@ import UTIF from 'utif2';
 import { relaxedSimd, simd } from 'wasm-feature-detect';
 import {
   ConversionError,
+  darkenColouredInk,
   greyFromRgba,
   TEXT_FONT_FAMILY,
   tooManyPixels,
@@ -223,7 +224,7 @@ export const browserHost: ConversionHost = {
   zxingWasm: fetchZxingWasm,
   async decodeGrey(bytes, type) {
     const { width, height, data } = await decodeRgba(bytes, type);
-    return greyFromRgba(data, width, height);
+    return darkenColouredInk(greyFromRgba(data, width, height), data);
   },
   decodeRgba,
   async encodeImage({ width, height, data }, type, quality = 0.9) {

@@ -45,6 +45,47 @@ export function greyFromRgba(rgba: Uint8Array | Uint8ClampedArray, width: number
 }
 
 /**
+ * How much of a pixel's colourfulness darkens it. Luminance leaves a yellow heading
+ * (242, 194, 0) at 186, the grey of pale paper to Tesseract, and a light blue one near it: with
+ * 0.75 they come to about 35 and 130.
+ */
+const COLOUR_WEIGHT = 0.75;
+/** Channels this far apart are still grey: a camera's colour noise and JPEG's blocks. */
+const GREY_SPREAD = 40;
+
+/**
+ * Coloured ink made as dark as its colour is strong, on a page already grey: each host gives
+ * its own luminance (sharp's, the canvas's), and a grey pixel keeps it to the byte, since the
+ * reading of a photo's layout turns on a grey level or two. Colourfulness is measured against
+ * the paper's own colour (each channel's bright end, its 90th percentile), so a warm lamp or a
+ * cream sheet counts as no colour.
+ */
+export function darkenColouredInk(grey: GreyImage, rgba: Uint8Array | Uint8ClampedArray): GreyImage {
+  const count = grey.width * grey.height;
+  const stride = Math.max(1, Math.floor(count / 250_000));
+  const paper = [0, 1, 2].map((channel) => {
+    const histogram = new Uint32Array(256);
+    let seen = 0;
+    for (let i = 0; i < count; i += stride, seen++) histogram[rgba[i * 4 + channel]!]!++;
+    let level = 255;
+    for (let above = 0; level > 0; level--) {
+      above += histogram[level]!;
+      if (above >= seen * 0.1) break;
+    }
+    return 255 / Math.max(1, level);
+  });
+  const data = grey.data.slice();
+  for (let i = 0, p = 0; i < count; i++, p += 4) {
+    const r = Math.min(255, rgba[p]! * paper[0]!);
+    const g = Math.min(255, rgba[p + 1]! * paper[1]!);
+    const b = Math.min(255, rgba[p + 2]! * paper[2]!);
+    const colour = Math.max(r, g, b) - Math.min(r, g, b) - GREY_SPREAD;
+    if (colour > 0) data[i] = Math.max(0, Math.round(data[i]! - COLOUR_WEIGHT * colour));
+  }
+  return { ...grey, data };
+}
+
+/**
  * Binary PGM (P5): the simplest format both Leptonica builds (native tesseract and
  * tesseract.js) read, so a prepared page needs no image codec on either side.
  */
