@@ -1,5 +1,5 @@
 // The four readers the OCR sweeps compare, each given an image's bytes: TextLift's pipeline
-// through the API's core (runTool, as bench/ocr/run.ts drives it) on native tesseract or on
+// through the API's core (runOnNode) on native tesseract or on
 // tesseract.js, the tesseract command with its defaults, and tesseract.js with its defaults.
 // All four read the same LSTM best_int models (.data/tessdata, .data/tessdata-gz), so what
 // differs is what is done round the engine. Used by sweep.ts and docs.ts.
@@ -7,9 +7,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runTool } from '@textlift/core';
 import { loadConfig } from '../../packages/server/src/config.ts';
-import { createNodeHost } from '../../packages/server/src/engines/node-host.ts';
+import { runOnNode } from '../../packages/server/src/engines/node-host.ts';
 import { createOcrProvider } from '../../packages/server/src/engines/ocr-provider.ts';
 
 export type ReaderId = 'native' | 'wasm' | 'cli' | 'tjs';
@@ -42,15 +41,12 @@ async function pipeline(id: 'native' | 'wasm'): Promise<Reader> {
     id,
     name: READER_NAMES[id],
     async read(bytes, language) {
-      const { host, release } = createNodeHost(provider);
       const started = performance.now();
       try {
-        const result = await runTool('image-to-text', { files: [{ name: 'page.jpg', bytes }] }, { language }, { host });
+        const result = await runOnNode(provider, 'image-to-text', { files: [{ name: 'page.jpg', bytes }] }, { language });
         return { text: result.text ?? '', seconds: (performance.now() - started) / 1000 };
       } catch (error) {
         return { text: '', seconds: (performance.now() - started) / 1000, error: (error as Error).message };
-      } finally {
-        release();
       }
     },
     close: () => provider.close(),

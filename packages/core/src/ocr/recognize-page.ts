@@ -12,6 +12,7 @@ import { readStacked } from './read-stacked.ts';
 import { blankBoxes, boundsOf, cropImage, encodePgm, shiftBox, type GreyImage } from './preprocess/grey-image.ts';
 import type { QuarterTurns } from './preprocess/orientation.ts';
 import { preparePage, type PreparedPage } from './preprocess/prepare-page.ts';
+import { hasEvenPaper } from './preprocess/paper.ts';
 import { unreadInk } from './preprocess/unread-ink.ts';
 import type { LoadLineModel } from './lines/line-model.ts';
 import { LINE_MODEL_LANGUAGES, readWithLineModel } from './lines/second-reading.ts';
@@ -61,14 +62,14 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
       if ((second.confidence ?? 0) > (first.confidence ?? 0) + CLEARLY_BETTER) kept = { page: turned, ...second };
     }
   }
-  if (page.evenPaper) {
+  if (hasEvenPaper(grey)) {
     // A scan or screenshot is also read as it came, the way the tesseract command reads it, and
     // the reading with more evidence is kept (a page that came sideways has little as it came).
     // Preparation is for photos: on clean documents it helps as often as it costs (a table's
     // rows, a column of line numbers laid out otherwise).
     const plain = await engine.recognize(encodePgm(grey), { ...options, onProgress: undefined, segmentation: 'auto', dpi: PAGE_DPI });
     if (evidence(plain.lines) > evidence(kept.lines)) {
-      kept = { page: { ...page, image: grey, scale: 1, rules: [], frames: [] }, lines: plain.lines, confidence: meanConfidence(plain.lines) };
+      kept = { page: asItCame(grey, page), lines: plain.lines, confidence: meanConfidence(plain.lines) };
     }
   }
   // What Tesseract's languages cannot see, looked at again on the reading kept only.
@@ -76,6 +77,11 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
   const reread = await withLettersReread(engine, kept.page.image, inRowOrder(withoutNoiseLines(withoutStrayMarks(kept.lines, letterHeight))), letterHeight, { ...options, onProgress: undefined });
   const lines = withBullets(reread, kept.page.image, letterHeight);
   return { text: normalizeOcrText(linesToText(lines)), lines, confidence: kept.confidence };
+}
+
+/** The page as it came, in the terms of a prepared one: its letters measured, nothing else done. */
+function asItCame(grey: GreyImage, page: PreparedPage): PreparedPage {
+  return { ...page, image: grey, scale: 1, turns: 0, skew: 0, rules: [], frames: [], flattened: false, levelled: false };
 }
 
 /**

@@ -1,11 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runTool } from '@textlift/core';
 import { characterErrorRate } from '../../../../test-support/cer.ts';
 import { corpusExpected, corpusFile } from '../../../../test-support/corpus.ts';
 import { cleanPage, darkScreenshot, photo, prose, receipt } from '../../../../test-support/synthetic-pages.ts';
 import { loadConfig } from '../config.ts';
-import { createNodeHost } from './node-host.ts';
+import { runOnNode } from './node-host.ts';
 import { createOcrProvider, type OcrProvider } from './ocr-provider.ts';
 import { nativeTesseractVersion } from './native-tesseract.ts';
 
@@ -33,13 +32,7 @@ const maxCer: Record<string, number> = {
 };
 
 async function ocr(provider: OcrProvider, file: string, bytes: Uint8Array = corpusFile(file)): Promise<string> {
-  const { host, release } = createNodeHost(provider);
-  try {
-    const result = await runTool('image-to-text', { files: [{ name: file, bytes }] }, {}, { host });
-    return result.text ?? '';
-  } finally {
-    release();
-  }
+  return (await runOnNode(provider, 'image-to-text', { files: [{ name: file, bytes }] })).text ?? '';
 }
 
 const hasNative = Boolean(await nativeTesseractVersion());
@@ -86,13 +79,8 @@ describe.runIf(hasNative)('several languages at once', () => {
   test('eurotext reads its French, German and Spanish accents better with those models', async () => {
     const provider = await createOcrProvider(loadConfig({ ocrEngine: 'native' }));
     const read = async (language: string) => {
-      const { host, release } = createNodeHost(provider);
-      try {
-        const result = await runTool('image-to-text', { files: [{ name: 'e.tif', bytes: corpusFile('ocr/eurotext.tif') }] }, { language }, { host });
-        return characterErrorRate(result.text!, corpusExpected('ocr/eurotext.tif'));
-      } finally {
-        release();
-      }
+      const result = await runOnNode(provider, 'image-to-text', { files: [{ name: 'e.tif', bytes: corpusFile('ocr/eurotext.tif') }] }, { language });
+      return characterErrorRate(result.text!, corpusExpected('ocr/eurotext.tif'));
     };
     const englishOnly = await read('eng');
     const multilingual = await read('eng+deu+fra');

@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runTool } from '@textlift/core';
 import { realSamples, scoreOf, type RealSample } from '../../../../test-support/real-sets.ts';
 import { loadConfig } from '../config.ts';
-import { createNodeHost } from './node-host.ts';
+import { runOnNode } from './node-host.ts';
 import { createOcrProvider, type OcrProvider } from './ocr-provider.ts';
 import { nativeTesseractVersion } from './native-tesseract.ts';
 
@@ -53,16 +52,11 @@ describe.runIf(hasNative)('real phone photos and receipts', () => {
   afterAll(() => provider.close());
 
   async function score(sample: RealSample, name: string, bytes: Uint8Array) {
-    const { host, release } = createNodeHost(provider);
-    try {
-      // Never "No text found" on readable text: a failure here throws.
-      const result = await runTool('image-to-text', { files: [{ name, bytes }] }, { language: sample.language }, { host });
-      const { cer, recall } = scoreOf(sample, result.text ?? '');
-      console.info(`${name}: CER ${(cer * 100).toFixed(1)}%, word recall ${(recall * 100).toFixed(1)}%`);
-      return { cer, recall, text: result.text ?? '' };
-    } finally {
-      release();
-    }
+    // Never "No text found" on readable text: a failure here throws.
+    const result = await runOnNode(provider, 'image-to-text', { files: [{ name, bytes }] }, { language: sample.language });
+    const { cer, recall } = scoreOf(sample, result.text ?? '');
+    console.info(`${name}: CER ${(cer * 100).toFixed(1)}%, word recall ${(recall * 100).toFixed(1)}%`);
+    return { cer, recall, text: result.text ?? '' };
   }
 
   test.each(realSamples().map((sample) => [path.basename(sample.file), sample] as const))('%s reads text, at its level or better', async (name, sample) => {

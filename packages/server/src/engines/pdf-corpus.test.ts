@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runTool, type ConversionError } from '@textlift/core';
+import type { ConversionError } from '@textlift/core';
 import { characterErrorRate, wordF1 } from '../../../../test-support/cer.ts';
 import { corpusDir, corpusExpected, corpusFile } from '../../../../test-support/corpus.ts';
 import { loadConfig } from '../config.ts';
-import { createNodeHost } from './node-host.ts';
+import { runOnNode } from './node-host.ts';
 import { createOcrProvider, type OcrProvider } from './ocr-provider.ts';
 
 let provider: OcrProvider;
@@ -14,12 +14,7 @@ beforeAll(async () => {
 afterAll(() => provider.close());
 
 async function pdfToText(file: string, options: Record<string, string> = {}) {
-  const { host, release } = createNodeHost(provider);
-  try {
-    return await runTool('pdf-to-text', { files: [{ name: file.split('/').pop()!, bytes: corpusFile(file) }] }, options, { host });
-  } finally {
-    release();
-  }
+  return runOnNode(provider, 'pdf-to-text', { files: [{ name: file.split('/').pop()!, bytes: corpusFile(file) }] }, options);
 }
 
 const codeOf = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: ConversionError) => error.code);

@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { runTool } from '@textlift/core';
 import { characterErrorRate, wordF1 } from '../../../../test-support/cer.ts';
 import { corpusDir, corpusExpected, corpusFile } from '../../../../test-support/corpus.ts';
 import { loadConfig } from '../config.ts';
-import { createNodeHost } from './node-host.ts';
+import { runOnNode } from './node-host.ts';
 import { createOcrProvider, type OcrProvider } from './ocr-provider.ts';
 
 let provider: OcrProvider;
@@ -16,15 +15,10 @@ afterAll(() => provider.close());
 
 /** Converts a corpus PDF and reads the .docx back with mammoth, an independent reader. */
 async function toWord(file: string) {
-  const { host, release } = createNodeHost(provider);
-  try {
-    const result = await runTool('pdf-to-word', { files: [{ name: file.split('/').pop()!, bytes: corpusFile(file) }] }, {}, { host });
-    const buffer = Buffer.from(result.outputs[0]!.bytes);
-    const [{ value: html }, { value: text }] = await Promise.all([mammoth.convertToHtml({ buffer }), mammoth.extractRawText({ buffer })]);
-    return { result, html, text };
-  } finally {
-    release();
-  }
+  const result = await runOnNode(provider, 'pdf-to-word', { files: [{ name: file.split('/').pop()!, bytes: corpusFile(file) }] });
+  const buffer = Buffer.from(result.outputs[0]!.bytes);
+  const [{ value: html }, { value: text }] = await Promise.all([mammoth.convertToHtml({ buffer }), mammoth.extractRawText({ buffer })]);
+  return { result, html, text };
 }
 
 const count = (html: string, tag: string) => (html.match(new RegExp(`<${tag}[ >]`, 'g')) ?? []).length;

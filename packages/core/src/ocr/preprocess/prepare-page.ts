@@ -13,7 +13,6 @@ import { findVanishingPoint, levelLines } from './line-perspective.ts';
 import { findLoneDots } from './dots.ts';
 import { findFrames, type Frame } from './frames.ts';
 import { estimateSkew } from './skew.ts';
-import { hasEvenPaper } from './paper.ts';
 import { isSideways, type QuarterTurns } from './orientation.ts';
 
 /** How Tesseract should split the page: its automatic layout, or one block of lines. */
@@ -28,8 +27,6 @@ export interface PreparedPage {
   rules: DashRule[];
   /** Ruled tables and boxed asides, in `image`'s pixels: read apart from the body. */
   frames: Frame[];
-  /** A scan or screenshot (paper of one even tone), not a photo: see recognize-page.ts. */
-  evenPaper: boolean;
   /** What was done, for logs and the benchmark. */
   flattened: boolean;
   /** Fanning lines made level (a slanted photo without its page edges). */
@@ -154,7 +151,7 @@ export function preparePage(photo: GreyImage, options: PrepareOptions = {}): Pre
     rules = rules.map((rule) => ({ ...rule, x0: rule.x0 * scale, x1: rule.x1 * scale, y0: rule.y0 * scale, y1: rule.y1 * scale }));
     frames = frames.map((frame) => ({ box: scaleBox(frame.box, scale, image), rows: frame.rows.map((row) => row.map((cell) => scaleBox(cell, scale, image))) }));
   }
-  return { image, segmentation, columns, rules, frames, evenPaper: hasEvenPaper(photo), flattened: Boolean(outline), levelled: Boolean(point), turns, skew: skew + (angle ?? 0), scale, letterHeight: height };
+  return { image, segmentation, columns, rules, frames, flattened: Boolean(outline), levelled: Boolean(point), turns, skew: skew + (angle ?? 0), scale, letterHeight: height };
 }
 
 /** A box of the unscaled page in the scaled one's pixels, kept inside it. */
