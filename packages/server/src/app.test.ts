@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { characterErrorRate } from '../../../test-support/cer.ts';
 import { corpusExpected, corpusFile } from '../../../test-support/corpus.ts';
 import { blankPng, truncated } from '../../../test-support/images.ts';
-import { startApiServer } from '../../../test-support/api-server.ts';
+import { expectThirdRateLimited, startApiServer } from '../../../test-support/api-server.ts';
 import { buildApp } from './app.ts';
 
 let app: FastifyInstance;
@@ -150,18 +150,7 @@ describe('POST /api/v1/convert/pdf-to-word', () => {
 
 describe('limits', () => {
   test('429 with Retry-After past the per-client rate limit', async () => {
-    const limited = await buildApp({ logLevel: 'warn', webRoot: '/nonexistent', apiRateLimit: 2 });
-    try {
-      const send = () => limited.inject({ method: 'POST', url: '/api/v1/convert/image-to-text', payload: 'x' });
-      expect((await send()).statusCode).toBe(400);
-      expect((await send()).statusCode).toBe(400);
-      const third = await send();
-      expect(third.statusCode).toBe(429);
-      expect(third.headers['retry-after']).toBeDefined();
-      expect(third.json()).toMatchObject({ error: { code: 'rate-limited' } });
-    } finally {
-      await limited.close();
-    }
+    await expectThirdRateLimited((limited) => limited.inject({ method: 'POST', url: '/api/v1/convert/image-to-text', payload: 'x' }), 400);
   });
 
   test('/api/v1/openapi.json describes every registry tool with its input and option fields', async () => {

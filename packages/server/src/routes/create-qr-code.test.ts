@@ -10,6 +10,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../app.ts';
+import { expectThirdRateLimited } from '../../../../test-support/api-server.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -221,18 +222,7 @@ describe('server integration', () => {
   });
 
   test('counts against the per-client rate limit of the API', async () => {
-    const limited = await buildApp({ logLevel: 'warn', webRoot: '/nonexistent', apiRateLimit: 2 });
-    try {
-      const send = () => limited.inject({ method: 'GET', url: `/v1/create-qr-code/?data=x` });
-      expect((await send()).statusCode).toBe(200);
-      expect((await send()).statusCode).toBe(200);
-      const third = await send();
-      expect(third.statusCode).toBe(429);
-      expect(third.headers['retry-after']).toBeDefined();
-      expect(third.json()).toMatchObject({ error: { code: 'rate-limited' } });
-    } finally {
-      await limited.close();
-    }
+    await expectThirdRateLimited((limited) => limited.inject({ method: 'GET', url: `/v1/create-qr-code/?data=x` }), 200);
   });
 
   test('/api/v1/openapi.json describes it', async () => {
