@@ -28,7 +28,10 @@ const measured: Record<string, { cer: number; recall: number }> = {
   'receipt-01.jpg': { cer: 0.034, recall: 0.946 },
   'receipt-02.jpg': { cer: 0.020, recall: 0.925 },
   'receipt-03.jpg': { cer: 0.113, recall: 0.882 },
-  'receipt-04.jpg': { cer: 0.019, recall: 1 },
+  // Read as it came and then by the second recogniser since scans and even paper are weighed on
+  // Tesseract's own confidences: "SALESPERSON :" and a stop lost (recall 1 before), while the
+  // receipts blurred σ 2 went from 11.6% to 9.9% mean CER on the sweep.
+  'receipt-04.jpg': { cer: 0.026, recall: 0.955 },
   'receipt-05.jpg': { cer: 0.015, recall: 0.915 },
   'receipt-06.jpg': { cer: 0.069, recall: 0.810 },
 };

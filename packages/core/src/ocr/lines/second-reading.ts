@@ -108,9 +108,13 @@ export function withDecimalPoints(own: OcrWord[], characters: ReadCharacter[]): 
   });
 }
 
-/** Where the spaces are: between Tesseract's words when it found several, else wide gaps in the ink. */
+/**
+ * Where the spaces are: between Tesseract's words when it found several, else wide gaps in
+ * the ink. Words that overlap across are not neighbours in a row (on small print a detected
+ * line takes in words of the next): no space between them, or it cuts words ("su c h").
+ */
 function spacesIn(image: GreyImage, box: Box, own: OcrWord[]): number[] {
-  if (own.length >= 2 && meanOf(own.map((word) => word.confidence)) >= GAPS_TRUSTED) return own.slice(1).map((word, i) => (own[i]!.box.x1 + word.box.x0) / 2);
+  if (own.length >= 2 && meanOf(own.map((word) => word.confidence)) >= GAPS_TRUSTED) return own.slice(1).flatMap((word, i) => (own[i]!.box.x1 <= word.box.x0 ? [(own[i]!.box.x1 + word.box.x0) / 2] : []));
   const read = own.filter((word) => word.confidence >= SPAN_TRUSTED);
   return inkGaps(image, box).filter((x) => !read.some((word) => x > word.box.x0 && x < word.box.x1));
 }
