@@ -73,7 +73,8 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
     let best = kept.evidence;
     for (const dpi of PAGE_DPIS) {
       const { lines } = await engine.recognize(encodePgm(grey), { ...options, onProgress: undefined, segmentation: 'auto', dpi });
-      if (evidence(lines) > best) [plain, best] = [{ lines, dpi }, evidence(lines)];
+      const weight = evidence(lines);
+      if (weight > best) [plain, best] = [{ lines, dpi }, weight];
     }
     if (plain) kept = { page: asCame, ...(await finishReading(engine, asCame, grey, plain.lines, [], { ...options, onProgress: undefined, dpi: plain.dpi }, false)) };
   }

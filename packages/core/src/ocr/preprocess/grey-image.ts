@@ -1,3 +1,5 @@
+import { brightLevel } from './histogram.ts';
+
 /** An 8-bit greyscale raster, row by row, 0 = black: what every preprocessing step reads and writes. */
 export interface GreyImage {
   width: number;
@@ -67,12 +69,7 @@ export function darkenColouredInk(grey: GreyImage, rgba: Uint8Array | Uint8Clamp
     const histogram = new Uint32Array(256);
     let seen = 0;
     for (let i = 0; i < count; i += stride, seen++) histogram[rgba[i * 4 + channel]!]!++;
-    let level = 255;
-    for (let above = 0; level > 0; level--) {
-      above += histogram[level]!;
-      if (above >= seen * 0.1) break;
-    }
-    return 255 / Math.max(1, level);
+    return 255 / Math.max(1, brightLevel(histogram, seen, 0.1));
   });
   const data = grey.data.slice();
   for (let i = 0, p = 0; i < count; i++, p += 4) {

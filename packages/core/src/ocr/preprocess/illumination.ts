@@ -1,4 +1,5 @@
 import type { GreyImage } from './grey-image.ts';
+import { brightLevel, cellHistogram } from './histogram.ts';
 
 /**
  * Evens out the light across a page: phone photos are brighter where the lamp is, receipts
@@ -15,21 +16,9 @@ export function normalizeIllumination(image: GreyImage, cell = 16): GreyImage {
   const histogram = new Uint32Array(256);
   for (let gy = 0; gy < rows; gy++) {
     for (let gx = 0; gx < columns; gx++) {
-      histogram.fill(0);
-      const x1 = Math.min(width, (gx + 1) * cell);
-      const y1 = Math.min(height, (gy + 1) * cell);
-      for (let y = gy * cell; y < y1; y++) {
-        for (let x = gx * cell, i = y * width + x; x < x1; x++, i++) histogram[data[i]!]!++;
-      }
-      const count = (x1 - gx * cell) * (y1 - gy * cell);
+      const count = cellHistogram(histogram, image, gx * cell, gy * cell, (gx + 1) * cell, (gy + 1) * cell);
       // The 90th percentile: brighter than the ink, not as bright as a noise spike.
-      let seen = 0;
-      let level = 255;
-      for (; level > 0; level--) {
-        seen += histogram[level]!;
-        if (seen >= count * 0.1) break;
-      }
-      grid[gy * columns + gx] = level;
+      grid[gy * columns + gx] = brightLevel(histogram, count, 0.1);
     }
   }
   grid = maxFilter(grid, columns, rows, 1);

@@ -1,4 +1,5 @@
 import type { GreyImage } from './grey-image.ts';
+import { brightLevel, cellHistogram } from './histogram.ts';
 
 /** Side, in pixels, of the cells the paper's tone is taken in. */
 const CELL = 32;
@@ -16,7 +17,8 @@ const EVEN_SHARE = 0.6;
  * never does. The tone of a cell is its median (text covers less than half of it); the page's
  * tone is the bright end of those.
  */
-export function hasEvenPaper({ width, height, data }: GreyImage): boolean {
+export function hasEvenPaper(image: GreyImage): boolean {
+  const { width, height } = image;
   const columns = Math.floor(width / CELL);
   const rows = Math.floor(height / CELL);
   if (columns === 0 || rows === 0) return true;
@@ -24,17 +26,8 @@ export function hasEvenPaper({ width, height, data }: GreyImage): boolean {
   const histogram = new Uint32Array(256);
   for (let gy = 0; gy < rows; gy++) {
     for (let gx = 0; gx < columns; gx++) {
-      histogram.fill(0);
-      for (let y = gy * CELL; y < (gy + 1) * CELL; y++) {
-        for (let x = gx * CELL, i = y * width + x; x < (gx + 1) * CELL; x++, i++) histogram[data[i]!]!++;
-      }
-      let seen = 0;
-      let tone = 255;
-      for (; tone > 0; tone--) {
-        seen += histogram[tone]!;
-        if (seen >= (CELL * CELL) / 2) break;
-      }
-      tones.push(tone);
+      const count = cellHistogram(histogram, image, gx * CELL, gy * CELL, (gx + 1) * CELL, (gy + 1) * CELL);
+      tones.push(brightLevel(histogram, count, 0.5));
     }
   }
   tones.sort((a, b) => a - b);

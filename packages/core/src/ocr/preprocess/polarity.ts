@@ -1,4 +1,5 @@
 import type { GreyImage } from './grey-image.ts';
+import { cellHistogram } from './histogram.ts';
 
 /** A cell whose darkest and brightest tenths differ by less than this holds no text. */
 const MIN_CONTRAST = 40;
@@ -22,11 +23,7 @@ export function normalizePolarity(image: GreyImage, cell: number): GreyImage {
   const queue: number[] = [];
   for (let gy = 0; gy < rows; gy++) {
     for (let gx = 0; gx < columns; gx++) {
-      histogram.fill(0);
-      const x1 = Math.min(width, (gx + 1) * cell);
-      const y1 = Math.min(height, (gy + 1) * cell);
-      for (let y = gy * cell; y < y1; y++) for (let x = gx * cell, i = y * width + x; x < x1; x++, i++) histogram[data[i]!]!++;
-      const count = (x1 - gx * cell) * (y1 - gy * cell);
+      const count = cellHistogram(histogram, image, gx * cell, gy * cell, (gx + 1) * cell, (gy + 1) * cell);
       const [low, middle, high] = percentiles(histogram, count);
       const index = gy * columns + gx;
       dark[index] = middle < 128 ? 1 : 0;
