@@ -62,13 +62,14 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
       if ((second.confidence ?? 0) > (first.confidence ?? 0) + CLEARLY_BETTER) kept = { page: turned, ...second };
     }
   }
-  if (kept.page.turns === 0 && hasEvenPaper(grey)) {
+  if ((kept.page.turns === 0 || kept.evidence < 0) && hasEvenPaper(grey)) {
     // A scan or screenshot is also read as it came, the way the tesseract command reads it, and
     // the reading Tesseract holds with more evidence is kept, then finished the same way.
     // Preparation is for photos: on clean documents it helps as often as it costs (a table's
-    // rows, a column of line numbers laid out otherwise). A page that came on its side is not
-    // read as it came: its lines read across can outweigh an unsure upright reading (two
-    // receipts turned 90° read at 98.7% and 83.3% CER that way).
+    // rows, a column of line numbers laid out otherwise). A page preparation turned on its side
+    // is read as it came only if the turned reading is more doubt than belief: its lines read
+    // across can outweigh an unsure upright reading (two receipts turned 90° read at 98.7% and
+    // 83.3% CER that way), while a dithered table taken for sideways reads as noise (-31883).
     const asCame = asItCame(grey, page);
     let plain: { lines: OcrLine[]; dpi: number } | undefined;
     let best = kept.evidence;
