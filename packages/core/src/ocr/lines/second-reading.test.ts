@@ -3,7 +3,7 @@ import type { OcrEngine } from '../engine.ts';
 import { createGreyImage } from '../preprocess/grey-image.ts';
 import { recognizePage } from '../recognize-page.ts';
 import type { ReadCharacter } from './read-line.ts';
-import { toWords, withDecimalPoints } from './second-reading.ts';
+import { toWords, withDecimalPoints, withNarrowLetters } from './second-reading.ts';
 
 const box = { x0: 0, y0: 0, x1: 400, y1: 20 };
 
@@ -73,4 +73,20 @@ test('if the second recogniser cannot be loaded, Tesseract’s reading stands', 
   const page = await recognizePage({ ...engine, lineModel: () => (asked++, engine.lineModel!()) }, image, { languages: ['eng'] });
   expect(asked).toBeGreaterThan(0);
   expect(page.text).toBe('faded');
+});
+
+describe('narrow letters the model skipped', () => {
+  const word = (text: string, x0: number, x1: number, confidence = 90) => ({ text, confidence, box: { x0, y0: 0, x1, y1: 20 } });
+
+  test("Tesseract's word stands where the model's lacks only its narrow letters", () => {
+    const model = [word('Racboski', 0, 80), word('Hamiton', 90, 160), word('Phama', 170, 220)];
+    const own = [word('Raciboski', 0, 85, 60), word('Hamilton', 88, 165, 60), word('Pharma', 168, 225, 60)];
+    expect(withNarrowLetters(model, own).map((w) => w.text)).toEqual(['Raciboski', 'Hamilton', 'Pharma']);
+  });
+
+  test("the model's reading stands where Tesseract's differs otherwise, stands elsewhere, is a guess or has figures", () => {
+    const model = [word('TOTAL', 0, 50), word('8.90', 60, 100), word('sale', 110, 150), word('Batai', 160, 200)];
+    const own = [word('T0TAIL', 0, 50, 70), word('8.90l', 60, 100, 70), word('sailer', 300, 350, 70), word('Batali', 160, 200, 11)];
+    expect(withNarrowLetters(model, own).map((w) => w.text)).toEqual(['TOTAL', '8.90', 'sale', 'Batai']);
+  });
 });
