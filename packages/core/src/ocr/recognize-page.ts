@@ -1,6 +1,7 @@
 import type { OcrBox, OcrEngine, OcrLine, OcrOptions, OcrWord } from './engine.ts';
 import { normalizeOcrText, PAGE_DPIS, unlessFailed } from './engine.ts';
 import { withBullets } from './bullets.ts';
+import { withPairedQuotes } from './quotes.ts';
 import { withoutStrayMarks } from './stray-marks.ts';
 import { withoutNoiseLines } from './noise-lines.ts';
 import { inRowOrder } from './row-order.ts';
@@ -80,10 +81,11 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
     }
     if (plain) kept = { page: asCame, ...(await finishReading(engine, asCame, grey, plain.lines, [], { ...options, onProgress: undefined, dpi: plain.dpi }, false)) };
   }
-  // What Tesseract's languages cannot see, looked at again on the reading kept only.
+  // What Tesseract's languages cannot see, looked at again on the reading kept only: letters
+  // read as strokes, Word's bullets, a double quote read as two singles.
   const letterHeight = letterHeightOf(kept.page);
   const reread = await withLettersReread(engine, kept.page.image, inRowOrder(withoutNoiseLines(withoutStrayMarks(kept.lines, letterHeight))), letterHeight, { ...options, onProgress: undefined });
-  const lines = withBullets(reread, kept.page.image, letterHeight);
+  const lines = withPairedQuotes(withBullets(reread, kept.page.image, letterHeight));
   return { text: normalizeOcrText(linesToText(lines)), lines, confidence: kept.confidence };
 }
 
