@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { OcrEngine, OcrLine, OcrOptions } from './engine.ts';
-import { hasMisreadStroke, strokesOnlyChanged, withLettersReread } from './misread-strokes.ts';
+import { hasMisreadStroke, strokesOnlyChanged, withLettersReread, withLoneI } from './misread-strokes.ts';
 import { createGreyImage } from './preprocess/grey-image.ts';
 
 describe('letters misread as strokes', () => {
@@ -95,5 +95,21 @@ describe('words read again with letters only', () => {
       return 'fail';
     });
     await expect(withLettersReread(fake, image, page(), 20, { languages: ['fra'], signal: controller.signal })).rejects.toThrow('engine failed');
+  });
+});
+
+describe('a capital I read as a bar alone', () => {
+  const word = (text: string, y0: number, y1: number, x0: number) => ({ text, confidence: 95, box: { x0, y0, x1: x0 + (text.length * 10), y1 } });
+  const line = (...words: ReturnType<typeof word>[]): OcrLine => ({ words, box: { x0: 0, y0: 0, x1: 400, y1: 60 }, paragraph: 'p' });
+
+  test('a bar as tall as a capital is the I; a taller one (a rule, a bar glyph) stays', () => {
+    // Letters 19 px: the deposition's I stood 24-25 px, the rule between its pages 41-48 px.
+    const lines = withLoneI([line(word('and', 6, 30, 0), word('|', 5, 30, 40), word('know', 5, 30, 60)), line(word('dealer', 6, 30, 0), word('|', 0, 44, 80), word('16', 6, 30, 100)), line(word('|', 5, 30, 0), word("don't", 5, 30, 20))], 19);
+    expect(lines.map((l) => l.words.map((w) => w.text).join(' '))).toEqual(['and I know', 'dealer | 16', "I don't"]);
+  });
+
+  test('a short tick, a bar alone on its line and a bar between fields or figures stay', () => {
+    const lines = withLoneI([line(word('an', 10, 30, 0), word('|', 20, 30, 20), word('ox', 10, 30, 40)), line(word('|', 5, 30, 0)), line(word('7358', 6, 30, 0), word('|', 5, 30, 50), word('F:', 6, 30, 70))], 19);
+    expect(lines.map((l) => l.words.map((w) => w.text).join(' '))).toEqual(['an | ox', '|', '7358 | F:']);
   });
 });

@@ -21,6 +21,32 @@ const MAX_REREADS = 24;
  * Tesseract; more, and the neighbours' letters come in. Measured on the phone photos. */
 const PAD = 0.5;
 
+/**
+ * A lone bar from this many letter heights tall up to the next is a capital I standing alone
+ * (the pronoun, in a face where I is one stroke), whatever Tesseract's confidence: a bar glyph
+ * reaches below the line and a table's rule spans its row. Measured on a deposition set in
+ * Arial: its I read as "|" 1.2-1.3 letter heights, the rule between its two pages 2.2-2.5.
+ * Read again with letters only, such a stroke came back "I" or "l" alike; a lone "l" is no
+ * word in any language offered, so it is named I outright.
+ */
+const LONE_I = [1, 1.5] as const;
+
+/**
+ * A word read as a bar alone, with the height of a capital I and a word of small letters
+ * beside it, as the I it is. A bar between fields ("7358 | F: 03-2093", a receipt's) or
+ * figures stays.
+ */
+export function withLoneI(lines: OcrLine[], letterHeight: number): OcrLine[] {
+  return lines.map((line) => ({
+    ...line,
+    words: line.words.map((word, index) => {
+      const height = (word.box.y1 - word.box.y0) / letterHeight;
+      const amongWords = [line.words[index - 1], line.words[index + 1]].some((next) => next && /^\p{Ll}{2}/u.test(next.text.replace(/^\p{Lu}/u, '')) && !/\d/u.test(next.text));
+      return /^[|¦]$/u.test(word.text) && amongWords && height >= LONE_I[0] && height <= LONE_I[1] ? { ...word, text: 'I' } : word;
+    }),
+  }));
+}
+
 /** Runs of marks that can stand for upright strokes of I and l. */
 const STROKE_RUNS = /([|¦\\1!Il]+)/u;
 

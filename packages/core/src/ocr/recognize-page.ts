@@ -5,7 +5,7 @@ import { withPairedQuotes } from './quotes.ts';
 import { withoutStrayMarks } from './stray-marks.ts';
 import { withoutNoiseLines } from './noise-lines.ts';
 import { inRowOrder } from './row-order.ts';
-import { withLettersReread } from './misread-strokes.ts';
+import { withLettersReread, withLoneI } from './misread-strokes.ts';
 import { linesToText, meanConfidence } from './ocr-text.ts';
 import { columnsOf } from './preprocess/columns.ts';
 import type { Frame } from './preprocess/frames.ts';
@@ -84,7 +84,7 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
   // What Tesseract's languages cannot see, looked at again on the reading kept only: letters
   // read as strokes, Word's bullets, a double quote read as two singles.
   const letterHeight = letterHeightOf(kept.page);
-  const reread = await withLettersReread(engine, kept.page.image, inRowOrder(withoutNoiseLines(withoutStrayMarks(kept.lines, letterHeight))), letterHeight, { ...options, onProgress: undefined });
+  const reread = await withLettersReread(engine, kept.page.image, withLoneI(inRowOrder(withoutNoiseLines(withoutStrayMarks(kept.lines, letterHeight))), letterHeight), letterHeight, { ...options, onProgress: undefined });
   const lines = withPairedQuotes(withBullets(reread, kept.page.image, letterHeight));
   return { text: normalizeOcrText(linesToText(lines)), lines, confidence: kept.confidence };
 }
