@@ -1,6 +1,7 @@
 import { unlessFailed, type OcrEngine, type OcrLine, type OcrOptions } from './engine.ts';
 import { boundsOf, cropImage, encodePgm, grownBox, type Box, type GreyImage } from './preprocess/grey-image.ts';
 import { readStacked } from './read-stacked.ts';
+import { isOneBar } from './stray-marks.ts';
 
 /**
  * In faces where capital I and small l are one upright stroke (Arial, Calibri) or look like
@@ -42,7 +43,7 @@ export function withLoneI(lines: OcrLine[], letterHeight: number): OcrLine[] {
     words: line.words.map((word, index) => {
       const height = (word.box.y1 - word.box.y0) / letterHeight;
       const amongWords = [line.words[index - 1], line.words[index + 1]].some((next) => next && /^\p{Ll}{2}/u.test(next.text.replace(/^\p{Lu}/u, '')) && !/\d/u.test(next.text));
-      return /^[|¦]$/u.test(word.text) && amongWords && height >= LONE_I[0] && height <= LONE_I[1] ? { ...word, text: 'I' } : word;
+      return isOneBar(word) && amongWords && height >= LONE_I[0] && height <= LONE_I[1] ? { ...word, text: 'I' } : word;
     }),
   }));
 }

@@ -84,7 +84,8 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
   // What Tesseract's languages cannot see, looked at again on the reading kept only: letters
   // read as strokes, Word's bullets, a double quote read as two singles.
   const letterHeight = letterHeightOf(kept.page);
-  const reread = await withLettersReread(engine, kept.page.image, withLoneI(inRowOrder(withoutNoiseLines(withoutStrayMarks(kept.lines, letterHeight))), letterHeight), letterHeight, { ...options, onProgress: undefined });
+  const cleaned = withLoneI(inRowOrder(withoutNoiseLines(withoutStrayMarks(kept.lines, letterHeight))), letterHeight);
+  const reread = await withLettersReread(engine, kept.page.image, cleaned, letterHeight, { ...options, onProgress: undefined });
   const lines = withPairedQuotes(withBullets(reread, kept.page.image, letterHeight));
   return { text: normalizeOcrText(linesToText(lines)), lines, confidence: kept.confidence };
 }

@@ -4,8 +4,11 @@ import { boundsOf } from './preprocess/grey-image.ts';
 /** What Tesseract reads an upright rule or a sheet's edge as. */
 const BAR = /^[|¦]+$/u;
 const isBar = (word: OcrWord) => BAR.test(word.text);
-/** One bar between words separates a table's columns; two may be a misread "Il" (misread-strokes.ts). */
-const isColumnRule = (word: OcrWord) => isBar(word) && word.text.length === 1;
+/**
+ * One bar alone: between words, it separates a table's columns, or is a capital I as tall as
+ * its letters (misread-strokes.ts withLoneI); two may be a misread "Il".
+ */
+export const isOneBar = (word: OcrWord) => isBar(word) && word.text.length === 1;
 /**
  * A bar this many letter heights or more from the nearest word of its line stands apart from
  * the text: a word space is under half a letter height.
@@ -43,7 +46,7 @@ export function withoutStrayMarks(lines: OcrLine[], letterHeight: number): OcrLi
   };
   return lines.flatMap((line) => {
     const words = line.words.filter((word) => !stray(word));
-    const table = words.slice(1, -1).some(isColumnRule);
+    const table = words.slice(1, -1).some(isOneBar);
     while (!table && words.length > 1 && isBar(words[0]!) && words[1]!.box.x0 - words[0]!.box.x1 >= apart) words.shift();
     while (!table && words.length > 1 && isBar(words.at(-1)!) && words.at(-1)!.box.x0 - words.at(-2)!.box.x1 >= apart) words.pop();
     if (words.every(isBar)) return [];
