@@ -37,6 +37,8 @@ export default defineConfig({
       TEXTLIFT_API_RATE_LIMIT: '1000',
       TEXTLIFT_CONTACT_RATE_LIMIT: '3',
       TEXTLIFT_DATABASE: E2E_DATABASE,
+      // The Word tests pay LibreOffice's first start themselves, rather than every test paying for warm-ups at the start.
+      TEXTLIFT_OFFICE_WARM_UP: '0',
     },
   },
 });

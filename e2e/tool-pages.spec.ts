@@ -11,7 +11,7 @@ for (const tool of toolList.filter((entry) => entry.path !== '/')) {
     await page.goto(tool.path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[tool.i18nKey]!.title);
     await expect(page).toHaveTitle(`${texts[tool.i18nKey]!.pageTitle} | TextLift`);
-    const where = tool.runsOn === 'server' ? en.toolPage.runsOnServer : /Runs on your device/;
+    const where = tool.runsOn === 'device' ? /Runs on your device/ : en.toolPage.runsOnServer;
     await expect(page.getByText(where).first()).toBeVisible();
     // The other tools are listed, this one is not.
     await expect(page.locator(`a[href="${tool.path}"]`).filter({ hasText: en.tools[tool.i18nKey as keyof typeof en.tools].name })).toHaveCount(0);

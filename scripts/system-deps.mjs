@@ -4,14 +4,31 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+/**
+ * Word to PDF and Word to JPG: LibreOffice's Writer without its desktop, and the fonts Word
+ * documents ask for, metric-compatible so lines break where Word breaks them (Liberation for
+ * Arial, Times New Roman and Courier New; Carlito for Calibri; Caladea for Cambria), with DejaVu
+ * and Noto CJK for the rest of the world's scripts.
+ */
+const office = (required) => [
+  { name: 'libreoffice-writer-nogui', file: '/usr/lib/libreoffice/program/libswlo.so', required },
+  { name: 'fonts-liberation', file: '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf', required },
+  { name: 'fonts-crosextra-carlito', file: '/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf', required },
+  { name: 'fonts-crosextra-caladea', file: '/usr/share/fonts/truetype/crosextra/Caladea-Regular.ttf', required },
+  { name: 'fonts-dejavu', file: '/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf', required },
+  { name: 'fonts-noto-cjk', file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', required },
+];
+
 /** Each package with the command that shows it is installed, and whether the mode needs it. */
 const packages = {
   start: [
     { name: 'tesseract-ocr', command: 'tesseract', required: false },
     // Russian OCR data is not on npm; Debian has it.
     { name: 'tesseract-ocr-rus', file: '/usr/share/tesseract-ocr/5/tessdata/rus.traineddata', required: false },
+    ...office(false),
   ],
   test: [
+    ...office(true),
     { name: 'chromium', command: 'chromium', required: true },
     { name: 'tesseract-ocr', command: 'tesseract', required: true },
     { name: 'tesseract-ocr-rus', file: '/usr/share/tesseract-ocr/5/tessdata/rus.traineddata', required: true },
@@ -52,4 +69,4 @@ if (required.length > 0) {
   console.error(message);
   process.exit(1);
 }
-console.warn(`${message}\nStarting without them: the API uses the WebAssembly OCR engine if tesseract is missing, and Russian OCR is left out if its data is.`);
+console.warn(`${message}\nStarting without them: the API uses the WebAssembly OCR engine if tesseract is missing, Russian OCR is left out if its data is, and Word to PDF and Word to JPG say on their pages that the server cannot convert Word documents if LibreOffice is missing.`);

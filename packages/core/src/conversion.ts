@@ -90,6 +90,20 @@ export const TEXT_FONT_FAMILY = 'TextLift DejaVu Sans';
 /** Fonts shipped with the site (DejaVu, from npm) for PDFs that must show any of our scripts. */
 export type FontName = 'DejaVuSans' | 'DejaVuSans-Bold';
 
+/** A Word document to lay out: its bytes and the extension its type goes by (doc, docx, odt, rtf). */
+export interface OfficeDocument {
+  bytes: Uint8Array;
+  extension: string;
+}
+
+/**
+ * Lays a word-processing document out as PDF: LibreOffice on our server; in the browser, the
+ * file sent to the server's Word to PDF, since no browser engine reads .doc and .docx faithfully.
+ */
+export interface OfficeEngine {
+  toPdf(document: OfficeDocument, options: { signal?: AbortSignal; onProgress?: ProgressCallback }): Promise<Uint8Array>;
+}
+
 /** The pieces that differ between the browser worker and Node; everything else is shared. */
 export interface ConversionHost {
   ocr(): Promise<OcrEngine>;
@@ -112,6 +126,8 @@ export interface ConversionHost {
   pdf(): Promise<PdfEngine>;
   /** A font file's bytes. */
   font(name: FontName): Promise<Uint8Array>;
+  /** The word processor; a ConversionError 'engine-unavailable' where the server has none. */
+  office(): Promise<OfficeEngine>;
 }
 
 export interface ConversionContext {

@@ -21,10 +21,14 @@ export const errorStatus = {
   'no-text': 422,
   'password-required': 422,
   'wrong-password': 422,
+  /** A Word document sealed with a password: no converter opens it without one. */
+  encrypted: 422,
   'rate-limited': 429,
   busy: 503,
   cancelled: 499,
   timeout: 503,
+  /** The engine a tool needs is not installed on this server (LibreOffice for the Word tools). */
+  'engine-unavailable': 503,
   'engine-failed': 500,
 } as const;
 

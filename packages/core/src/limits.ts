@@ -85,6 +85,8 @@ export const PDF_TO_WORD_MAX_PAGES = 500;
  * 150 dpi are some 250 MB of JPEGs, what a phone's tab can still hold.
  */
 export const PDF_TO_JPG_MAX_PAGES = 500;
+/** The pages of a Word document drawn as JPEGs: held until the end as PDF to JPG's. */
+export const WORD_TO_JPG_MAX_PAGES = PDF_TO_JPG_MAX_PAGES;
 /** Pages of all the files together. */
 export const MERGE_PDF_MAX_PAGES = 5000;
 /**

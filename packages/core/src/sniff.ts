@@ -1,5 +1,10 @@
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/bmp' | 'image/tiff' | 'image/webp';
-export type SniffedType = ImageType | 'application/pdf';
+export type DocumentType =
+  | 'application/msword'
+  | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+  | 'application/vnd.oasis.opendocument.text'
+  | 'application/rtf';
+export type SniffedType = ImageType | 'application/pdf' | DocumentType;
 
 export const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   signature.every((byte, i) => bytes[offset + i] === byte);
@@ -13,8 +18,64 @@ export function sniffType(bytes: Uint8Array): SniffedType | undefined {
   if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return 'image/tiff';
   if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
+  return sniffDocumentType(bytes);
+}
+
+/** Zip (.docx, .odt) and Compound File (.doc) containers: their type is known only from the whole file. */
+export function isContainer(head: Uint8Array): boolean {
+  return startsWith(head, ZIP_SIGNATURE) || startsWith(head, CFB_SIGNATURE);
+}
+
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+/** OLE2 Compound File: Word 97-2003, and an encrypted .docx (its package sealed inside one). */
+const CFB_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+const utf16 = (text: string) => [...text].flatMap((char) => [char.charCodeAt(0), 0]);
+
+function contains(bytes: Uint8Array, needle: readonly number[], from = 0): boolean {
+  const first = needle[0]!;
+  for (let i = bytes.indexOf(first, from); i !== -1 && i + needle.length <= bytes.length; i = bytes.indexOf(first, i + 1)) {
+    if (startsWith(bytes, needle, i)) return true;
+  }
+  return false;
+}
+
+const WORD_PART = ascii('word/document.xml');
+const ODT_MIMETYPE = ascii('mimetypeapplication/vnd.oasis.opendocument.text');
+const WORD_STREAM = utf16('WordDocument');
+const ENCRYPTED_PACKAGE = utf16('EncryptedPackage');
+
+/**
+ * Word documents by their content: RTF's opening, an OpenDocument text's stored mimetype, a zip
+ * that holds word/document.xml (its name is in the central directory, near the end), a Compound
+ * File with a WordDocument stream or an encrypted package. The names are searched in the file
+ * rather than parsed, so a damaged container still gets its type and then its own message.
+ */
+function sniffDocumentType(bytes: Uint8Array): DocumentType | undefined {
+  if (startsWith(bytes, ascii('{\\rtf'))) return 'application/rtf';
+  if (startsWith(bytes, ZIP_SIGNATURE)) {
+    if (startsWith(bytes, ODT_MIMETYPE, 30)) return 'application/vnd.oasis.opendocument.text';
+    if (contains(bytes, WORD_PART)) return 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    return undefined;
+  }
+  if (startsWith(bytes, CFB_SIGNATURE) && (contains(bytes, WORD_STREAM) || contains(bytes, ENCRYPTED_PACKAGE))) return 'application/msword';
   return undefined;
 }
+
+export const wordTypes: readonly DocumentType[] = [
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.oasis.opendocument.text',
+  'application/rtf',
+];
+
+/** The extension LibreOffice is given, for it picks its import filter by the name first. */
+export const documentExtension: Record<DocumentType, string> = {
+  'application/msword': 'doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.oasis.opendocument.text': 'odt',
+  'application/rtf': 'rtf',
+};
 
 export const imageTypes: readonly ImageType[] = ['image/png', 'image/jpeg', 'image/gif', 'image/bmp', 'image/tiff', 'image/webp'];
 

@@ -1,11 +1,11 @@
 import type { Conversion } from './conversion.ts';
-import { imageTypes, type SniffedType } from './sniff.ts';
+import { imageTypes, wordTypes, type SniffedType } from './sniff.ts';
 import { BARCODE_MAX_PAGES, MERGE_PDF_MAX_PAGES, PDF_TO_JPG_MAX_PAGES, PDF_TO_TEXT_MAX_PAGES, PDF_TO_WORD_MAX_PAGES } from './limits.ts';
 import { choice, color, freeText, integer, numberChoice, ocrLanguageOption, textList, type OptionFields, type OptionValues } from './tool-options.ts';
 
 export type ToolIcon =
   | 'scan-text' | 'file-text' | 'file-type' | 'file-output' | 'files' | 'file-image' | 'images' | 'file-pen'
-  | 'qr-code' | 'scan-line' | 'barcode' | 'contrast' | 'type';
+  | 'qr-code' | 'scan-line' | 'barcode' | 'contrast' | 'type' | 'file-word' | 'file-input' | 'image-down';
 
 /** What a tool takes: files of some types, or text typed into its page. */
 export type ToolInput =
@@ -40,8 +40,16 @@ export interface ToolDefinition<F extends OptionFields = OptionFields> {
   /** The picture on the tool's card, by name; the page maps each name to an icon. */
   icon: ToolIcon;
   input: ToolInput;
-  /** Where the conversion runs for a visitor of the page: in a worker, or on our server. */
-  runsOn: 'device' | 'server';
+  /**
+   * Where the conversion runs for a visitor of the page: in a worker, on our server, or begun on
+   * our server (the part only it can do, Word layout) and finished in the worker.
+   */
+  runsOn: 'device' | 'server' | 'server+device';
+  /**
+   * An engine of our server the tool cannot work without (LibreOffice for Word layout): where
+   * the server lacks it, GET /healthz says so and the page tells the visitor before an upload.
+   */
+  needs?: 'office';
   /** The options the page and the API accept, checked the same way on both hosts. */
   options: F;
   /**
@@ -86,6 +94,13 @@ const QR_MAX_LENGTH = 2953;
  * TEXT_IMAGE_MAX_LINES (short lines of many line breaks).
  */
 const TEXT_TO_IMAGE_MAX_LENGTH = 5000;
+
+/**
+ * Word documents up to 50 MB, as PDFs: a Word file that large is its pictures, which LibreOffice
+ * lays out in seconds; the unpacked size is held to office/inspect-document.ts's limit.
+ */
+const WORD_MAX_BYTES = 50 * MB;
+const oneWordDocument = { kind: 'files', accepts: wordTypes, maxBytes: WORD_MAX_BYTES, minFiles: 1, maxFiles: 1 } as const;
 
 const oneImage = { kind: 'files', accepts: imageTypes, maxBytes: IMAGE_MAX_BYTES, minFiles: 1, maxFiles: 1 } as const;
 const onePdf = { kind: 'files', accepts: ['application/pdf'], maxBytes: PDF_MAX_BYTES, minFiles: 1, maxFiles: 1 } as const;
@@ -144,6 +159,16 @@ export const tools = [
     load: async () => (await import('./conversions/text-to-pdf.ts')).textToPdf,
   }),
   defineTool({
+    slug: 'text-to-word',
+    icon: 'file-word',
+    i18nKey: 'textToWord',
+    path: '/text-to-word',
+    input: { kind: 'text', maxLength: TEXT_MAX_LENGTH },
+    runsOn: 'device',
+    options: {},
+    load: async () => (await import('./conversions/text-to-word.ts')).textToWord,
+  }),
+  defineTool({
     slug: 'image-to-pdf',
     icon: 'images',
     i18nKey: 'imageToPdf',
@@ -168,6 +193,28 @@ export const tools = [
     runsOn: 'device',
     options: { dpi: numberChoice([72, 150, 300], 150), quality: integer(10, 100, 85, { step: 5 }), password: freeText() },
     load: async () => (await import('./conversions/pdf-to-jpg.ts')).pdfToJpg,
+  }),
+  defineTool({
+    slug: 'word-to-pdf',
+    icon: 'file-input',
+    i18nKey: 'wordToPdf',
+    path: '/word-to-pdf',
+    input: oneWordDocument,
+    runsOn: 'server',
+    needs: 'office',
+    options: {},
+    load: async () => (await import('./conversions/word-to-pdf.ts')).wordToPdf,
+  }),
+  defineTool({
+    slug: 'word-to-jpg',
+    icon: 'image-down',
+    i18nKey: 'wordToJpg',
+    path: '/word-to-jpg',
+    input: oneWordDocument,
+    runsOn: 'server+device',
+    needs: 'office',
+    options: { dpi: numberChoice([72, 150, 300], 150), quality: integer(10, 100, 85, { step: 5 }) },
+    load: async () => (await import('./conversions/word-to-jpg.ts')).wordToJpg,
   }),
   defineTool({
     slug: 'merge-pdf',

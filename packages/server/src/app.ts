@@ -4,6 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { ConversionPool } from './conversion-pool.ts';
 import { createOcrProvider } from './engines/ocr-provider.ts';
+import { createOfficePool, OFFICE_INSTALL } from './engines/libreoffice.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http-errors.ts';
 import { JobQueue } from './job-queue.ts';
 import { ContactStore } from './contact-store.ts';
@@ -34,8 +35,15 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
   const ocr = await createOcrProvider(config);
   applyConnectionLimits(app, config);
   const queue = new JobQueue(config.concurrency, config.queueLimit, config.jobTimeoutMs, { memoryBytes: config.uploadMemoryBytes });
-  const pool = new ConversionPool(config, ocr);
+  const office = await createOfficePool(config);
+  const pool = new ConversionPool(config, ocr, office);
   app.log.info({ ocr: ocr.name, concurrency: config.concurrency }, 'OCR engine ready');
+  if (office) {
+    app.log.info({ office: office.name, slots: config.concurrency }, 'Word engine ready');
+    if (config.officeWarmUp) void office.warm();
+  } else {
+    app.log.warn(`Word to PDF and Word to JPG are off: ${config.office === 'off' ? 'TEXTLIFT_OFFICE=off' : `LibreOffice is not installed (${OFFICE_INSTALL})`}`);
+  }
 
   registerSecurityHeaders(app, { hsts: config.hsts });
   registerErrorHandling(app);
@@ -50,7 +58,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
     }),
   });
 
-  registerHealthRoute(app, { queue, ocr });
+  registerHealthRoute(app, { queue, ocr, office });
   registerOpenApiRoute(app);
   await app.register(async (api) => {
     api.addHook('onRequest', api.rateLimit());
@@ -64,6 +72,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
   app.addHook('onClose', async () => {
     contacts.close();
     await Promise.all([pool.close(), ocr.close()]);
+    await office?.close();
   });
   return app;
 }

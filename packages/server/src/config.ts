@@ -45,6 +45,12 @@ export interface ServerConfig {
   drainTimeoutMs: number;
   /** V8 old-generation heap of one conversion thread, in MB; a thread that needs more is stopped. */
   workerHeapMb: number;
+  /** 'auto': the Word tools use LibreOffice where it is installed; 'off': they say the server cannot convert. */
+  office: 'auto' | 'off';
+  /** Address space of one LibreOffice process in MB (its `ulimit -v`); measured: 500 MB converts the corpus's largest. */
+  officeMemoryMb: number;
+  /** Build each LibreOffice profile at start, so the first visitor does not wait for it (main.ts turns it on). */
+  officeWarmUp: boolean;
   /** 'native' | 'wasm' | 'auto' (native when `tesseract` is installed). */
   ocrEngine: 'native' | 'wasm' | 'auto';
   /** API requests per minute from one client address. */
@@ -81,6 +87,8 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   if (engine !== 'native' && engine !== 'wasm' && engine !== 'auto') {
     throw new Error(`TEXTLIFT_OCR_ENGINE must be native, wasm or auto, not "${engine}"`);
   }
+  const office = process.env.TEXTLIFT_OFFICE || 'auto';
+  if (office !== 'auto' && office !== 'off') throw new Error(`TEXTLIFT_OFFICE must be auto or off, not "${office}"`);
   const hsts = process.env.TEXTLIFT_HSTS || 'auto';
   if (hsts !== 'on' && hsts !== 'off' && hsts !== 'auto') {
     throw new Error(`TEXTLIFT_HSTS must be on, off or auto, not "${hsts}"`);
@@ -103,6 +111,9 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     drainTimeoutMs: intFromEnv('TEXTLIFT_DRAIN_TIMEOUT_MS', 30_000),
     workerHeapMb: intFromEnv('TEXTLIFT_WORKER_HEAP_MB', 512),
     ocrEngine: engine,
+    office,
+    officeMemoryMb: intFromEnv('TEXTLIFT_OFFICE_MEMORY_MB', 1536),
+    officeWarmUp: false,
     apiRateLimit: intFromEnv('TEXTLIFT_API_RATE_LIMIT', 60),
     contactRateLimit: intFromEnv('TEXTLIFT_CONTACT_RATE_LIMIT', 5),
     databaseFile: process.env.TEXTLIFT_DATABASE || '',

@@ -4,8 +4,11 @@ import Piscina from 'piscina';
 import { ConversionError, isErrorCode, type ConversionResult } from '@textlift/core';
 import type { ServerConfig } from './config.ts';
 import type { ConversionOutcome, ConversionTask, ConversionThreadData, ThreadStarted } from './conversion-thread.ts';
+import { officeEngine, type OfficePool } from './engines/libreoffice.ts';
+import { serveCalls } from './engines/main-thread-calls.ts';
 import { serveTesseract } from './engines/native-tesseract.ts';
 import type { OcrProvider } from './engines/ocr-provider.ts';
+import type { OfficeDocument } from '@textlift/core';
 
 /**
  * A thread idle this long is stopped. Measured after 60 s of mixed load on 2 cores (bench/hostile/soak.ts):
@@ -19,7 +22,7 @@ const IDLE_TIMEOUT_MS = 10_000;
 const THREAD_EXIT_WAIT_MS = 1000;
 
 /** A job's input buffers that can move to its thread without a copy (each wholly the file's own). */
-function transferables(task: Omit<ConversionTask, 'tesseract'>): ArrayBuffer[] {
+function transferables(task: Omit<ConversionTask, 'engines'>): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
   for (const { bytes } of task.input.files ?? []) {
     const { buffer } = bytes;
@@ -31,12 +34,14 @@ function transferables(task: Omit<ConversionTask, 'tesseract'>): ArrayBuffer[] {
 /**
  * The worker threads that run conversions, one job per thread at a time. Aborting a job
  * (timeout, client gone) ends its thread, the only way to stop pdf.js or WASM mid-page, and
- * kills its tesseract processes; the job settles once both are gone.
+ * kills its tesseract and LibreOffice processes; the job settles once both are gone.
  */
 export class ConversionPool {
   private readonly pool: Piscina;
+  private readonly office: ReturnType<typeof officeEngine>;
 
-  constructor(config: ServerConfig, ocr?: Pick<OcrProvider, 'kind' | 'version'>) {
+  constructor(config: ServerConfig, ocr?: Pick<OcrProvider, 'kind' | 'version'>, office?: OfficePool) {
+    this.office = officeEngine(office);
     const data: ConversionThreadData = { config, ocr: { kind: ocr?.kind ?? 'native', version: ocr?.version } };
     this.pool = new Piscina({
       filename: new URL('./conversion-thread.ts', import.meta.url).href,
@@ -53,9 +58,13 @@ export class ConversionPool {
     this.pool.on('error', () => {});
   }
 
-  async run(task: Omit<ConversionTask, 'tesseract'>, signal: AbortSignal): Promise<ConversionResult> {
+  async run(task: Omit<ConversionTask, 'engines'>, signal: AbortSignal): Promise<ConversionResult> {
     const channel = new MessageChannel();
-    const tesseract = serveTesseract(channel.port1, signal);
+    // The job's engine processes run on this thread, which outlives the job's (main-thread-calls.ts).
+    const engines = serveCalls(channel.port1, signal, {
+      tesseract: serveTesseract,
+      office: (document: OfficeDocument, stop) => this.office.toPdf(document, { signal: stop }),
+    });
     let thread: number | undefined;
     channel.port1.on('message', (message: Partial<ThreadStarted>) => {
       if (typeof message.thread === 'number') thread = message.thread;
@@ -68,7 +77,7 @@ export class ConversionPool {
     signal.addEventListener('abort', remember, { once: true });
     let outcome: ConversionOutcome;
     try {
-      outcome = await this.pool.run({ ...task, tesseract: channel.port2 }, {
+      outcome = await this.pool.run({ ...task, engines: channel.port2 }, {
         signal,
         transferList: [channel.port2, ...transferables(task)],
       });
@@ -80,8 +89,8 @@ export class ConversionPool {
       throw new ConversionError('engine-failed', error instanceof Error ? error.message : String(error));
     } finally {
       signal.removeEventListener('abort', remember);
-      // Its tesseract processes killed and reaped, its thread ended: only then is the slot free.
-      await Promise.all([tesseract.close(), worker && this.exited(worker)]);
+      // Its engine processes killed and reaped, its thread ended: only then is the slot free.
+      await Promise.all([engines.close(), worker && this.exited(worker)]);
     }
     if (outcome.ok) return outcome.result;
     const { code, message, details } = outcome.error;

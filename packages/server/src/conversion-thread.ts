@@ -3,9 +3,10 @@
 import { threadId, workerData, type MessagePort } from 'node:worker_threads';
 import Piscina from 'piscina';
 import sharp from 'sharp';
-import { baseName, runTool, toConversionError, zipOutputs, type ConversionResult, type JobInput } from '@textlift/core';
+import { baseName, runTool, toConversionError, zipOutputs, type ConversionResult, type JobInput, type OfficeEngine } from '@textlift/core';
 import type { ServerConfig } from './config.ts';
 import { createNodeHost } from './engines/node-host.ts';
+import { mainThreadCaller } from './engines/main-thread-calls.ts';
 import { remoteTesseractRunner } from './engines/native-tesseract.ts';
 import { createOcrProvider } from './engines/ocr-provider.ts';
 
@@ -13,8 +14,8 @@ export interface ConversionTask {
   slug: string;
   input: JobInput;
   options: Record<string, string>;
-  /** The main thread's end runs tesseract for this job (engines/native-tesseract.ts, serveTesseract). */
-  tesseract?: MessagePort;
+  /** The main thread's end runs this job's engine processes, tesseract and LibreOffice (engines/main-thread-calls.ts). */
+  engines?: MessagePort;
 }
 
 export type ConversionOutcome =
@@ -55,10 +56,12 @@ function transferables(result: ConversionResult): ArrayBuffer[] {
 
 export default async function convert(task: ConversionTask) {
   const base = await provider;
-  const port = task.tesseract;
+  const port = task.engines;
   port?.postMessage({ thread: threadId } satisfies ThreadStarted);
-  const jobProvider = port && base.withRunner ? base.withRunner(remoteTesseractRunner(port)) : base;
-  const { host, release } = createNodeHost(jobProvider);
+  const call = port && mainThreadCaller(port);
+  const jobProvider = call && base.withRunner ? base.withRunner(remoteTesseractRunner(call)) : base;
+  const office: OfficeEngine | undefined = call && { toPdf: (document) => call<Uint8Array>('office', document) };
+  const { host, release } = createNodeHost(jobProvider, office);
   try {
     let result = await runTool(task.slug, task.input, task.options, { host });
     // Several outputs are answered as one ZIP, packed here: on the main thread, zipping the 15

@@ -1,8 +1,9 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { killAllTesseract } from './engines/native-tesseract.ts';
+import { killAllProcesses } from './engines/processes.ts';
 
-const config = loadConfig();
+// A started server builds its LibreOffice profiles at once; tests start theirs cold.
+const config = loadConfig({ officeWarmUp: process.env.TEXTLIFT_OFFICE_WARM_UP !== '0' });
 const app = await buildApp(config);
 await app.listen({ host: config.host, port: config.port });
 
@@ -20,7 +21,7 @@ let draining = false;
 function drain(signal: NodeJS.Signals) {
   if (draining) {
     app.log.warn({ signal }, 'second signal: exiting now');
-    killAllTesseract();
+    killAllProcesses();
     process.exit(1);
   }
   draining = true;
@@ -28,7 +29,7 @@ function drain(signal: NodeJS.Signals) {
   const closeIdle = setInterval(() => app.server.closeIdleConnections(), CLOSE_IDLE_EVERY_MS);
   const deadline = setTimeout(() => {
     app.log.warn('drain limit reached: stopping the jobs still running');
-    killAllTesseract();
+    killAllProcesses();
     process.exit(1);
   }, config.drainTimeoutMs);
   app.close().then(
@@ -40,7 +41,7 @@ function drain(signal: NodeJS.Signals) {
     },
     (error: unknown) => {
       app.log.error({ err: error }, 'error while draining');
-      killAllTesseract();
+      killAllProcesses();
       process.exit(1);
     },
   );

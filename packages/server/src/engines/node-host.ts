@@ -15,10 +15,12 @@ import {
   type FontName,
   type ImageType,
   type JobInput,
+  type OfficeEngine,
   type RgbaImage,
   type TextCanvas,
   type TextCanvasContext,
 } from '@textlift/core';
+import { officeEngine } from './libreoffice.ts';
 import { nodePdfEngine } from './node-pdf.ts';
 import type { OcrProvider } from './ocr-provider.ts';
 
@@ -89,8 +91,8 @@ async function createTextCanvas(width: number, height: number): Promise<TextCanv
  * A tool run on a host of its own, its engines given back after: the API's core as tests and
  * benchmarks drive it, without the server's queue and threads.
  */
-export async function runOnNode(provider: OcrProvider, slug: string, input: JobInput, options: Record<string, unknown> = {}): Promise<ConversionResult> {
-  const { host, release } = createNodeHost(provider);
+export async function runOnNode(provider: OcrProvider, slug: string, input: JobInput, options: Record<string, unknown> = {}, office?: OfficeEngine): Promise<ConversionResult> {
+  const { host, release } = createNodeHost(provider, office);
   try {
     return await runTool(slug, input, options, { host });
   } finally {
@@ -98,8 +100,12 @@ export async function runOnNode(provider: OcrProvider, slug: string, input: JobI
   }
 }
 
-/** A conversion host for one job: it borrows an OCR engine when asked and gives it back at the end. */
-export function createNodeHost(provider: OcrProvider): { host: ConversionHost; release(): void } {
+/**
+ * A conversion host for one job: it borrows an OCR engine when asked and gives it back at the
+ * end. `office` lays Word documents out (LibreOffice, through the main thread); without it the
+ * Word tools answer that the server has none.
+ */
+export function createNodeHost(provider: OcrProvider, office: OfficeEngine = officeEngine(undefined)): { host: ConversionHost; release(): void } {
   const releases: Array<() => void> = [];
   const host: ConversionHost = {
     async ocr() {
@@ -132,6 +138,7 @@ export function createNodeHost(provider: OcrProvider): { host: ConversionHost; r
     createTextCanvas,
     zxingWasm: readZxingWasm,
     pdf: nodePdfEngine,
+    office: async () => office,
     font(name) {
       let file = fontFiles.get(name);
       if (!file) {

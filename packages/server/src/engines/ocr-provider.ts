@@ -4,7 +4,8 @@ import { createTesseractJsEngine } from '@textlift/core/ocr/tesseract-js';
 import type { ServerConfig } from '../config.ts';
 import { prepareLanguageFolders } from './language-files.ts';
 import { loadLineModel } from './line-model-files.ts';
-import { createNativeTesseractEngine, nativeTesseractVersion, stopAllTesseract, type TesseractRunner } from './native-tesseract.ts';
+import { createNativeTesseractEngine, nativeTesseractVersion, type TesseractRunner } from './native-tesseract.ts';
+import { stopAllProcesses } from './processes.ts';
 
 export interface BorrowedEngine {
   engine: OcrEngine;
@@ -54,7 +55,7 @@ function nativeProvider(version: string, tessdataDir: string, runner?: Tesseract
     borrow: () => ({ engine, release: () => {} }),
     withRunner: (other) => nativeProvider(version, tessdataDir, other),
     // The processes this thread started: killed, and reaped before the server exits.
-    close: () => stopAllTesseract(),
+    close: () => stopAllProcesses(),
   };
 }
 

@@ -31,7 +31,9 @@ function validInput(tool: ToolDefinition): FormData {
     ? { bytes: corpusFile('qr/qrcode-6_1.png'), name: 'code.png' }
     : tool.input.accepts[0] === 'application/pdf'
       ? { bytes: corpusFile('tables/AnimalSounds.pdf'), name: 'sample.pdf' }
-      : { bytes: corpusFile('ocr/pytesseract-test.jpg'), name: 'sample.jpg' };
+      : tool.input.accepts.includes('application/msword')
+        ? { bytes: corpusFile('word/mammoth-simple-list.docx'), name: 'sample.docx' }
+        : { bytes: corpusFile('ocr/pytesseract-test.jpg'), name: 'sample.jpg' };
   for (let i = 0; i < tool.input.minFiles; i++) form.append('file', blob(sample.bytes), sample.name);
   return form;
 }

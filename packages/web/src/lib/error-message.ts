@@ -29,6 +29,7 @@ export function errorMessage(error: ConversionError, t: TFunction, kind: FileKin
 
 /** Codes whose details tell a case apart: too many pages rather than bytes, a page too big to draw. */
 function specificKey(error: ConversionError, kind: FileKind) {
+  if (error.code === 'too-large' && error.details.unpacked !== undefined) return 'errors.too-large-unpacked';
   if (error.code === 'too-large' && error.details.maxPages !== undefined) {
     return error.details.files !== undefined ? 'errors.too-many-pages-merged' : 'errors.too-many-pages';
   }

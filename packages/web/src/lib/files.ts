@@ -1,5 +1,5 @@
 import type { OutputFile } from '@textlift/core/conversion';
-import { sniffType, type SniffedType } from '@textlift/core/sniff';
+import { isContainer, sniffType, type SniffedType } from '@textlift/core/sniff';
 
 /** Sizes as the spec shows them: megabytes with two decimals. */
 export function formatMegabytes(bytes: number): string {
@@ -9,7 +9,8 @@ export function formatMegabytes(bytes: number): string {
 /** The type a file really has, from its first bytes (a renamed file is caught here). */
 export async function sniffFile(file: Blob): Promise<SniffedType | undefined> {
   const head = new Uint8Array(await file.slice(0, 64).arrayBuffer());
-  return sniffType(head);
+  // A .docx or .doc says what it is only in its directory, which may be anywhere in the file.
+  return sniffType(isContainer(head) ? new Uint8Array(await file.arrayBuffer()) : head);
 }
 
 export function downloadBytes(bytes: Uint8Array, fileName: string, type: string) {

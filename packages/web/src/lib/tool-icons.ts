@@ -1,4 +1,4 @@
-import { Barcode, Contrast, FileImage, FileOutput, FilePen, FileText, FileType, Files, Images, QrCode, ScanLine, ScanText, Type, type LucideIcon } from 'lucide-react';
+import { Barcode, Contrast, FileImage, FileInput, FileOutput, FilePen, FileText, FileType, Files, ImageDown, Images, NotebookPen, QrCode, ScanLine, ScanText, Type, type LucideIcon } from 'lucide-react';
 import type { ToolIcon } from '@textlift/core/tools';
 
 /** The registry names each tool's icon; every name has its picture here (checked by type). */
@@ -16,4 +16,7 @@ export const toolIcons: Record<ToolIcon, LucideIcon> = {
   barcode: Barcode,
   contrast: Contrast,
   type: Type,
+  'file-word': NotebookPen,
+  'file-input': FileInput,
+  'image-down': ImageDown,
 };

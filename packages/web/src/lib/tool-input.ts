@@ -1,4 +1,4 @@
-import type { SniffedType } from '@textlift/core/sniff';
+import { wordTypes, type DocumentType, type SniffedType } from '@textlift/core/sniff';
 import type { ToolDefinition, ToolInput } from '@textlift/core/tools';
 
 type FileInput = Extract<ToolInput, { kind: 'files' }>;
@@ -28,6 +28,10 @@ const extensions: Record<SniffedType, string> = {
   'image/bmp': '.bmp',
   'image/tiff': '.tif,.tiff',
   'image/webp': '.webp',
+  'application/msword': '.doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': '.docx',
+  'application/vnd.oasis.opendocument.text': '.odt',
+  'application/rtf': '.rtf',
 };
 
 /** The file picker's accept attribute from the types the tool reads (the content is sniffed again). */
@@ -43,4 +47,9 @@ export function readsPdf(tool: ToolDefinition): boolean {
 /** Whether the tool reads PDFs alone (its drop zone speaks of PDFs). */
 export function readsOnlyPdf(tool: ToolDefinition): boolean {
   return fileInput(tool).accepts.every((type) => type === 'application/pdf');
+}
+
+/** Whether the tool reads Word documents (its drop zone and titles speak of documents). */
+export function readsWord(tool: ToolDefinition): boolean {
+  return fileInput(tool).accepts.some((type) => wordTypes.includes(type as DocumentType));
 }

@@ -17,6 +17,7 @@ import {
 import { createTesseractJsEngine } from '@textlift/core/ocr/tesseract-js';
 import { createPdfEngine, type PdfEngine } from '@textlift/core/pdf/pdf-engine';
 import { loadLineModel } from './line-model-loader.ts';
+import { convertOnServer } from './server-call.ts';
 
 /** The fastest WASM build this browser runs; all three are served, only one is fetched. */
 async function coreVariant(): Promise<string> {
@@ -247,6 +248,14 @@ export const browserHost: ConversionHost = {
     return new Uint8Array(await blob.arrayBuffer());
   },
   createTextCanvas,
+  // No browser engine lays out .doc and .docx faithfully: our server's LibreOffice does.
+  office: async () => ({
+    async toPdf({ bytes, extension }, { signal, onProgress }) {
+      const file = new File([bytes as Uint8Array<ArrayBuffer>], `document.${extension}`);
+      const { outputs } = await convertOnServer('word-to-pdf', { files: [file] }, { signal, onProgress });
+      return outputs[0]!.bytes;
+    },
+  }),
   font(name) {
     let file = fontFiles.get(name);
     if (!file) {

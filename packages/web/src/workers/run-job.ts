@@ -1,7 +1,7 @@
 import type { ConversionResult, ProgressCallback } from '@textlift/core/conversion';
-import { ConversionError, isErrorCode } from '@textlift/core/errors';
 import type { ToolDefinition } from '@textlift/core/tools';
 import { runConversion } from './conversion-bridge.ts';
+import { convertOnServer } from './server-call.ts';
 
 /** What a page hands over: the files the visitor chose, or the text typed. */
 export interface PageJob {
@@ -17,64 +17,11 @@ export interface RunJobOptions {
 /**
  * Runs a tool where the registry says it runs: in the page's worker, or on our server through
  * POST /api/v1/convert/{slug}. Both answer the same way: a result, or a ConversionError with
- * the same codes; aborting cancels either.
+ * the same codes; aborting cancels either. A 'server+device' tool runs in the worker, whose host
+ * sends the server the part only it can do.
  */
 export async function runJob(tool: ToolDefinition, job: PageJob, options: Record<string, unknown>, run: RunJobOptions = {}): Promise<ConversionResult> {
-  if (tool.runsOn === 'server') return runOnServer(tool, job, options, run);
+  if (tool.runsOn === 'server') return convertOnServer(tool.slug, { files: job.files, text: job.text, options }, run);
   const files = await Promise.all((job.files ?? []).map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })));
   return runConversion(tool.slug, job.text === undefined ? { files } : { text: job.text }, options, run);
-}
-
-/** The file name an answer's Content-Disposition gives (RFC 6266: the UTF-8 form first). */
-function attachmentName(header: string | null): string {
-  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header ?? '');
-  if (utf8) return decodeURIComponent(utf8[1]!);
-  return /filename="([^"]*)"/i.exec(header ?? '')?.[1] ?? 'download';
-}
-
-/** XMLHttpRequest rather than fetch: it reports upload progress, which a large file needs. */
-function runOnServer(tool: ToolDefinition, job: PageJob, options: Record<string, unknown>, { signal, onProgress }: RunJobOptions): Promise<ConversionResult> {
-  const form = new FormData();
-  for (const file of job.files ?? []) form.append('file', file, file.name);
-  if (job.text !== undefined) form.append('text', job.text);
-  for (const [name, value] of Object.entries(options)) form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
-
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new ConversionError('cancelled', 'Cancelled.'));
-    const request = new XMLHttpRequest();
-    request.open('POST', `/api/v1/convert/${tool.slug}`);
-    request.responseType = 'arraybuffer';
-    // Sending is the first half of the bar; the server's work, which reports no progress, the rest.
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.((event.loaded / event.total) * 0.5, 'uploading');
-    };
-    request.upload.onload = () => onProgress?.(0.5, 'converting');
-    request.onerror = () => reject(new ConversionError('engine-failed', 'The server could not be reached.'));
-    request.onload = () => {
-      const type = request.getResponseHeader('Content-Type') ?? 'application/octet-stream';
-      const bytes = new Uint8Array(request.response as ArrayBuffer);
-      if (request.status === 200) {
-        if (type.startsWith('application/json')) {
-          const body = JSON.parse(new TextDecoder().decode(bytes)) as { results?: Array<{ format: string; text: string }> };
-          return resolve({ outputs: [], data: { codes: body.results ?? [] } });
-        }
-        return resolve({ outputs: [{ name: attachmentName(request.getResponseHeader('Content-Disposition')), type, bytes }] });
-      }
-      let code: string = request.status === 413 ? 'too-large' : request.status === 415 ? 'unsupported-type' : 'engine-failed';
-      let message = `HTTP ${request.status}`;
-      try {
-        const body = JSON.parse(new TextDecoder().decode(bytes)) as { error?: { code?: string; message?: string } };
-        code = body.error?.code ?? code;
-        message = body.error?.message ?? message;
-      } catch {
-        // Not our error shape (a proxy's page): the status decides.
-      }
-      reject(new ConversionError(isErrorCode(code) ? code : 'engine-failed', message));
-    };
-    signal?.addEventListener('abort', () => {
-      request.abort();
-      reject(new ConversionError('cancelled', 'Cancelled.'));
-    }, { once: true });
-    request.send(form);
-  });
 }

@@ -7,7 +7,7 @@ import type { FileTool } from '../../hooks/use-file-tool.ts';
 import { usePasteFiles } from '../../hooks/use-paste-files.ts';
 import { errorMessage, type FileKind } from '../../lib/error-message.ts';
 import { toolIcons } from '../../lib/tool-icons.ts';
-import { readsOnlyPdf, readsPdf } from '../../lib/tool-input.ts';
+import { readsOnlyPdf, readsPdf, readsWord } from '../../lib/tool-input.ts';
 import { toolText } from '../../lib/tool-texts.ts';
 import { JobResult, type JobResultProps } from '../result/job-result.tsx';
 import { Button } from '../ui/button.tsx';
@@ -15,6 +15,7 @@ import { ToolDropZone } from '../upload/tool-drop-zone.tsx';
 import { UploadNotice } from '../upload/upload-notice.tsx';
 import { BatchList } from './batch-list.tsx';
 import { CameraScan } from './camera-scan.tsx';
+import { EngineNotice } from './engine-notice.tsx';
 import { ToolOptions } from './tool-options.tsx';
 import { ToolPage } from './tool-page.tsx';
 
@@ -57,7 +58,7 @@ export function FileToolPage({ flow, busyLabel, multiple, camera, preview, liveC
   const busy = batch.busy || cameraOn;
   const { choose } = flow;
   usePasteFiles(useCallback((files: File[]) => void choose(multiple ? files : files.slice(0, 1)), [choose, multiple]), busy);
-  const kind: FileKind = readsOnlyPdf(tool) ? 'pdf' : readsPdf(tool) ? 'file' : 'image';
+  const kind: FileKind = readsOnlyPdf(tool) ? 'pdf' : readsPdf(tool) || readsWord(tool) ? 'file' : 'image';
   const input = (
     <>
       <ToolDropZone
@@ -78,6 +79,7 @@ export function FileToolPage({ flow, busyLabel, multiple, camera, preview, liveC
         />
       )}
       {liveCamera && <CameraScan tool={tool} onFound={(file) => void flow.choose([file])} onActive={setCameraOn} disabled={batch.busy} />}
+      <EngineNotice tool={tool} />
       <UploadNotice>{flow.notice}</UploadNotice>
       <ToolOptions tool={tool} options={flow.options} disabled={batch.busy} />
       {multiple && (

@@ -7,11 +7,11 @@ export type Handed = 'image' | 'images' | 'pdf' | 'file' | 'text';
 
 /**
  * Where the tool's work runs, from its registry entry: on this device (nothing uploaded), or on
- * our server (uploaded, deleted once answered), said before anything is chosen.
+ * our server, wholly or in part (uploaded, deleted once answered), said before anything is chosen.
  */
 export function RunsOnNote({ tool, handed }: { tool: ToolDefinition; handed: Handed }) {
   const { t } = useTranslation();
-  if (tool.runsOn === 'server') {
+  if (tool.runsOn !== 'device') {
     return (
       <p className="inline-flex items-center gap-1.5 font-medium text-amber-700" data-testid="runs-on">
         <CloudUpload className="size-3.5 shrink-0" aria-hidden />

@@ -32,6 +32,7 @@ function useInputTitles(tool: ToolDefinition) {
   if (accepts.every((type) => type === 'application/pdf')) {
     return { title: t('toolPage.uploadPdfTitle'), description: several ? t('toolPage.uploadPdfsDescription') : t('toolPage.uploadPdfDescription') };
   }
+  if (accepts.includes('application/msword')) return { title: t('toolPage.uploadDocumentTitle'), description: t('toolPage.uploadDocumentDescription') };
   if (accepts.includes('application/pdf')) return { title: t('toolPage.uploadFileTitle'), description: t('toolPage.uploadFileDescription') };
   return { title: t('toolPage.uploadImageTitle'), description: several ? t('toolPage.uploadImagesDescription') : t('uploadDescription') };
 }

@@ -1,7 +1,7 @@
 import { FileText, ImageUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ToolDefinition } from '@textlift/core/tools';
-import { acceptAttribute, fileInput, maxMegabytes, maxPages, readsOnlyPdf, readsPdf } from '../../lib/tool-input.ts';
+import { acceptAttribute, fileInput, maxMegabytes, maxPages, readsOnlyPdf, readsPdf, readsWord } from '../../lib/tool-input.ts';
 import { RunsOnNote } from '../tool/runs-on-note.tsx';
 import { DropZone, type DropZoneProps } from './drop-zone.tsx';
 
@@ -19,6 +19,7 @@ export function ToolDropZone({ tool, ...props }: ToolDropZoneProps) {
   const pdf = readsOnlyPdf(tool);
   // A tool that reads images and PDFs (the barcode scanner) states both sets of limits.
   const mixed = !pdf && readsPdf(tool);
+  const word = readsWord(tool);
   const pdfLimit = () => {
     const size = maxMegabytes(tool);
     const pages = maxPages(tool);
@@ -29,19 +30,24 @@ export function ToolDropZone({ tool, ...props }: ToolDropZoneProps) {
     <DropZone
       {...props}
       accept={acceptAttribute(tool)}
-      dropLabel={pdf ? t('toolPage.dropPdf') : mixed ? t('toolPage.dropFile') : undefined}
-      icon={pdf ? FileText : ImageUp}
+      dropLabel={pdf ? t('toolPage.dropPdf') : mixed ? t('toolPage.dropFile') : word ? t('toolPage.dropDocument') : undefined}
+      icon={pdf || word ? FileText : ImageUp}
       hints={
         <>
           {pdf ? (
             <p>{pdfLimit()}</p>
+          ) : word ? (
+            <>
+              <p>{t('toolPage.wordFormats')}</p>
+              <p>{t('hero.maxSize', { size: maxMegabytes(tool) })}</p>
+            </>
           ) : (
             <>
               <p>{t('hero.supported')}</p>
               <p>{mixed ? pdfLimit() : t('hero.maxSize', { size: maxMegabytes(tool) })}</p>
             </>
           )}
-          <RunsOnNote tool={tool} handed={pdf ? 'pdf' : mixed ? 'file' : props.multiple ? 'images' : 'image'} />
+          <RunsOnNote tool={tool} handed={pdf ? 'pdf' : mixed || word ? 'file' : props.multiple ? 'images' : 'image'} />
         </>
       }
     />

@@ -1,0 +1,14 @@
+import type { Conversion } from '../conversion.ts';
+import { typedTextToDocx } from '../documents/text-docx.ts';
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const TITLE_LENGTH = 80;
+
+/** Text to Word: the typed text as a real .docx, `converted_document.docx` as the spec names it. */
+export const textToWord: Conversion<Record<string, never>> = async ({ text }, _options, { onProgress }) => {
+  onProgress?.(0, 'converting');
+  const title = text.trim().split('\n')[0]!.slice(0, TITLE_LENGTH);
+  const { bytes, paragraphs } = await typedTextToDocx(text, title);
+  onProgress?.(1, 'converting');
+  return { outputs: [{ name: 'converted_document.docx', type: DOCX, bytes }], summary: { paragraphs } };
+};

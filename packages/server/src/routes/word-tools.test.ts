@@ -1,0 +1,193 @@
+// Word to PDF and Word to JPG through the real API, laid out by the real LibreOffice: corpus
+// documents checked by poppler and qpdf, hostile documents refused before LibreOffice starts,
+// six jobs at once queued, a client that leaves freeing its slot, and a server without LibreOffice.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as CFB from 'cfb';
+import { strToU8, unzipSync, Zip, ZipDeflate } from 'fflate';
+import mammoth from 'mammoth';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { corpusFile } from '../../../../test-support/corpus.ts';
+import { form, start, until, type Server } from '../hostile/fixtures.ts';
+
+const work = mkdtempSync(path.join(tmpdir(), 'word-tools-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const word = (name: string) => new Uint8Array(corpusFile(`word/${name}`));
+
+/** LibreOffice's processes anywhere on the machine (only this file starts any), defunct ones too. */
+function officeProcesses(): Array<{ pid: number; state: string }> {
+  const found: Array<{ pid: number; state: string }> = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (/^(soffice|soffice\.bin|oosplash)$/.test(name)) found.push({ pid: Number(entry), state: stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) });
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  return found;
+}
+
+async function convert(server: Server, slug: string, bytes: Uint8Array, name: string, signal?: AbortSignal) {
+  const response = await fetch(`${server.origin}/api/v1/convert/${slug}`, { method: 'POST', body: form(bytes, name), signal });
+  return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), body: new Uint8Array(await response.arrayBuffer()) };
+}
+
+const jobs = async (server: Server) => ((await (await fetch(`${server.origin}/healthz`)).json()) as { jobs: { running: number; waiting: number } }).jobs;
+
+/** Words as letters and figures, lower-cased; a run of CJK characters counts one character at a time. */
+function words(text: string): string[] {
+  return (text.normalize('NFKC').toLowerCase().match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}]+/gu) ?? []);
+}
+
+/** The share of the reference's words (as a multiset) found in the PDF's text. */
+function wordShare(reference: string, pdfText: string): number {
+  const have = new Map<string, number>();
+  for (const w of words(pdfText)) have.set(w, (have.get(w) ?? 0) + 1);
+  const wanted = words(reference);
+  let found = 0;
+  for (const w of wanted) {
+    const left = have.get(w) ?? 0;
+    if (left > 0) {
+      found++;
+      have.set(w, left - 1);
+    }
+  }
+  return found / wanted.length;
+}
+
+function checkPdf(bytes: Uint8Array, name: string) {
+  const file = path.join(work, `${name}.pdf`);
+  writeFileSync(file, bytes);
+  execFileSync('qpdf', ['--check', file], { stdio: 'pipe' });
+  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
+  const fonts = execFileSync('pdffonts', [file], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean);
+  return { pages, fonts, text: execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }) };
+}
+
+/** A .docx of `size` zero bytes in a megabyte: a zip bomb. */
+function bombDocx(size: number): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  const zip = new Zip((error, chunk) => {
+    if (error) throw error;
+    chunks.push(chunk);
+  });
+  const part = new ZipDeflate('word/document.xml', { level: 9 });
+  zip.add(part);
+  const slice = new Uint8Array(16 * 1024 * 1024);
+  for (let left = size; left > 0; left -= slice.length) part.push(slice, left <= slice.length);
+  zip.end();
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** A .docx with a password to open, as Word saves one: its package encrypted inside a compound file. */
+function sealedDocx(): Uint8Array {
+  const container = CFB.utils.cfb_new();
+  CFB.utils.cfb_add(container, 'EncryptionInfo', new Uint8Array(200).fill(4));
+  CFB.utils.cfb_add(container, 'EncryptedPackage', new Uint8Array(8192).fill(9));
+  return new Uint8Array(CFB.write(container, { type: 'array' }) as number[]);
+}
+
+describe('Word to PDF and Word to JPG on a server with LibreOffice', () => {
+  let server: Server;
+  beforeAll(async () => {
+    server = await start({ concurrency: 2, queueLimit: 16, jobTimeoutMs: 120_000 });
+  });
+  afterAll(() => server.app.close());
+
+  test('six corpus documents sent at once are queued, not refused, and each PDF holds its document', async () => {
+    const documents = ['poi-Bug47742.doc', 'poi-61490-zh.doc', 'poi-SampleDoc.docx', 'poi-61470-ja.docx', 'pydocx-tbl-cell-access.docx', 'poi-bib-chernigovka-ru.docx'];
+    const answers = await Promise.all(documents.map((name) => convert(server, 'word-to-pdf', word(name), name)));
+    for (const [index, name] of documents.entries()) {
+      const answer = answers[index]!;
+      expect(answer.status, name).toBe(200);
+      expect(answer.type).toBe('application/pdf');
+      expect(answer.disposition).toContain(`${name.replace(/\.docx?$/, '')}.pdf`);
+      const { pages, fonts, text } = checkPdf(answer.body, name);
+      // Every font LibreOffice used is embedded (pdffonts' "emb" column).
+      for (const font of fonts) expect(font.split(/\s+/).at(-5), `${name}: ${font}`).toBe('yes');
+      // The words as an independent reader finds them: mammoth for a .docx, POI's own text for its .doc.
+      // The Chinese .doc has no such text: it is held to its share of Han characters below.
+      if (name === 'poi-61490-zh.doc') continue;
+      // mammoth reads no ruby text: the Japanese one's words are the corpus note's, 東京 with its furigana.
+      const reference = name === 'poi-61470-ja.docx'
+        ? 'とうきょう 東京'
+        : name.endsWith('.docx')
+          ? (await mammoth.extractRawText({ buffer: Buffer.from(word(name)) })).value
+          : corpusFile('word/poi-Bug47742.expected.txt').toString('utf8');
+      const share = wordShare(reference, text);
+      console.info(`${name}: ${pages} pages, ${(share * 100).toFixed(1)}% of its words`);
+      expect(share, name).toBeGreaterThanOrEqual(0.98);
+      expect(pages).toBeGreaterThanOrEqual(1);
+      expect(pages).toBeLessThanOrEqual(1 + Math.ceil(reference.length / 100));
+    }
+    // The Chinese .doc: its Han characters drawn and found, not boxes or nothing.
+    const chinese = checkPdf(answers[1]!.body, 'zh');
+    expect(chinese.pages).toBe(1);
+    expect(chinese.text.match(/\p{Script=Han}/gu)?.length ?? 0).toBeGreaterThan(100);
+    expect(officeProcesses()).toEqual([]);
+  });
+
+  test('Word to JPG answers every page as a JPEG, in a .zip named after the document', async () => {
+    const answer = await convert(server, 'word-to-jpg', word('poi-SampleDoc.docx'), 'poi-SampleDoc.docx');
+    expect(answer.status).toBe(200);
+    expect(answer.type).toBe('application/zip');
+    const entries = unzipSync(answer.body);
+    expect(Object.keys(entries).sort()).toEqual(['poi-SampleDoc_page_1.jpg', 'poi-SampleDoc_page_2.jpg']);
+    for (const jpeg of Object.values(entries)) expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  });
+
+  test('damaged, sealed, bomb and renamed files get a clear 4xx at once, and LibreOffice never starts', async () => {
+    const hostile: Array<[string, Uint8Array, number, string]> = [
+      ['poi-clusterfuzz-6442791109263360.docx', word('poi-clusterfuzz-6442791109263360.docx'), 422, 'corrupt'],
+      ['poi-truncated62886.docx', word('poi-truncated62886.docx'), 422, 'corrupt'],
+      ['locked.docx', sealedDocx(), 422, 'encrypted'],
+      ['bomb.docx', bombDocx(400 * 1024 * 1024), 413, 'too-large'],
+      ['photo.docx', new Uint8Array(corpusFile('ocr/pytesseract-test.jpg')), 415, 'unsupported-type'],
+      ['notes.docx', strToU8('just some text, not a document'), 415, 'unsupported-type'],
+    ];
+    for (const [name, bytes, status, code] of hostile) {
+      const started = performance.now();
+      const answer = await convert(server, 'word-to-pdf', bytes, name);
+      expect(answer.status, name).toBe(status);
+      expect(JSON.parse(new TextDecoder().decode(answer.body)), name).toMatchObject({ error: { code } });
+      expect(performance.now() - started, name).toBeLessThan(2000);
+    }
+    expect(officeProcesses()).toEqual([]);
+  });
+
+  test('a client that hangs up mid-conversion frees its slot within a second, with LibreOffice killed and reaped', async () => {
+    const client = new AbortController();
+    const pending = convert(server, 'word-to-pdf', word('poi-bug59058.docx'), 'big.docx', client.signal).catch((error: Error) => error.name);
+    expect(await until(() => officeProcesses().some((process) => process.state !== 'Z'), 15_000)).toBeGreaterThanOrEqual(0);
+    client.abort();
+    expect(await pending).toBe('AbortError');
+    const freed = await until(async () => (await jobs(server)).running === 0 && officeProcesses().length === 0, 1000);
+    console.info(`client gone mid-conversion: slot free and LibreOffice reaped after ${Math.round(freed)} ms`);
+    expect(freed).toBeGreaterThanOrEqual(0);
+    // The slot's profile, rebuilt after the kill, serves the next job.
+    const next = await convert(server, 'word-to-pdf', word('mammoth-simple-list.docx'), 'list.docx');
+    expect(next.status).toBe(200);
+  });
+});
+
+describe('a server without LibreOffice', () => {
+  let server: Server;
+  beforeAll(async () => {
+    server = await start({ office: 'off' });
+  });
+  afterAll(() => server.app.close());
+
+  test('says so in /healthz and answers the Word tools 503 engine-unavailable', async () => {
+    const health = (await (await fetch(`${server.origin}/healthz`)).json()) as { office: { available: boolean } };
+    expect(health.office).toEqual({ available: false });
+    const answer = await convert(server, 'word-to-pdf', word('poi-SampleDoc.docx'), 'a.docx');
+    expect(answer.status).toBe(503);
+    expect(JSON.parse(new TextDecoder().decode(answer.body))).toMatchObject({ error: { code: 'engine-unavailable' } });
+  });
+});

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { findTool } from '@textlift/core/tools';
+import { FaqSection, type FaqItem } from '../../components/home/faq-section.tsx';
+import { FileResult } from '../../components/result/file-result.tsx';
+import { FileToolPage } from '../../components/tool/file-tool-page.tsx';
+import { useFileTool } from '../../hooks/use-file-tool.ts';
+import { notifyFailure } from '../../lib/notify-failure.ts';
+import { officeStepLabel } from '../../lib/office-progress.ts';
+
+const tool = findTool('word-to-pdf')!;
+
+export function WordToPdfPage() {
+  const { t } = useTranslation();
+  const flow = useFileTool(tool, {
+    reasons: { wrongType: () => t('wordToPdf.invalidType') },
+    onSettled: (item) => notifyFailure(item.state, t, t('toast.conversionFailed'), 'file'),
+  });
+  const questions = t('wordToPdf.faq', { returnObjects: true }) as FaqItem[];
+  return (
+    <FileToolPage
+      flow={flow}
+      busyLabel={t('wordToPdf.converting')}
+      stepLabel={(running) => officeStepLabel(running, t)}
+      done={({ outputs }) => <FileResult title={t('wordToPdf.completed')} output={outputs[0]!} downloadLabel={t('wordToPdf.download')} />}
+      after={<FaqSection title={t('toolPage.peopleAlsoAsk')} items={questions} />}
+    />
+  );
+}
