@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, statfs, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,6 +24,24 @@ async function candidates(): Promise<string[]> {
     // No launcher on the PATH.
   }
   return found;
+}
+
+/** Room a job's folder needs in memory: the document, its PDF (pictures make it as large), and LibreOffice's own temporary files. */
+const JOB_ROOM_FACTOR = 4;
+const JOB_ROOM_MIN = 64 * 1024 * 1024;
+
+/**
+ * Where a job's folder goes: /dev/shm, memory, where it has room, so that the visitor's document
+ * is never written to a disk; else the system's temporary folder (removed all the same).
+ */
+async function jobRoot(size: number): Promise<string> {
+  try {
+    const { bavail, bsize } = await statfs('/dev/shm');
+    if (bavail * bsize > Math.max(JOB_ROOM_MIN, size * JOB_ROOM_FACTOR)) return '/dev/shm';
+  } catch {
+    // No /dev/shm here.
+  }
+  return os.tmpdir();
 }
 
 /** soffice.bin's answer when it has just built a new profile and wants to be started again. */
@@ -114,7 +132,8 @@ const NOT_LOADED = /source file could not be loaded/i;
 /**
  * LibreOffice headless, one process per conversion, at most `slots` at once, each slot with its
  * own user profile: two processes on one profile make the second fail silently (exit 0, no
- * output). A job runs in a temporary folder of its own, removed when it ends; its process is in
+ * output). A job runs in a temporary folder of its own (in memory where there is room: jobRoot),
+ * removed when it ends; its process is in
  * a group of its own, with an address-space limit, and is killed and reaped when the job is
  * stopped (timeout, client gone). A profile whose process was killed is rebuilt, since a kill
  * can leave it half written.
@@ -159,7 +178,7 @@ export class OfficePool {
 
   private async convert(slot: number, { bytes, extension }: OfficeDocument, signal?: AbortSignal): Promise<Uint8Array> {
     if (!/^[a-z]{2,4}$/.test(extension)) throw new ConversionError('bad-request', 'Unknown document type.');
-    const folder = await mkdtemp(path.join(os.tmpdir(), 'textlift-office-'));
+    const folder = await mkdtemp(path.join(await jobRoot(bytes.length), 'textlift-office-'));
     try {
       const input = path.join(folder, `document.${extension}`);
       await writeFile(input, bytes, { mode: 0o600 });

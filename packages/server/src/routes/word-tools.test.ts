@@ -173,6 +173,9 @@ describe('Word to PDF and Word to JPG on a server with LibreOffice', () => {
     // The slot's profile, rebuilt after the kill, serves the next job.
     const next = await convert(server, 'word-to-pdf', word('mammoth-simple-list.docx'), 'list.docx');
     expect(next.status).toBe(200);
+    // No job folder is left behind, in memory or on disk (another file's jobs may still be finishing).
+    const jobFolders = () => ['/dev/shm', tmpdir()].flatMap((root) => readdirSync(root).filter((name) => name.startsWith('textlift-office-')));
+    expect(await until(() => jobFolders().length === 0, 20_000)).toBeGreaterThanOrEqual(0);
   });
 });
 

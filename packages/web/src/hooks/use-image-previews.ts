@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Browsers show no TIFF, and a PDF is no picture: a generic icon stands in for them. */
-const unshown = (file: File) => /^(image\/tiff|application\/pdf)$/.test(file.type) || /\.(tiff?|pdf)$/i.test(file.name);
+/** Browsers show no TIFF, and a PDF or a Word document is no picture: a generic icon stands in for them. */
+const unshown = (file: File) =>
+  /^(image\/tiff|application\/(pdf|msword|rtf|vnd\.openxmlformats-officedocument\..*|vnd\.oasis\.opendocument\..*))$/.test(file.type) ||
+  /\.(tiff?|pdf|docx?|odt|rtf)$/i.test(file.name);
 
 /**
  * Preview URLs of the chosen images, made when they are chosen and revoked when the next
