@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, realpath, rm, statfs, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,36 @@ async function candidates(): Promise<string[]> {
     // No launcher on the PATH.
   }
   return found;
+}
+
+const JOB_FOLDER = 'textlift-office-';
+
+/** Job folders not yet removed; a server that exits mid-job removes them on its way out. */
+const liveFolders = new Set<string>();
+process.once('exit', () => {
+  for (const folder of liveFolders) rmSync(folder, { recursive: true, force: true });
+});
+
+/** Job folders of servers that are gone: killed (SIGKILL, a crash) before they could remove them. */
+async function removeDeadJobFolders() {
+  for (const root of new Set(['/dev/shm', os.tmpdir()])) {
+    const names = await readdir(root).catch(() => []);
+    await Promise.all(names.filter((name) => name.startsWith(JOB_FOLDER)).map(async (name) => {
+      const pid = Number(/^textlift-office-(\d+)-/.exec(name)?.[1] ?? 0);
+      if (pid !== process.pid && !isRunning(pid)) await rm(path.join(root, name), { recursive: true, force: true });
+    }));
+  }
+}
+
+/** Whether a process of this pid exists (0, or a name without one: no). */
+function isRunning(pid: number): boolean {
+  if (pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
 }
 
 /** Room a job's folder needs in memory: the document, its PDF (pictures make it as large), and LibreOffice's own temporary files. */
@@ -76,7 +107,7 @@ export async function createOfficePool(config: Pick<ServerConfig, 'office' | 'of
   const office = await findLibreOffice();
   if (!office) return undefined;
   const profiles = path.join(config.dataDir, 'libreoffice-profiles');
-  await removeDeadProfiles(profiles);
+  await Promise.all([removeDeadProfiles(profiles), removeDeadJobFolders()]);
   return new OfficePool(office, {
     slots: Math.max(1, config.concurrency),
     // Each server its own: two servers sharing a slot's profile would fail each other silently.
@@ -92,13 +123,7 @@ async function removeDeadProfiles(profiles: string) {
   const names = await readdir(profiles).catch(() => []);
   await Promise.all(names.map(async (name) => {
     const pid = Number(/^(\d+)-\d+$/.exec(name)?.[1] ?? 0);
-    if (pid === process.pid) return;
-    try {
-      if (pid > 0) process.kill(pid, 0);
-      else throw Object.assign(new Error('not a profile of ours'), { code: 'ESRCH' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ESRCH') await rm(path.join(profiles, name), { recursive: true, force: true });
-    }
+    if (pid !== process.pid && !isRunning(pid)) await rm(path.join(profiles, name), { recursive: true, force: true });
   }));
 }
 
@@ -147,6 +172,8 @@ export class OfficePool {
 
   readonly office: LibreOffice;
   private readonly options: OfficePoolOptions;
+  private readonly closing = new AbortController();
+  private warming: Promise<void> = Promise.resolve();
 
   constructor(office: LibreOffice, options: OfficePoolOptions) {
     this.office = office;
@@ -159,8 +186,10 @@ export class OfficePool {
   }
 
   /** Builds every slot's profile: one conversion each, all at once, so each takes its own slot. */
-  async warm(): Promise<void> {
-    await Promise.all(this.free.map(() => this.toPdf({ bytes: WARM_UP_DOCUMENT, extension: 'rtf' }).catch(() => {})));
+  warm(): Promise<void> {
+    const { signal } = this.closing;
+    this.warming = Promise.all(this.free.map(() => this.toPdf({ bytes: WARM_UP_DOCUMENT, extension: 'rtf' }, signal).catch(() => {}))).then(() => {});
+    return this.warming;
   }
 
   async toPdf(document: OfficeDocument, signal?: AbortSignal): Promise<Uint8Array> {
@@ -178,7 +207,8 @@ export class OfficePool {
 
   private async convert(slot: number, { bytes, extension }: OfficeDocument, signal?: AbortSignal): Promise<Uint8Array> {
     if (!/^[a-z]{2,4}$/.test(extension)) throw new ConversionError('bad-request', 'Unknown document type.');
-    const folder = await mkdtemp(path.join(await jobRoot(bytes.length), 'textlift-office-'));
+    const folder = await mkdtemp(path.join(await jobRoot(bytes.length), `${JOB_FOLDER}${process.pid}-`));
+    liveFolders.add(folder);
     try {
       const input = path.join(folder, `document.${extension}`);
       await writeFile(input, bytes, { mode: 0o600 });
@@ -213,11 +243,14 @@ export class OfficePool {
       throw new ConversionError('corrupt', 'LibreOffice made nothing of the document.');
     } finally {
       await rm(folder, { recursive: true, force: true });
+      liveFolders.delete(folder);
     }
   }
 
-  /** Removes this server's profiles (the app is closing; its jobs have ended). */
+  /** Stops a warm-up still running and removes this server's profiles (the app is closing; its jobs have ended). */
   async close(): Promise<void> {
+    this.closing.abort(new ConversionError('cancelled', 'The server is closing.'));
+    await this.warming;
     await rm(this.options.profileRoot, { recursive: true, force: true });
   }
 

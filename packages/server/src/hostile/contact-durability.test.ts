@@ -48,6 +48,8 @@ async function startServer(): Promise<{ child: ChildProcess; origin: string; exi
       TEXTLIFT_SKIP_SYSTEM_DEPS: '1',
       TEXTLIFT_WEB_ROOT: path.join(dir, 'no-site'),
       TEXTLIFT_OCR_ENGINE: 'wasm',
+      // No Word tool is asked: no LibreOffice warm-up competing for the cores.
+      TEXTLIFT_OFFICE: 'off',
       LOG_LEVEL: 'error',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

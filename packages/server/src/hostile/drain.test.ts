@@ -36,6 +36,8 @@ async function startMain(env: Record<string, string>) {
       TEXTLIFT_WEB_ROOT: '/nonexistent',
       TEXTLIFT_DATABASE: ':memory:',
       TEXTLIFT_CONCURRENCY: '1',
+      // No Word tool is asked: no LibreOffice warm-up competing for the cores.
+      TEXTLIFT_OFFICE: 'off',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -179,6 +179,16 @@ describe('Word to PDF and Word to JPG on a server with LibreOffice', () => {
   });
 });
 
+test('a server closed while it warms LibreOffice up stops it, and leaves no process, job folder or profile', async () => {
+  const dataDir = path.join(work, 'data');
+  const server = await start({ concurrency: 2, officeWarmUp: true, dataDir });
+  expect(await until(() => officeProcesses().length > 0, 10_000)).toBeGreaterThanOrEqual(0);
+  await server.app.close();
+  expect(officeProcesses()).toEqual([]);
+  expect(readdirSync(path.join(dataDir, 'libreoffice-profiles'))).toEqual([]);
+  expect(['/dev/shm', tmpdir()].flatMap((root) => readdirSync(root).filter((name) => name.startsWith(`textlift-office-${process.pid}-`)))).toEqual([]);
+});
+
 describe('a server without LibreOffice', () => {
   let server: Server;
   beforeAll(async () => {
