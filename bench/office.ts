@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '@textlift/server';
 import { corpusDir } from '../test-support/corpus.ts';
+import { wordShare } from '../test-support/word-documents.ts';
 import { median } from './server-process.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'textlift-office-bench-'));
@@ -72,24 +73,6 @@ function cli(name: string, to: string, profile: string): number {
   const result = spawnSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', to, '--outdir', out, path.join(wordDir, name)]);
   if (result.status !== 0) throw new Error(`soffice failed on ${name}: ${result.stderr}`);
   return performance.now() - started;
-}
-
-const words = (text: string) => text.normalize('NFKC').toLowerCase().match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}]+/gu) ?? [];
-
-function wordShare(reference: string, found: string): number | undefined {
-  const have = new Map<string, number>();
-  for (const word of words(found)) have.set(word, (have.get(word) ?? 0) + 1);
-  const wanted = words(reference);
-  if (wanted.length === 0) return undefined;
-  let hits = 0;
-  for (const word of wanted) {
-    const left = have.get(word) ?? 0;
-    if (left > 0) {
-      hits++;
-      have.set(word, left - 1);
-    }
-  }
-  return hits / wanted.length;
 }
 
 const cliProfile = path.join(work, 'cli-profile');

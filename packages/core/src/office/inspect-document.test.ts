@@ -1,37 +1,14 @@
 import * as CFB from 'cfb';
-import { Zip, ZipDeflate, zipSync, strToU8 } from 'fflate';
+import { zipSync, strToU8 } from 'fflate';
 import { describe, expect, test } from 'vitest';
 import { corpusFile } from '../../../../test-support/corpus.ts';
+import { sealedDocx, zipBombDocx } from '../../../../test-support/word-documents.ts';
 import { ConversionError } from '../errors.ts';
 import { sniffType } from '../sniff.ts';
 import { inspectDocument, MAX_UNPACKED_BYTES } from './inspect-document.ts';
 
 const word = (name: string) => new Uint8Array(corpusFile(`word/${name}`));
 const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as ConversionError);
-
-/** A .docx whose document part is `size` zero bytes, deflated a slice at a time (a megabyte of zip holds a gigabyte). */
-function zerosDocx(size: number): Uint8Array {
-  const chunks: Uint8Array[] = [];
-  const zip = new Zip((error, chunk) => {
-    if (error) throw error;
-    chunks.push(chunk);
-  });
-  const types = new ZipDeflate('[Content_Types].xml');
-  zip.add(types);
-  types.push(strToU8('<Types/>'), true);
-  const part = new ZipDeflate('word/document.xml', { level: 9 });
-  zip.add(part);
-  const slice = new Uint8Array(16 * 1024 * 1024);
-  for (let left = size; left > 0; left -= slice.length) part.push(left > slice.length ? slice : slice.subarray(0, left), left <= slice.length);
-  zip.end();
-  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
-}
 
 /** The same zip with every size its directory and headers declare set to one byte: a bomb that lies. */
 function lyingSizes(zip: Uint8Array): Uint8Array {
@@ -70,11 +47,7 @@ describe('inspectDocument', () => {
   });
 
   test('finds the password of a .docx sealed in a compound file, and of a .doc by its FIB', async () => {
-    const sealed = CFB.utils.cfb_new();
-    CFB.utils.cfb_add(sealed, 'EncryptionInfo', new Uint8Array(64).fill(4));
-    CFB.utils.cfb_add(sealed, 'EncryptedPackage', new Uint8Array(4096).fill(7));
-    const sealedDocx = new Uint8Array(CFB.write(sealed, { type: 'array' }) as number[]);
-    expect((await failure(inspectDocument(sealedDocx)))?.code).toBe('encrypted');
+    expect((await failure(inspectDocument(sealedDocx())))?.code).toBe('encrypted');
 
     const doc = CFB.read(word('poi-Bug47742.doc'), { type: 'array' });
     const fib = CFB.find(doc, 'WordDocument')!.content as Uint8Array;
@@ -84,7 +57,7 @@ describe('inspectDocument', () => {
   });
 
   test('refuses a zip bomb at once, whether its directory says the size (too large) or lies about it (damaged)', async () => {
-    const bomb = zerosDocx(MAX_UNPACKED_BYTES + 64 * 1024 * 1024);
+    const bomb = zipBombDocx(MAX_UNPACKED_BYTES + 64 * 1024 * 1024);
     expect(bomb.length).toBeLessThan(1024 * 1024);
     for (const [candidate, code] of [[bomb, 'too-large'], [lyingSizes(bomb), 'corrupt']] as const) {
       const started = performance.now();
@@ -94,6 +67,6 @@ describe('inspectDocument', () => {
       expect(performance.now() - started).toBeLessThan(200);
     }
     // Below the limit, the same kind of file passes.
-    await expect(inspectDocument(zerosDocx(4 * 1024 * 1024))).resolves.toMatchObject({ extension: 'docx' });
+    await expect(inspectDocument(zipBombDocx(4 * 1024 * 1024))).resolves.toMatchObject({ extension: 'docx' });
   });
 });

@@ -5,11 +5,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as CFB from 'cfb';
-import { strToU8, unzipSync, Zip, ZipDeflate } from 'fflate';
+import { strToU8, unzipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { corpusFile } from '../../../../test-support/corpus.ts';
+import { sealedDocx, wordShare, zipBombDocx } from '../../../../test-support/word-documents.ts';
 import { form, start, until, type Server } from '../hostile/fixtures.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'word-tools-'));
@@ -40,27 +40,6 @@ async function convert(server: Server, slug: string, bytes: Uint8Array, name: st
 
 const jobs = async (server: Server) => ((await (await fetch(`${server.origin}/healthz`)).json()) as { jobs: { running: number; waiting: number } }).jobs;
 
-/** Words as letters and figures, lower-cased; a run of CJK characters counts one character at a time. */
-function words(text: string): string[] {
-  return (text.normalize('NFKC').toLowerCase().match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}]+/gu) ?? []);
-}
-
-/** The share of the reference's words (as a multiset) found in the PDF's text. */
-function wordShare(reference: string, pdfText: string): number {
-  const have = new Map<string, number>();
-  for (const w of words(pdfText)) have.set(w, (have.get(w) ?? 0) + 1);
-  const wanted = words(reference);
-  let found = 0;
-  for (const w of wanted) {
-    const left = have.get(w) ?? 0;
-    if (left > 0) {
-      found++;
-      have.set(w, left - 1);
-    }
-  }
-  return found / wanted.length;
-}
-
 function checkPdf(bytes: Uint8Array, name: string) {
   const file = path.join(work, `${name}.pdf`);
   writeFileSync(file, bytes);
@@ -70,29 +49,6 @@ function checkPdf(bytes: Uint8Array, name: string) {
   return { pages, fonts, text: execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }) };
 }
 
-/** A .docx of `size` zero bytes in a megabyte: a zip bomb. */
-function bombDocx(size: number): Uint8Array {
-  const chunks: Uint8Array[] = [];
-  const zip = new Zip((error, chunk) => {
-    if (error) throw error;
-    chunks.push(chunk);
-  });
-  const part = new ZipDeflate('word/document.xml', { level: 9 });
-  zip.add(part);
-  const slice = new Uint8Array(16 * 1024 * 1024);
-  for (let left = size; left > 0; left -= slice.length) part.push(slice, left <= slice.length);
-  zip.end();
-  return new Uint8Array(Buffer.concat(chunks));
-}
-
-/** A .docx with a password to open, as Word saves one: its package encrypted inside a compound file. */
-function sealedDocx(): Uint8Array {
-  const container = CFB.utils.cfb_new();
-  CFB.utils.cfb_add(container, 'EncryptionInfo', new Uint8Array(200).fill(4));
-  CFB.utils.cfb_add(container, 'EncryptedPackage', new Uint8Array(8192).fill(9));
-  return new Uint8Array(CFB.write(container, { type: 'array' }) as number[]);
-}
-
 describe('Word to PDF and Word to JPG on a server with LibreOffice', () => {
   let server: Server;
   beforeAll(async () => {
@@ -100,9 +56,19 @@ describe('Word to PDF and Word to JPG on a server with LibreOffice', () => {
   });
   afterAll(() => server.app.close());
 
-  test('six corpus documents sent at once are queued, not refused, and each PDF holds its document', async () => {
-    const documents = ['poi-Bug47742.doc', 'poi-61490-zh.doc', 'poi-SampleDoc.docx', 'poi-61470-ja.docx', 'pydocx-tbl-cell-access.docx', 'poi-bib-chernigovka-ru.docx'];
-    const answers = await Promise.all(documents.map((name) => convert(server, 'word-to-pdf', word(name), name)));
+  test('six corpus documents sent at once are queued, not refused, and each PDF holds its document; Word to JPG answers its pages', async () => {
+    const documents = ['poi-Bug47742.doc', 'poi-61490-zh.doc', 'poi-SampleDoc.docx', 'poi-61470-ja.docx', 'pydocx-tbl-cell-access.docx'];
+    // The sixth at once is Word to JPG, of a two-page RTF letter (a type people expect to work too).
+    const letter = strToU8('{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Liberation Serif;}}\\f0\\fs24 Page one of the letter.\\page Page two of the letter.\\par}');
+    const [jpegs, ...answers] = await Promise.all([
+      convert(server, 'word-to-jpg', letter, 'letter.rtf'),
+      ...documents.map((name) => convert(server, 'word-to-pdf', word(name), name)),
+    ]);
+    expect(jpegs!.status).toBe(200);
+    expect(jpegs!.type).toBe('application/zip');
+    const entries = unzipSync(jpegs!.body);
+    expect(Object.keys(entries).sort()).toEqual(['letter_page_1.jpg', 'letter_page_2.jpg']);
+    for (const jpeg of Object.values(entries)) expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     for (const [index, name] of documents.entries()) {
       const answer = answers[index]!;
       expect(answer.status, name).toBe(200);
@@ -120,7 +86,7 @@ describe('Word to PDF and Word to JPG on a server with LibreOffice', () => {
         : name.endsWith('.docx')
           ? (await mammoth.extractRawText({ buffer: Buffer.from(word(name)) })).value
           : corpusFile('word/poi-Bug47742.expected.txt').toString('utf8');
-      const share = wordShare(reference, text);
+      const share = wordShare(reference, text)!;
       console.info(`${name}: ${pages} pages, ${(share * 100).toFixed(1)}% of its words`);
       expect(share, name).toBeGreaterThanOrEqual(0.98);
       expect(pages).toBeGreaterThanOrEqual(1);
@@ -133,21 +99,12 @@ describe('Word to PDF and Word to JPG on a server with LibreOffice', () => {
     expect(officeProcesses()).toEqual([]);
   });
 
-  test('Word to JPG answers every page as a JPEG, in a .zip named after the document', async () => {
-    const answer = await convert(server, 'word-to-jpg', word('poi-SampleDoc.docx'), 'poi-SampleDoc.docx');
-    expect(answer.status).toBe(200);
-    expect(answer.type).toBe('application/zip');
-    const entries = unzipSync(answer.body);
-    expect(Object.keys(entries).sort()).toEqual(['poi-SampleDoc_page_1.jpg', 'poi-SampleDoc_page_2.jpg']);
-    for (const jpeg of Object.values(entries)) expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-  });
-
   test('damaged, sealed, bomb and renamed files get a clear 4xx at once, and LibreOffice never starts', async () => {
     const hostile: Array<[string, Uint8Array, number, string]> = [
       ['poi-clusterfuzz-6442791109263360.docx', word('poi-clusterfuzz-6442791109263360.docx'), 422, 'corrupt'],
       ['poi-truncated62886.docx', word('poi-truncated62886.docx'), 422, 'corrupt'],
       ['locked.docx', sealedDocx(), 422, 'encrypted'],
-      ['bomb.docx', bombDocx(400 * 1024 * 1024), 413, 'too-large'],
+      ['bomb.docx', zipBombDocx(400 * 1024 * 1024), 413, 'too-large'],
       ['photo.docx', new Uint8Array(corpusFile('ocr/pytesseract-test.jpg')), 415, 'unsupported-type'],
       ['notes.docx', strToU8('just some text, not a document'), 415, 'unsupported-type'],
     ];

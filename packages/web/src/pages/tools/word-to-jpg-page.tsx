@@ -3,18 +3,14 @@ import { baseName } from '@textlift/core/conversion';
 import { findTool } from '@textlift/core/tools';
 import { PageImages } from '../../components/result/page-images.tsx';
 import { FileToolPage } from '../../components/tool/file-tool-page.tsx';
-import { useFileTool } from '../../hooks/use-file-tool.ts';
-import { notifyFailure } from '../../lib/notify-failure.ts';
+import { useWordTool } from '../../hooks/use-word-tool.ts';
 import { officeStepLabel } from '../../lib/office-progress.ts';
 
 const tool = findTool('word-to-jpg')!;
 
 export function WordToJpgPage() {
   const { t } = useTranslation();
-  const flow = useFileTool(tool, {
-    reasons: { wrongType: () => t('wordToPdf.invalidType') },
-    onSettled: (item) => notifyFailure(item.state, t, t('toast.conversionFailed'), 'file'),
-  });
+  const flow = useWordTool(tool);
   return (
     <FileToolPage
       flow={flow}

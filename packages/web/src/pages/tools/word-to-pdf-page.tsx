@@ -3,18 +3,14 @@ import { findTool } from '@textlift/core/tools';
 import { FaqSection, type FaqItem } from '../../components/home/faq-section.tsx';
 import { FileResult } from '../../components/result/file-result.tsx';
 import { FileToolPage } from '../../components/tool/file-tool-page.tsx';
-import { useFileTool } from '../../hooks/use-file-tool.ts';
-import { notifyFailure } from '../../lib/notify-failure.ts';
+import { useWordTool } from '../../hooks/use-word-tool.ts';
 import { officeStepLabel } from '../../lib/office-progress.ts';
 
 const tool = findTool('word-to-pdf')!;
 
 export function WordToPdfPage() {
   const { t } = useTranslation();
-  const flow = useFileTool(tool, {
-    reasons: { wrongType: () => t('wordToPdf.invalidType') },
-    onSettled: (item) => notifyFailure(item.state, t, t('toast.conversionFailed'), 'file'),
-  });
+  const flow = useWordTool(tool);
   const questions = t('wordToPdf.faq', { returnObjects: true }) as FaqItem[];
   return (
     <FileToolPage
