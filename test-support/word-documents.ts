@@ -1,31 +1,47 @@
+import zlib from 'node:zlib';
 import * as CFB from 'cfb';
-import { strToU8, Zip, ZipDeflate } from 'fflate';
 
 /**
- * A .docx whose document part is `size` zero bytes, deflated a slice at a time: a zip bomb
- * (400 MB of document in under a megabyte of file).
+ * A .docx whose document part is `size` zero bytes: a zip bomb (400 MB of document in 400 KB of
+ * file). Deflated by Node's zlib, in C: fflate took 4.5 s for 400 MB, zlib 1.9 s.
  */
 export function zipBombDocx(size: number): Uint8Array {
-  const chunks: Uint8Array[] = [];
-  const zip = new Zip((error, chunk) => {
-    if (error) throw error;
-    chunks.push(chunk);
-  });
-  const types = new ZipDeflate('[Content_Types].xml');
-  zip.add(types);
-  types.push(strToU8('<Types/>'), true);
-  const part = new ZipDeflate('word/document.xml', { level: 9 });
-  zip.add(part);
-  const slice = new Uint8Array(16 * 1024 * 1024);
-  for (let left = size; left > 0; left -= slice.length) part.push(left > slice.length ? slice : slice.subarray(0, left), left <= slice.length);
-  zip.end();
-  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
+  const parts = [
+    { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+    { name: 'word/document.xml', data: Buffer.alloc(size) },
+  ];
+  const locals: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const { name, data } of parts) {
+    const packed = zlib.deflateRawSync(data, { level: 9, memLevel: 9 });
+    const fileName = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(zlib.crc32(data), 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    local.copy(entry, 10, 8, 30);
+    entry.writeUInt32LE(offset, 42);
+    locals.push(local, fileName, packed);
+    directory.push(entry, fileName);
+    offset += local.length + fileName.length + packed.length;
   }
-  return bytes;
+  const end = Buffer.alloc(22);
+  const directoryBytes = Buffer.concat(directory);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directoryBytes.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...locals, directoryBytes, end]));
 }
 
 /** A .docx with a password to open, as Word saves one: its package encrypted inside a compound file. */
