@@ -10,8 +10,8 @@ import { startApiServer } from '../../../../test-support/api-server.ts';
 import { xhrOverFetch } from '../../../../test-support/xhr-over-fetch.ts';
 import { runJob } from './run-job.ts';
 
-// No tool runs on the server yet (Word to PDF will): a device tool is sent there as if it did,
-// to prove the page's server path against the real API.
+// A device tool is sent to the server as if it ran there, to prove the page's server path against
+// the real API without paying for LibreOffice's start (Word to PDF takes this path for real: e2e).
 const asServerTool = (slug: string): ToolDefinition => ({ ...findTool(slug)!, runsOn: 'server' });
 
 let app: FastifyInstance;
