@@ -27,7 +27,7 @@ test('Text to Word: counts as you type, and the .docx reads back as the text, in
   expect(value.split('\n\n').map((line) => line.trim()).filter(Boolean)).toEqual(paragraphs);
 });
 
-test('Word to PDF: the page says the file goes to our server, and the PDF holds the document', async ({ page }) => {
+test('Word to PDF: the page says the file goes to our server, the PDF holds the document, a damaged one gets its message', async ({ page }) => {
   await page.goto('/word-to-pdf');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Word to PDF Converter');
   await expect(page.getByTestId('runs-on')).toContainText('uploads your file to our server');
@@ -51,10 +51,8 @@ test('Word to PDF: the page says the file goes to our server, and the PDF holds 
   await faq.getByRole('button', { name: 'Which files can I convert?' }).click();
   await expect(faq.getByText(/no count of conversions/)).toBeHidden();
   await expect(faq.getByText(/DOC \(Word 97–2003\) and DOCX/)).toBeVisible();
-});
 
-test('Word to PDF: a damaged document gets its message in place, with no upload wasted on LibreOffice', async ({ page }) => {
-  await page.goto('/word-to-pdf');
+  // A damaged document next: its message in place, refused before LibreOffice is started.
   await page.getByTestId('file-input').setInputFiles(docx('word/poi-truncated62886.docx'));
   await expect(page.getByText('This file is damaged or incomplete and cannot be read.').first()).toBeVisible();
 });

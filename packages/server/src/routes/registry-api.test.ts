@@ -43,17 +43,22 @@ const blob = (bytes: Uint8Array) => new Blob([new Uint8Array(bytes)]);
 
 const post = (slug: string, body: FormData) => fetch(`${base}/api/v1/convert/${slug}`, { method: 'POST', body });
 
+async function convertsValidInput(tool: ToolDefinition) {
+  const ok = await post(tool.slug, validInput(tool));
+  expect(ok.status, await ok.clone().text().catch(() => '')).toBe(200);
+  if (scansCodes(tool)) {
+    expect((await ok.json()).results).toEqual([{ format: 'QR_CODE', text: '1234567890' }]);
+  } else {
+    expect(ok.headers.get('content-disposition')).toMatch(/^attachment; filename="/);
+    expect((await ok.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  }
+}
+
 describe('every registry tool over the API', () => {
   for (const tool of toolList) {
     test(`${tool.slug}: a valid input is converted; a wrong kind of input is refused with its declared status`, async () => {
-      const ok = await post(tool.slug, validInput(tool));
-      expect(ok.status, await ok.clone().text().catch(() => '')).toBe(200);
-      if (scansCodes(tool)) {
-        expect((await ok.json()).results).toEqual([{ format: 'QR_CODE', text: '1234567890' }]);
-      } else {
-        expect(ok.headers.get('content-disposition')).toMatch(/^attachment; filename="/);
-        expect((await ok.arrayBuffer()).byteLength).toBeGreaterThan(0);
-      }
+      // The Word tools' conversions, LibreOffice's 5 s start each, are in word-tools.test.ts.
+      if (tool.needs !== 'office') await convertsValidInput(tool);
 
       const wrong = new FormData();
       wrong.append('file', new Blob([new TextEncoder().encode('plain text, not a document')]), 'notes.txt');
