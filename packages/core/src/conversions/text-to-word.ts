@@ -1,7 +1,7 @@
 import type { Conversion } from '../conversion.ts';
 import { typedTextToDocx } from '../documents/text-docx.ts';
+import { DOCX_TYPE } from './jpg-to-word.ts';
 
-const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const TITLE_LENGTH = 80;
 
 /** Text to Word: the typed text as a real .docx, `converted_document.docx` as the spec names it. */
@@ -10,5 +10,5 @@ export const textToWord: Conversion<Record<string, never>> = async ({ text }, _o
   const title = text.trim().split('\n')[0]!.slice(0, TITLE_LENGTH);
   const { bytes, paragraphs } = await typedTextToDocx(text, title);
   onProgress?.(1, 'converting');
-  return { outputs: [{ name: 'converted_document.docx', type: DOCX, bytes }], summary: { paragraphs } };
+  return { outputs: [{ name: 'converted_document.docx', type: DOCX_TYPE, bytes }], summary: { paragraphs } };
 };

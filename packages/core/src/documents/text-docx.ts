@@ -1,4 +1,5 @@
 import { Document, Packer, Paragraph, Tab, TextRun, type ParagraphChild } from 'docx';
+import { WORD_DEFAULT_STYLES } from './docx-text.ts';
 
 /**
  * Characters XML 1.0 cannot hold (C0 controls but tab and line feed, lone surrogates, U+FFFE
@@ -44,14 +45,7 @@ export async function typedTextToDocx(text: string, title: string): Promise<{ by
   const document = new Document({
     creator: 'TextLift',
     title,
-    styles: {
-      default: {
-        document: {
-          run: { font: { ascii: 'Calibri', hAnsi: 'Calibri' }, size: 22 },
-          paragraph: { spacing: { after: 160, line: 276 } },
-        },
-      },
-    },
+    styles: WORD_DEFAULT_STYLES,
     sections: [{
       children: blocks.map((lines) => {
         const rightToLeft = isRightToLeft(lines.join('\n'));
