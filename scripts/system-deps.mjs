@@ -37,6 +37,8 @@ const packages = {
     { name: 'qpdf', command: 'qpdf', required: true },
     // A second decoder of the QR codes we draw, and the reference of bench/codes.
     { name: 'zbar-tools', command: 'zbarimg', required: true },
+    // An independent reader of the workbooks PDF to Excel and JPG to Excel write (to CSV).
+    { name: 'libreoffice-calc-nogui', file: '/usr/lib/libreoffice/program/libsclo.so', required: true },
   ],
 };
 

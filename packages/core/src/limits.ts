@@ -87,6 +87,11 @@ export const PDF_TO_WORD_MAX_PAGES = 500;
 export const PDF_TO_JPG_MAX_PAGES = 500;
 /** The pages of a Word document drawn as JPEGs: held until the end as PDF to JPG's. */
 export const WORD_TO_JPG_MAX_PAGES = PDF_TO_JPG_MAX_PAGES;
+/**
+ * PDF to Excel reads each page's text and its drawing (the rules of its tables): 20-170 ms a
+ * page on the corpus's table PDFs (bench/tables), so 500 pages stay within the job time.
+ */
+export const PDF_TO_EXCEL_MAX_PAGES = 500;
 /** Pages of all the files together. */
 export const MERGE_PDF_MAX_PAGES = 5000;
 /**

@@ -1,11 +1,12 @@
 import type { Conversion } from './conversion.ts';
 import { imageTypes, wordTypes, type SniffedType } from './sniff.ts';
-import { BARCODE_MAX_PAGES, MERGE_PDF_MAX_PAGES, PDF_TO_JPG_MAX_PAGES, PDF_TO_TEXT_MAX_PAGES, PDF_TO_WORD_MAX_PAGES } from './limits.ts';
+import { BARCODE_MAX_PAGES, MERGE_PDF_MAX_PAGES, PDF_TO_EXCEL_MAX_PAGES, PDF_TO_JPG_MAX_PAGES, PDF_TO_TEXT_MAX_PAGES, PDF_TO_WORD_MAX_PAGES } from './limits.ts';
 import { choice, color, freeText, integer, numberChoice, ocrLanguageOption, textList, type OptionFields, type OptionValues } from './tool-options.ts';
 
 export type ToolIcon =
   | 'scan-text' | 'file-text' | 'file-type' | 'file-output' | 'files' | 'file-image' | 'images' | 'file-pen'
-  | 'qr-code' | 'scan-line' | 'barcode' | 'contrast' | 'type' | 'file-word' | 'file-input' | 'image-down';
+  | 'qr-code' | 'scan-line' | 'barcode' | 'contrast' | 'type' | 'file-word' | 'file-input' | 'image-down'
+  | 'sheet' | 'table';
 
 /** What a tool takes: files of some types, or text typed into its page. */
 export type ToolInput =
@@ -226,6 +227,26 @@ export const tools = [
     // One password per input file, in the order of the files ("" where it has none).
     options: { passwords: textList(20) },
     load: async () => (await import('./conversions/merge-pdfs.ts')).mergePdfs,
+  }),
+  defineTool({
+    slug: 'jpg-to-excel',
+    icon: 'table',
+    i18nKey: 'jpgToExcel',
+    path: '/jpg-to-excel',
+    input: oneImage,
+    runsOn: 'device',
+    options: { language: ocrLanguageOption, format: choice(['xlsx', 'csv', 'both'], 'xlsx') },
+    load: async () => (await import('./conversions/jpg-to-excel.ts')).jpgToExcel,
+  }),
+  defineTool({
+    slug: 'pdf-to-excel',
+    icon: 'sheet',
+    i18nKey: 'pdfToExcel',
+    path: '/pdf-to-excel',
+    input: { ...onePdf, maxPages: PDF_TO_EXCEL_MAX_PAGES },
+    runsOn: 'device',
+    options: { ...pdfOptions, format: choice(['xlsx', 'csv', 'both'], 'xlsx') },
+    load: async () => (await import('./conversions/pdf-to-excel.ts')).pdfToExcel,
   }),
   defineTool({
     slug: 'qr-scanner',

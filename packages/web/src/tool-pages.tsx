@@ -17,6 +17,8 @@ export const toolPageComponents: Record<Exclude<ToolSlug, 'image-to-text'>, Comp
   'image-to-pdf': lazy(async () => ({ default: (await import('./pages/tools/image-to-pdf-page.tsx')).ImageToPdfPage })),
   'pdf-to-jpg': lazy(async () => ({ default: (await import('./pages/tools/pdf-to-jpg-page.tsx')).PdfToJpgPage })),
   'merge-pdf': lazy(async () => ({ default: (await import('./pages/tools/merge-pdf-page.tsx')).MergePdfPage })),
+  'jpg-to-excel': lazy(async () => ({ default: (await import('./pages/tools/jpg-to-excel-page.tsx')).JpgToExcelPage })),
+  'pdf-to-excel': lazy(async () => ({ default: (await import('./pages/tools/pdf-to-excel-page.tsx')).PdfToExcelPage })),
   'qr-scanner': lazy(async () => ({ default: (await import('./pages/tools/qr-scanner-page.tsx')).QrScannerPage })),
   'barcode-scanner': lazy(async () => ({ default: (await import('./pages/tools/barcode-scanner-page.tsx')).BarcodeScannerPage })),
   'qr-generator': lazy(async () => ({ default: (await import('./pages/tools/qr-generator-page.tsx')).QrGeneratorPage })),

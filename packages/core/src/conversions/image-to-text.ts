@@ -1,17 +1,18 @@
 import { ConversionError } from '../errors.ts';
 import type { Conversion, ConversionContext, InputFile } from '../conversion.ts';
-import { recognizePage } from '../ocr/recognize-page.ts';
+import { recognizePage, type PageText } from '../ocr/recognize-page.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
 import { inspectImage } from '../image-info.ts';
 
 const encoder = new TextEncoder();
 
 /** An image's text by OCR, checked and normalised: the step every image tool shares. */
-export async function recognizeImage(
-  input: InputFile | undefined,
-  languages: OcrLanguage[],
-  { host, onProgress, signal }: ConversionContext,
-): Promise<string> {
+export async function recognizeImage(input: InputFile | undefined, languages: OcrLanguage[], context: ConversionContext): Promise<string> {
+  return (await readImage(input, languages, context)).text;
+}
+
+/** An image read by OCR: its text, and its lines with each word's box and confidence. */
+export async function readImage(input: InputFile | undefined, languages: OcrLanguage[], { host, onProgress, signal }: ConversionContext): Promise<PageText> {
   if (!input) throw new ConversionError('no-file', 'No image was given.');
   const info = inspectImage(input.bytes);
 
@@ -19,10 +20,10 @@ export async function recognizeImage(
   const engine = await host.ocr();
   onProgress?.(0, 'preparing');
   const grey = await host.decodeGrey(input.bytes, info.type);
-  const { text } = await recognizePage(engine, grey, { languages, signal, onProgress });
-  if (!text) throw new ConversionError('no-text', 'No text found in the image.');
+  const page = await recognizePage(engine, grey, { languages, signal, onProgress });
+  if (!page.text) throw new ConversionError('no-text', 'No text found in the image.');
   onProgress?.(1, 'recognizing');
-  return text;
+  return page;
 }
 
 /** The hero's tool: one image in, its text out as extracted-text.txt. */

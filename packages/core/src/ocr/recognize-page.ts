@@ -39,6 +39,8 @@ export interface PageText {
   lines: OcrLine[];
   /** Mean word confidence, 0 to 100. */
   confidence?: number;
+  /** The prepared page the word boxes are in (turned, straightened, scaled as it was read). */
+  image: GreyImage;
 }
 
 /**
@@ -87,7 +89,7 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
   const cleaned = withLoneI(inRowOrder(withoutNoiseLines(withoutStrayMarks(kept.lines, letterHeight))), letterHeight);
   const reread = await withLettersReread(engine, kept.page.image, cleaned, letterHeight, { ...options, onProgress: undefined });
   const lines = withPairedQuotes(withBullets(reread, kept.page.image, letterHeight));
-  return { text: normalizeOcrText(linesToText(lines)), lines, confidence: kept.confidence };
+  return { text: normalizeOcrText(linesToText(lines)), lines, confidence: kept.confidence, image: kept.page.image };
 }
 
 /** The page as it came, in the terms of a prepared one: its letters measured, nothing else done. */
@@ -108,7 +110,7 @@ function evidence(lines: OcrLine[]): number {
 }
 
 /** A reading of a page: the text, and the evidence for Tesseract's own reading of it. */
-interface Reading extends Omit<PageText, 'text'> {
+interface Reading extends Omit<PageText, 'text' | 'image'> {
   evidence: number;
 }
 

@@ -77,6 +77,21 @@ export interface PdfEngine {
    * With `styles`, each run says whether its font is bold or italic (costs parsing the page).
    */
   textRuns(page: PDFPageProxy, options?: { styles?: boolean }): Promise<PositionedText[]>;
+  /**
+   * The straight lines the page draws, in points with y down from the top edge: stroked
+   * segments, and thin filled rectangles (how most PDF writers draw a table's rules). The edges
+   * of larger filled rectangles count too: a table of coloured cells has no other rules.
+   */
+  rulings(page: PDFPageProxy): Promise<Ruling[]>;
+}
+
+/** A horizontal or vertical line on a page, in points, y down; `from` ≤ `to` along it. */
+export interface Ruling {
+  direction: 'horizontal' | 'vertical';
+  /** Its y (horizontal) or x (vertical). */
+  at: number;
+  from: number;
+  to: number;
 }
 
 export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
@@ -167,6 +182,38 @@ export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
       });
       return boxes;
     },
+    async rulings(page) {
+      const { OPS } = pdfjs;
+      const viewport = page.getViewport({ scale: 1 });
+      const { fnArray, argsArray } = await page.getOperatorList();
+      let ctm = [...viewport.transform] as Matrix;
+      const stack: Matrix[] = [];
+      const out: Ruling[] = [];
+      const point = (x: number, y: number): [number, number] => [ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]];
+      fnArray.forEach((fn, i) => {
+        const args = argsArray[i] as unknown[] | null;
+        if (fn === OPS.save) stack.push(ctm);
+        else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+        else if (fn === OPS.transform && args) ctm = multiply(ctm, args as number[]);
+        else if (fn === OPS.paintFormXObjectBegin) {
+          stack.push(ctm);
+          const matrix = args?.[0] as ArrayLike<number> | null | undefined;
+          if (matrix && matrix.length === 6) ctm = multiply(ctm, matrix);
+        } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+        else if (fn === OPS.constructPath && args) {
+          const paint = args[0] as number;
+          const data = (args[1] as ArrayLike<number>[] | undefined)?.[0];
+          if (!data || paint === OPS.endPath) return;
+          const stroked = paint === OPS.stroke || paint === OPS.closeStroke || paint === OPS.fillStroke || paint === OPS.eoFillStroke || paint === OPS.closeFillStroke || paint === OPS.closeEOFillStroke;
+          for (const polygon of polygonsOf(data)) {
+            const points = polygon.map(([x, y]) => point(x, y));
+            if (stroked) for (let k = 1; k < points.length; k++) pushSegment(out, points[k - 1]!, points[k]!);
+            else pushFilled(out, points);
+          }
+        }
+      });
+      return out;
+    },
     async renderBoxes(page, boxes, scale) {
       if (boxes.length === 0) return [];
       // One drawing of the region all boxes lie in (not the whole page: a picture on a poster
@@ -209,6 +256,75 @@ export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
       return greyFromRgba(data, width, height);
     },
   };
+}
+
+/** Drawing codes of pdf.js's path data (its DrawOPS). */
+const MOVE_TO = 0;
+const LINE_TO = 1;
+const CURVE_TO = 2;
+const QUADRATIC_TO = 3;
+const CLOSE = 4;
+
+/** A path's straight pieces as point lists, closed ones ending where they began; curves end a piece. */
+function polygonsOf(data: ArrayLike<number>): Array<Array<[number, number]>> {
+  const polygons: Array<Array<[number, number]>> = [];
+  let current: Array<[number, number]> = [];
+  const end = () => {
+    if (current.length > 1) polygons.push(current);
+    current = [];
+  };
+  for (let i = 0; i < data.length; ) {
+    const op = data[i]!;
+    if (op === MOVE_TO) {
+      end();
+      current.push([data[i + 1]!, data[i + 2]!]);
+      i += 3;
+    } else if (op === LINE_TO) {
+      current.push([data[i + 1]!, data[i + 2]!]);
+      i += 3;
+    } else if (op === CURVE_TO || op === QUADRATIC_TO) {
+      const last: [number, number] = op === CURVE_TO ? [data[i + 5]!, data[i + 6]!] : [data[i + 3]!, data[i + 4]!];
+      end();
+      current.push(last);
+      i += op === CURVE_TO ? 7 : 5;
+    } else if (op === CLOSE) {
+      if (current.length > 1) current.push(current[0]!);
+      end();
+      i += 1;
+    } else break;
+  }
+  end();
+  return polygons;
+}
+
+/** Lines more slanted than this (points across its length) are not rules. */
+const STRAIGHT = 0.5;
+/** A filled rectangle no thicker than this (points) is a rule drawn as a bar. */
+const THIN = 3;
+
+function pushSegment(out: Ruling[], [x0, y0]: [number, number], [x1, y1]: [number, number]) {
+  if (Math.abs(y1 - y0) <= STRAIGHT && Math.abs(x1 - x0) > STRAIGHT) out.push({ direction: 'horizontal', at: (y0 + y1) / 2, from: Math.min(x0, x1), to: Math.max(x0, x1) });
+  else if (Math.abs(x1 - x0) <= STRAIGHT && Math.abs(y1 - y0) > STRAIGHT) out.push({ direction: 'vertical', at: (x0 + x1) / 2, from: Math.min(y0, y1), to: Math.max(y0, y1) });
+}
+
+/** A filled shape: a thin bar is one rule, a rectangle gives its four edges; other shapes none. */
+function pushFilled(out: Ruling[], points: Array<[number, number]>) {
+  const xs = points.map(([x]) => x);
+  const ys = points.map(([, y]) => y);
+  const left = Math.min(...xs);
+  const right = Math.max(...xs);
+  const top = Math.min(...ys);
+  const bottom = Math.max(...ys);
+  const rectangle = points.every(([x, y]) => (Math.abs(x - left) <= STRAIGHT || Math.abs(x - right) <= STRAIGHT) && (Math.abs(y - top) <= STRAIGHT || Math.abs(y - bottom) <= STRAIGHT));
+  if (!rectangle) return;
+  const width = right - left;
+  const height = bottom - top;
+  if (height <= THIN && width > height) out.push({ direction: 'horizontal', at: (top + bottom) / 2, from: left, to: right });
+  else if (width <= THIN && height > width) out.push({ direction: 'vertical', at: (left + right) / 2, from: top, to: bottom });
+  else if (width > THIN && height > THIN) {
+    out.push({ direction: 'horizontal', at: top, from: left, to: right }, { direction: 'horizontal', at: bottom, from: left, to: right });
+    out.push({ direction: 'vertical', at: left, from: top, to: bottom }, { direction: 'vertical', at: right, from: top, to: bottom });
+  }
 }
 
 /** Backs createPdfEngine's renders: the page at `scale`, its pixels from (x0, y0) on, on a white canvas. */

@@ -1,10 +1,11 @@
 import type { ConversionContext } from '../conversion.ts';
 import { ConversionError, throwIfCancelled } from '../errors.ts';
 import { checkPageCount } from '../limits.ts';
-import type { OcrEngine } from '../ocr/engine.ts';
+import type { OcrEngine, OcrLine } from '../ocr/engine.ts';
 import { recognizePage } from '../ocr/recognize-page.ts';
+import { pictureRulings } from '../tables/find-tables.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
-import type { PageBox, PdfEngine } from './pdf-engine.ts';
+import type { PageBox, PdfEngine, Ruling } from './pdf-engine.ts';
 import type { PositionedText } from './text-layout.ts';
 import type { PDFPageProxy } from 'pdfjs-dist';
 
@@ -21,8 +22,13 @@ const MIN_PICTURE_SIDE = 24;
 /** A picture on a page, where it stands (points, y up) and its pixels as PNG. */
 export type PagePicture = PageBox & { png: Uint8Array };
 
-/** A page as the PDF tools get it: its text layer's runs, or the OCR text of its picture. */
-export type PdfPage = { kind: 'text'; runs: PositionedText[]; pictures: PagePicture[] } | { kind: 'scan'; text: string };
+/**
+ * A page as the PDF tools get it: its text layer's runs (and, when asked, its ruling lines and
+ * height), or the OCR of its picture (the text, and its lines with word boxes).
+ */
+export type PdfPage =
+  | { kind: 'text'; runs: PositionedText[]; pictures: PagePicture[]; height: number; rulings: Ruling[] }
+  | { kind: 'scan'; text: string; lines: OcrLine[]; rulings: Ruling[] };
 
 export interface ReadPdfOptions {
   password?: string;
@@ -33,6 +39,8 @@ export interface ReadPdfOptions {
   styles?: boolean;
   /** Keep the pictures of text pages (PDF to Word). */
   pictures?: boolean;
+  /** Read the lines text pages draw (PDF to Excel: a table's rules). */
+  rulings?: boolean;
 }
 
 /**
@@ -55,7 +63,13 @@ export async function readPdfPages(bytes: Uint8Array, options: ReadPdfOptions, {
       const page = await document.getPage(number);
       const runs = await pdf.textRuns(page, { styles: options.styles });
       if (runs.reduce((count, run) => count + run.str.replace(/\s/g, '').length, 0) >= MIN_TEXT_LAYER_CHARS) {
-        pages.push({ kind: 'text', runs, pictures: options.pictures ? await picturesOf(pdf, page) : [] });
+        pages.push({
+          kind: 'text',
+          runs,
+          pictures: options.pictures ? await picturesOf(pdf, page) : [],
+          height: page.getViewport({ scale: 1 }).height,
+          rulings: options.rulings ? await pdf.rulings(page) : [],
+        });
       } else {
         const image = await pdf.renderPage(page, OCR_DPI / 72);
         ocr ??= await host.ocr();
@@ -71,7 +85,8 @@ export async function readPdfPages(bytes: Uint8Array, options: ReadPdfOptions, {
           if (error instanceof ConversionError && error.code === 'corrupt') throw new ConversionError('engine-failed', `Page ${number} could not be read: ${error.message}`, detail);
           throw error;
         });
-        pages.push({ kind: 'scan', text: result.text });
+        // The picture itself is let go: its rules, when asked, are all that is kept of it.
+        pages.push({ kind: 'scan', text: result.text, lines: result.lines, rulings: options.rulings ? pictureRulings(result) : [] });
       }
       page.cleanup();
     }

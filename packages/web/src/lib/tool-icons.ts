@@ -1,4 +1,4 @@
-import { Barcode, Contrast, FileImage, FileInput, FileOutput, FilePen, FileText, FileType, Files, ImageDown, Images, NotebookPen, QrCode, ScanLine, ScanText, Type, type LucideIcon } from 'lucide-react';
+import { Barcode, Contrast, FileImage, FileSpreadsheet, FileInput, FileOutput, FilePen, FileText, FileType, Files, ImageDown, Images, NotebookPen, QrCode, ScanLine, ScanText, Table2, Type, type LucideIcon } from 'lucide-react';
 import type { ToolIcon } from '@textlift/core/tools';
 
 /** The registry names each tool's icon; every name has its picture here (checked by type). */
@@ -19,4 +19,6 @@ export const toolIcons: Record<ToolIcon, LucideIcon> = {
   'file-word': NotebookPen,
   'file-input': FileInput,
   'image-down': ImageDown,
+  sheet: FileSpreadsheet,
+  table: Table2,
 };

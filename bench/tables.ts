@@ -1,0 +1,103 @@
+// Benchmark (not a test): cell accuracy of PDF to Excel and of JPG to Excel (each page drawn at
+// 200 dpi by pdftoppm) on the table files of ../shared/corpus/tables, against their expected
+// cells, with pdfplumber's extract_tables (ruling-line and text strategies) run as the reference
+// on the same pages. Our side is read from the tool's own CSV output, each sheet a table.
+// pdfplumber is installed from the package registry into .bench-cache/ on first run.
+// Run: npm run bench:tables
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runTool } from '@textlift/core';
+import { loadConfig } from '../packages/server/src/config.ts';
+import { createNodeHost } from '../packages/server/src/engines/node-host.ts';
+import { createOcrProvider } from '../packages/server/src/engines/ocr-provider.ts';
+import { corpusDir } from '../test-support/corpus.ts';
+import { csvSheets, expectedTables, scoreCells, type Grid } from '../test-support/table-cells.ts';
+import { median } from './server-process.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const pythonLib = path.join(here, '..', '.bench-cache', 'pdfplumber');
+if (!existsSync(path.join(pythonLib, 'pdfplumber'))) {
+  execFileSync('python3', ['-m', 'pip', 'install', '--quiet', '--target', pythonLib, 'pdfplumber'], { stdio: 'inherit' });
+}
+const pdfplumberVersion = execFileSync('python3', ['-c', 'import pdfplumber; print(pdfplumber.__version__)'], { env: { ...process.env, PYTHONPATH: pythonLib }, encoding: 'utf8' }).trim();
+
+const files = readFileSync(path.join(corpusDir, 'MANIFEST.tsv'), 'utf8')
+  .split('\n')
+  .map((line) => line.split('\t'))
+  .filter(([, kind, , , , , expected]) => kind === 'tables/pdf' && expected)
+  .map(([file]) => file!);
+
+const provider = await createOcrProvider(loadConfig());
+const work = mkdtempSync(path.join(tmpdir(), 'textlift-bench-tables-'));
+
+/** A tool's CSV output as tables: its sheets, which a blank line parts. */
+async function toolTables(slug: string, name: string, bytes: Uint8Array): Promise<{ tables: Grid[]; ms: number }> {
+  const { host, release } = createNodeHost(provider);
+  const started = performance.now();
+  const result = await runTool(slug, { files: [{ name, bytes }] }, { format: 'csv' }, { host });
+  const ms = performance.now() - started;
+  release();
+  return { tables: csvSheets(new TextDecoder().decode(result.outputs[0]!.bytes)), ms };
+}
+
+/** One page of a PDF as its own PDF, so that PDF to Excel reads only the page the truth covers. */
+function pagePdf(file: string, page: number): Uint8Array {
+  const out = path.join(work, `page-${path.basename(file)}`);
+  execFileSync('qpdf', [path.join(corpusDir, file), '--pages', '.', String(page), '--', out]);
+  return new Uint8Array(readFileSync(out));
+}
+
+function pageImage(file: string, page: number): Uint8Array {
+  const stem = path.join(work, `${path.basename(file, '.pdf')}-${page}`);
+  execFileSync('pdftoppm', ['-r', '200', '-f', String(page), '-l', String(page), '-singlefile', '-png', path.join(corpusDir, file), stem]);
+  return new Uint8Array(readFileSync(`${stem}.png`));
+}
+
+function pdfplumber(file: string, page: number, strategy: 'lines' | 'text'): { tables: Grid[]; ms: number } {
+  const started = performance.now();
+  const run = spawnSync('python3', [path.join(here, 'tables-ref', 'pdfplumber_tables.py'), path.join(corpusDir, file), String(page), strategy], { env: { ...process.env, PYTHONPATH: pythonLib }, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(run.stderr);
+  return { tables: JSON.parse(run.stdout) as Grid[], ms: performance.now() - started };
+}
+
+type Column = 'pdf' | 'image' | 'plumberText' | 'plumberLines';
+const columns: Column[] = ['pdf', 'image', 'plumberText', 'plumberLines'];
+const totals = Object.fromEntries(columns.map((c) => [c, 0])) as Record<Column, number>;
+const times = Object.fromEntries(columns.map((c) => [c, [] as number[]])) as Record<Column, number[]>;
+let cells = 0;
+const lines: string[] = [];
+for (const file of files) {
+  const score = Object.fromEntries(columns.map((c) => [c, 0])) as Record<Column, number>;
+  let fileCells = 0;
+  for (const expected of expectedTables(file)) {
+    const found: Record<Column, { tables: Grid[]; ms: number }> = {
+      pdf: await toolTables('pdf-to-excel', path.basename(file), pagePdf(file, expected.page)),
+      image: await toolTables('jpg-to-excel', `${path.basename(file, '.pdf')}.png`, pageImage(file, expected.page)),
+      plumberText: pdfplumber(file, expected.page, 'text'),
+      plumberLines: pdfplumber(file, expected.page, 'lines'),
+    };
+    for (const column of columns) {
+      score[column] += scoreCells(expected.cells, found[column].tables).matched;
+      times[column].push(found[column].ms);
+    }
+    fileCells += scoreCells(expected.cells, []).total;
+  }
+  cells += fileCells;
+  for (const column of columns) totals[column] += score[column];
+  const share = (n: number) => `${((100 * n) / fileCells).toFixed(1)}%`;
+  lines.push(`| ${path.basename(file)} | ${fileCells} | ${columns.map((c) => share(score[c])).join(' | ')} |`);
+}
+await provider.close();
+
+console.log(`Cells of ../shared/corpus/tables found with the same value in the same row and column (whitespace ignored); pdfplumber ${pdfplumberVersion}, page areas never given.\n`);
+console.log('| file | expected cells | PDF to Excel | JPG to Excel (200 dpi render) | pdfplumber text | pdfplumber lines |');
+console.log('|---|---|---|---|---|---|');
+for (const line of lines) console.log(line);
+const share = (n: number) => `**${((100 * n) / cells).toFixed(1)}%**`;
+console.log(`| all | ${cells} | ${columns.map((c) => share(totals[c])).join(' | ')} |`);
+const ratio = (column: Column) => (totals[column] / totals.plumberText).toFixed(2);
+console.log(`\nCells found, against pdfplumber's text strategy: PDF to Excel ${ratio('pdf')}×, JPG to Excel ${ratio('image')}×.`);
+console.log(`Median time per page: PDF to Excel ${median(times.pdf).toFixed(0)} ms, JPG to Excel ${median(times.image).toFixed(0)} ms, pdfplumber text ${median(times.plumberText).toFixed(0)} ms (a Python process each, start included).`);

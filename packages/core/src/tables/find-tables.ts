@@ -1,0 +1,74 @@
+import type { Ruling } from '../pdf/pdf-engine.ts';
+import type { OcrLine } from '../ocr/engine.ts';
+import type { PositionedText } from '../pdf/text-layout.ts';
+import { alignedTables } from './aligned-tables.ts';
+import type { GreyImage } from '../ocr/preprocess/grey-image.ts';
+import { imageRulings } from './image-rulings.ts';
+import { median, type PlacedText } from './placed-text.ts';
+import { ruledTables } from './ruled-tables.ts';
+import type { LooseLine, PageTables, Table } from './table.ts';
+
+/**
+ * A page's tables, and its other lines as text: tables drawn with rules first, then tables
+ * whose text lines up in columns among the words left.
+ */
+export function findTables(words: PlacedText[], rulings: Ruling[] = []): PageTables {
+  const vertical = rulings.filter((rule) => rule.direction === 'vertical');
+  const ruled = ruledTables(words.filter((word) => !isRuleReadAsText(word, vertical)), rulings);
+  const aligned = alignedTables(ruled.rest, rulings);
+  const tables: Table[] = [...ruled.tables, ...aligned.tables].sort((a, b) => a.top - b.top || a.left - b.left);
+  const lines: LooseLine[] = aligned.lines;
+  return { tables, lines };
+}
+
+/**
+ * OCR reads a table's vertical rule as a bar or a letter like it ("|", "l", "I", "]"): such a
+ * mark standing on a vertical rule is the rule, not text.
+ */
+function isRuleReadAsText(word: PlacedText, vertical: Ruling[]): boolean {
+  if (word.confidence === undefined || !/^[|¦!\[\]Il1]{1,2}$/.test(word.text)) return false;
+  const middle = (word.left + word.right) / 2;
+  const reach = Math.max(word.right - word.left, (word.bottom - word.top) / 4);
+  return vertical.some((rule) => Math.abs(rule.at - middle) <= reach && rule.from <= word.bottom && rule.to >= word.top);
+}
+
+/** Share of the font size above the baseline that letters reach, and below it. */
+const ASCENT = 0.8;
+const DESCENT = 0.2;
+
+/** A PDF page's text runs (y up, from the baseline) as placed text (y down, boxes). */
+export function placedRuns(runs: PositionedText[], pageHeight: number): PlacedText[] {
+  return runs
+    .filter((run) => run.str.trim() !== '' && run.size > 0 && run.width > 0)
+    .map((run) => ({
+      text: run.str.trim(),
+      left: run.x,
+      right: run.x + run.width,
+      top: pageHeight - run.y - ASCENT * run.size,
+      bottom: pageHeight - run.y + DESCENT * run.size,
+      ...(run.rtl ? { rtl: true } : {}),
+    }));
+}
+
+/**
+ * A picture's words are scaled to this letter height, about a PDF's 10-point text in points,
+ * so that the table builder's distances in points hold for pictures of any resolution.
+ */
+const POINT_LETTER_HEIGHT = 10;
+
+const letterHeightOf = (lines: OcrLine[]) => median(lines.flatMap((line) => line.words.map((word) => word.box.y1 - word.box.y0)));
+
+/** The rules of a picture OCR read, in its pixels. */
+export function pictureRulings(page: { lines: OcrLine[]; image: GreyImage }): Ruling[] {
+  return imageRulings(page.image, letterHeightOf(page.lines));
+}
+
+/** The tables of a picture from OCR's words (with their confidences) and the picture's rules, both in its pixels. */
+export function findPictureTables(lines: OcrLine[], rulings: Ruling[]): PageTables {
+  const height = letterHeightOf(lines);
+  const scale = height > 0 ? POINT_LETTER_HEIGHT / height : 1;
+  const words = lines.flatMap((line) =>
+    line.words.map((word) => ({ text: word.text, left: word.box.x0 * scale, right: word.box.x1 * scale, top: word.box.y0 * scale, bottom: word.box.y1 * scale, confidence: word.confidence })),
+  );
+  return findTables(words, rulings.map((rule) => ({ ...rule, at: rule.at * scale, from: rule.from * scale, to: rule.to * scale })));
+}

@@ -1,0 +1,39 @@
+import type { ConversionResult, OutputFile } from '../conversion.ts';
+import { ConversionError } from '../errors.ts';
+import type { OcrLanguage } from '../ocr/languages.ts';
+import { styleForLanguages } from './cell-values.ts';
+import type { PageTables } from './table.ts';
+import { LOW_CONFIDENCE, sheetsOf, sheetsToCsv, sheetsToXlsx } from './workbook.ts';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const CSV_TYPE = 'text/csv; charset=utf-8';
+
+export type TablesFormat = 'xlsx' | 'csv' | 'both';
+
+/** Rows of the first table the page previews before download. */
+const PREVIEW_ROWS = 50;
+
+/**
+ * What PDF to Excel and JPG to Excel answer: the workbook (and/or its CSV) named after the
+ * input, counts of pages, tables and cells to check, and the first table for the preview.
+ */
+export async function tablesResult(pages: PageTables[], name: string, format: TablesFormat, languages: readonly OcrLanguage[]): Promise<ConversionResult> {
+  const sheets = sheetsOf(pages);
+  if (sheets.length === 0) throw new ConversionError('no-text', 'No text found.');
+  const outputs: OutputFile[] = [];
+  if (format !== 'csv') outputs.push({ name: `${name}.xlsx`, type: XLSX_TYPE, bytes: await sheetsToXlsx(sheets, styleForLanguages(languages)) });
+  if (format !== 'xlsx') outputs.push({ name: `${name}.csv`, type: CSV_TYPE, bytes: new TextEncoder().encode(sheetsToCsv(sheets)) });
+  const tables = pages.flatMap((page) => page.tables);
+  const cells = tables.flatMap((table) => table.rows.flat()).filter((cell) => cell?.text);
+  const first = tables[0];
+  return {
+    outputs,
+    summary: {
+      pages: pages.length,
+      tables: tables.length,
+      sheets: sheets.length,
+      unsure: cells.filter((cell) => cell!.confidence !== undefined && cell!.confidence < LOW_CONFIDENCE).length,
+    },
+    data: first ? { table: first.rows.slice(0, PREVIEW_ROWS).map((row) => row.map((cell) => cell?.text ?? '')) } : {},
+  };
+}
