@@ -155,61 +155,33 @@ export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
       // Follow the drawing's transformation matrix to where each image's unit square lands.
       const { OPS } = pdfjs;
       const viewport = page.getViewport({ scale: 1 });
-      const { fnArray, argsArray } = await page.getOperatorList();
-      let ctm = [...viewport.transform] as Matrix;
-      const stack: Matrix[] = [];
       const boxes: PageBox[] = [];
-      fnArray.forEach((fn, i) => {
-        const args = argsArray[i] as unknown[] | null;
-        if (fn === OPS.save) stack.push(ctm);
-        else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
-        else if (fn === OPS.transform && args) ctm = multiply(ctm, args as number[]);
-        else if (fn === OPS.paintFormXObjectBegin) {
-          stack.push(ctm);
-          const matrix = args?.[0] as ArrayLike<number> | null | undefined;
-          if (matrix && matrix.length === 6) ctm = multiply(ctm, matrix);
-        } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
-        else if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject) {
-          const xs: number[] = [];
-          const ys: number[] = [];
-          for (const [x, y] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
-            xs.push(ctm[0] * x + ctm[2] * y + ctm[4]);
-            ys.push(viewport.height - (ctm[1] * x + ctm[3] * y + ctm[5]));
-          }
-          const box = { left: Math.max(0, Math.min(...xs)), right: Math.min(viewport.width, Math.max(...xs)), bottom: Math.max(0, Math.min(...ys)), top: Math.min(viewport.height, Math.max(...ys)) };
-          if (box.right > box.left && box.top > box.bottom) boxes.push(box);
+      await walkDrawing(pdfjs, page, (fn, _args, ctm) => {
+        if (fn !== OPS.paintImageXObject && fn !== OPS.paintInlineImageXObject) return;
+        const xs: number[] = [];
+        const ys: number[] = [];
+        for (const [x, y] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+          xs.push(ctm[0] * x + ctm[2] * y + ctm[4]);
+          ys.push(viewport.height - (ctm[1] * x + ctm[3] * y + ctm[5]));
         }
+        const box = { left: Math.max(0, Math.min(...xs)), right: Math.min(viewport.width, Math.max(...xs)), bottom: Math.max(0, Math.min(...ys)), top: Math.min(viewport.height, Math.max(...ys)) };
+        if (box.right > box.left && box.top > box.bottom) boxes.push(box);
       });
       return boxes;
     },
     async rulings(page) {
       const { OPS } = pdfjs;
-      const viewport = page.getViewport({ scale: 1 });
-      const { fnArray, argsArray } = await page.getOperatorList();
-      let ctm = [...viewport.transform] as Matrix;
-      const stack: Matrix[] = [];
       const out: Ruling[] = [];
-      const point = (x: number, y: number): [number, number] => [ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]];
-      fnArray.forEach((fn, i) => {
-        const args = argsArray[i] as unknown[] | null;
-        if (fn === OPS.save) stack.push(ctm);
-        else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
-        else if (fn === OPS.transform && args) ctm = multiply(ctm, args as number[]);
-        else if (fn === OPS.paintFormXObjectBegin) {
-          stack.push(ctm);
-          const matrix = args?.[0] as ArrayLike<number> | null | undefined;
-          if (matrix && matrix.length === 6) ctm = multiply(ctm, matrix);
-        } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
-        else if (fn === OPS.constructPath && args) {
-          const paint = args[0] as number;
-          const data = (args[1] as ArrayLike<number>[] | undefined)?.[0];
-          if (!data || paint === OPS.endPath) return;
-          const stroked = paint === OPS.stroke || paint === OPS.closeStroke || paint === OPS.fillStroke || paint === OPS.eoFillStroke || paint === OPS.closeFillStroke || paint === OPS.closeEOFillStroke;
-          for (const polygon of polygonsOf(data)) {
-            const points = polygon.map(([x, y]) => point(x, y));
-            if (stroked) for (let k = 1; k < points.length; k++) pushSegment(out, points[k - 1]!, points[k]!);
-            else pushFilled(out, points);
-          }
+      const stroking = new Set([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
+      await walkDrawing(pdfjs, page, (fn, args, ctm) => {
+        if (fn !== OPS.constructPath || !args) return;
+        const paint = args[0] as number;
+        const data = (args[1] as ArrayLike<number>[] | undefined)?.[0];
+        if (!data || paint === OPS.endPath) return;
+        for (const polygon of polygonsOf(data)) {
+          const points = polygon.map(([x, y]): [number, number] => [ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]]);
+          if (stroking.has(paint)) for (let k = 1; k < points.length; k++) pushSegment(out, points[k - 1]!, points[k]!);
+          else pushFilled(out, points);
         }
       });
       return out;
@@ -256,6 +228,29 @@ export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
       return greyFromRgba(data, width, height);
     },
   };
+}
+
+/**
+ * Visits each drawing operation of a page with the transformation in force (from the page's
+ * units to the viewport's points, y down), following saves, restores and form XObjects.
+ */
+async function walkDrawing(pdfjs: PdfJs, page: PDFPageProxy, visit: (fn: number, args: unknown[] | null, ctm: Matrix) => void): Promise<void> {
+  const { OPS } = pdfjs;
+  const { fnArray, argsArray } = await page.getOperatorList();
+  let ctm = [...page.getViewport({ scale: 1 }).transform] as Matrix;
+  const stack: Matrix[] = [];
+  fnArray.forEach((fn, i) => {
+    const args = argsArray[i] as unknown[] | null;
+    if (fn === OPS.save) stack.push(ctm);
+    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.transform && args) ctm = multiply(ctm, args as number[]);
+    else if (fn === OPS.paintFormXObjectBegin) {
+      stack.push(ctm);
+      const matrix = args?.[0] as ArrayLike<number> | null | undefined;
+      if (matrix && matrix.length === 6) ctm = multiply(ctm, matrix);
+    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+    else visit(fn, args, ctm);
+  });
 }
 
 /** Drawing codes of pdf.js's path data (its DrawOPS). */

@@ -191,7 +191,7 @@ function withWrappedTail(region: Line[], lines: Line[], taken: Set<Line>): Line[
 }
 
 /**
- * A gutter this many times wider than the region's typical one, crossed by no line, with as
+ * A gutter this many times wider than the region's typical one, crossed by no line, with about
  * many columns on either side, parts two tables set side by side (a long list printed in two
  * halves).
  */
@@ -207,8 +207,8 @@ function sideBySide(all: Array<[number, number]>, region: Line[]): Array<{ gutte
     if (b - a < SIDE_BY_SIDE * Math.max(typical, median(others))) return false;
     return !region.some((line) => line.phrases.some((phrase) => crosses(phrase, [a, b])));
   });
-  // The two halves of one list have the same columns; a wide gap before the figures does not part a table.
-  if (split < 0 || split !== all.length - 1 - split) return [{ gutters: all, left: -Infinity, right: Infinity }];
+  // The two halves of one list have (about) the same columns; a wide gap before the figures does not part a table.
+  if (split < 0 || Math.abs(split - (all.length - 1 - split)) > 1) return [{ gutters: all, left: -Infinity, right: Infinity }];
   const middle = (all[split]![0] + all[split]![1]) / 2;
   return [
     { gutters: all.slice(0, split), left: -Infinity, right: middle },
