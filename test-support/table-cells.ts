@@ -59,9 +59,10 @@ export function csvSheets(text: string): Grid[] {
 
 /**
  * Cells compared as values: whitespace removed (the expected files keep a cell's line breaks
- * where a PDF wrapped it) and compatibility forms folded (full-width digits, ligatures).
+ * where a PDF wrapped it), compatibility forms folded (full-width digits, ligatures), and the
+ * Unicode hyphen (U+2010), drawn the same as "-", read as "-": no picture can tell them apart.
  */
-export const cellValue = (text: string) => text.normalize('NFKC').replace(/\s+/g, '');
+export const cellValue = (text: string) => text.normalize('NFKC').replace(/\s+/g, '').replace(/\u2010/g, '-');
 
 /**
  * How many of the expected table's non-empty cells the found tables hold with the same value

@@ -1,6 +1,6 @@
 import { ConversionError } from '../errors.ts';
 import type { Conversion, ConversionContext, InputFile } from '../conversion.ts';
-import { recognizePage, type PageText } from '../ocr/recognize-page.ts';
+import { recognizePage, type PageText, type ReadingNeeds } from '../ocr/recognize-page.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
 import { inspectImage } from '../image-info.ts';
 
@@ -12,7 +12,7 @@ export async function recognizeImage(input: InputFile | undefined, languages: Oc
 }
 
 /** An image read by OCR: its text, and its lines with each word's box and confidence. */
-export async function readImage(input: InputFile | undefined, languages: OcrLanguage[], { host, onProgress, signal }: ConversionContext): Promise<PageText> {
+export async function readImage(input: InputFile | undefined, languages: OcrLanguage[], { host, onProgress, signal }: ConversionContext, needs: ReadingNeeds = {}): Promise<PageText> {
   if (!input) throw new ConversionError('no-file', 'No image was given.');
   const info = inspectImage(input.bytes);
 
@@ -20,7 +20,7 @@ export async function readImage(input: InputFile | undefined, languages: OcrLang
   const engine = await host.ocr();
   onProgress?.(0, 'preparing');
   const grey = await host.decodeGrey(input.bytes, info.type);
-  const page = await recognizePage(engine, grey, { languages, signal, onProgress });
+  const page = await recognizePage(engine, grey, { languages, signal, onProgress }, needs);
   if (!page.text) throw new ConversionError('no-text', 'No text found in the image.');
   onProgress?.(1, 'recognizing');
   return page;

@@ -7,6 +7,6 @@ import { readImage } from './image-to-text.ts';
 
 /** JPG to Excel: the picture's words by OCR, with their boxes and confidences, into tables. */
 export const jpgToExcel: Conversion<{ language: OcrLanguage[]; format: TablesFormat }> = async ({ files }, options, context) => {
-  const page = await readImage(files[0], options.language, context);
+  const page = await readImage(files[0], options.language, context, { figures: true });
   return tablesResult([findPictureTables(page.lines, pictureRulings(page))], baseName(files[0]!.name), options.format, options.language);
 };

@@ -50,7 +50,7 @@ export interface PageText {
  * put left to right (row-order.ts),
  * letters read as strokes read again (misread-strokes.ts) and Word's bullets named (bullets.ts).
  */
-export async function recognizePage(engine: OcrEngine, grey: GreyImage, options: Omit<OcrOptions, 'segmentation'>): Promise<PageText> {
+export async function recognizePage(engine: OcrEngine, grey: GreyImage, options: Omit<OcrOptions, 'segmentation'>, { figures = false }: ReadingNeeds = {}): Promise<PageText> {
   const page = preparePage(grey);
   const first = await readPrepared(engine, page, options);
   let kept = { page, ...first };
@@ -88,8 +88,19 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
   const letterHeight = letterHeightOf(kept.page);
   const cleaned = withLoneI(inRowOrder(withoutNoiseLines(withoutStrayMarks(kept.lines, letterHeight))), letterHeight);
   const reread = await withLettersReread(engine, kept.page.image, cleaned, letterHeight, { ...options, onProgress: undefined });
-  const lines = withPairedQuotes(withBullets(reread, kept.page.image, letterHeight));
+  let lines = withPairedQuotes(withBullets(reread, kept.page.image, letterHeight));
+  if (figures) lines = await withUnreadInk(engine, kept.page.image, lines, letterHeight, { ...options, onProgress: undefined }, true);
   return { text: normalizeOcrText(linesToText(lines)), lines, confidence: kept.confidence, image: kept.page.image };
+}
+
+/** What a tool needs of a reading beyond its text. */
+export interface ReadingNeeds {
+  /**
+   * Every figure: the table tools. Tesseract's layout can leave a column of short numbers
+   * unread (a table's row numbers 1 to 24: all of them, on a clean page); the ink no word
+   * covers is read again, and figures found there are kept, not only words.
+   */
+  figures?: boolean;
 }
 
 /** The page as it came, in the terms of a prepared one: its letters measured, nothing else done. */
@@ -211,13 +222,22 @@ async function readFrame(engine: OcrEngine, page: PreparedPage, frame: Frame, op
  * plain lines and put back where it stands. Only confident words return: the places searched
  * may hold a picture.
  */
-async function withUnreadInk(engine: OcrEngine, image: GreyImage, lines: OcrLine[], letterHeight: number, options: Omit<OcrOptions, 'segmentation'>): Promise<OcrLine[]> {
-  const places = unreadInk(image, lines.flatMap((line) => line.words.map((word) => word.box)), letterHeight);
+/** A place read again holds text: a word of two letters or more (one letter alone is as often a mark). */
+const holdsWords = (words: OcrWord[]) => words.some((word) => /\p{L}{2}/u.test(word.text));
+/** The narrowest figure sought where ink is unread, in letter heights: a "1". */
+const FIGURE_WIDTH = 0.2;
+/** A place read again holds text or a figure ("7", "1,505", "-4.3", "12%"). */
+const holdsFigures = (words: OcrWord[]) => holdsWords(words) || words.some((word) => /^[-−(+$€£¥]?\d[\d.,:/]*[%)]?$/u.test(word.text));
+
+/** Where the layout left ink unread, read again; with `figures`, lone figures are sought and kept too. */
+async function withUnreadInk(engine: OcrEngine, image: GreyImage, lines: OcrLine[], letterHeight: number, options: Omit<OcrOptions, 'segmentation'>, figures = false): Promise<OcrLine[]> {
+  const holdsText = figures ? holdsFigures : holdsWords;
+  const places = unreadInk(image, lines.flatMap((line) => line.words.map((word) => word.box)), letterHeight, figures ? { narrowest: FIGURE_WIDTH } : {});
   if (places.length === 0) return lines;
   const found = await readStacked(engine, image, places, letterHeight, options);
   return places.reduce((out, box, i) => {
     const words = found[i]!.filter((word) => word.confidence >= RECOVERED_CONFIDENT);
-    if (words.filter((word) => /\p{L}{2}/u.test(word.text)).length === 0) return out;
+    if (!holdsText(words)) return out;
     // A heading stands over its text, often centred: the lines it goes before are sought a
     // width either side of it.
     const reach = { ...box, x0: box.x0 - (box.x1 - box.x0), x1: box.x1 + (box.x1 - box.x0) };

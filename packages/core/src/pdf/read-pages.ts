@@ -39,7 +39,7 @@ export interface ReadPdfOptions {
   styles?: boolean;
   /** Keep the pictures of text pages (PDF to Word). */
   pictures?: boolean;
-  /** Read the lines text pages draw (PDF to Excel: a table's rules). */
+  /** Read the lines pages draw (a table's rules), and every figure of scans: PDF to Excel. */
   rulings?: boolean;
 }
 
@@ -80,7 +80,7 @@ export async function readPdfPages(bytes: Uint8Array, options: ReadPdfOptions, {
             if (stage === 'recognizing') onProgress?.((number - 1 + fraction) / total, 'reading', detail);
             else if (stage === 'loading-model' || stage === 'rereading') onProgress?.(fraction, stage);
           },
-        }).catch((error: unknown) => {
+        }, { figures: options.rulings }).catch((error: unknown) => {
           // The OCR engine failing to read a picture we drew is our failure, not damage in the PDF.
           if (error instanceof ConversionError && error.code === 'corrupt') throw new ConversionError('engine-failed', `Page ${number} could not be read: ${error.message}`, detail);
           throw error;

@@ -56,6 +56,9 @@ export function placedRuns(runs: PositionedText[], pageHeight: number): PlacedTe
  */
 const POINT_LETTER_HEIGHT = 10;
 
+/** A word's box is at most this many letter heights tall (the median word, about a capital's height, against one with a descender too). */
+const TALLEST_WORD = 1.2;
+
 const letterHeightOf = (lines: OcrLine[]) => median(lines.flatMap((line) => line.words.map((word) => word.box.y1 - word.box.y0)));
 
 /** The rules of a picture OCR read, in its pixels. */
@@ -67,8 +70,15 @@ export function pictureRulings(page: { lines: OcrLine[]; image: GreyImage }): Ru
 export function findPictureTables(lines: OcrLine[], rulings: Ruling[]): PageTables {
   const height = letterHeightOf(lines);
   const scale = height > 0 ? POINT_LETTER_HEIGHT / height : 1;
+  // A word read again by the second recogniser has its line's box, often much taller than its
+  // letters: its height is held to the page's, so that the gaps of its line are judged as others.
+  const tallest = TALLEST_WORD * POINT_LETTER_HEIGHT;
   const words = lines.flatMap((line) =>
-    line.words.map((word) => ({ text: word.text, left: word.box.x0 * scale, right: word.box.x1 * scale, top: word.box.y0 * scale, bottom: word.box.y1 * scale, confidence: word.confidence })),
+    line.words.map((word) => {
+      const middle = ((word.box.y0 + word.box.y1) / 2) * scale;
+      const half = Math.min((word.box.y1 - word.box.y0) * scale, tallest) / 2;
+      return { text: word.text, left: word.box.x0 * scale, right: word.box.x1 * scale, top: middle - half, bottom: middle + half, confidence: word.confidence };
+    }),
   );
   return findTables(words, rulings.map((rule) => ({ ...rule, at: rule.at * scale, from: rule.from * scale, to: rule.to * scale })));
 }

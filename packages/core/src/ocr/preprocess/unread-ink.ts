@@ -8,6 +8,11 @@ const TALLEST = 3;
 const JOIN_GAP = 1;
 /** Above this share of its box in ink, a piece is a filled shape (a shadow, a photo's edge). */
 const DENSEST = 0.6;
+/**
+ * A piece narrower than this many letter heights is a mark, not a word, unless the caller
+ * looks for figures too (a lone "7" in a table's column is a letter height wide or less).
+ */
+const NARROWEST = 2;
 /** Paper kept around a place, in letter heights, so the recogniser sees whole letters. */
 const PAD = 0.4;
 /**
@@ -23,7 +28,7 @@ const WIDTH_PER_STROKE = 3;
  * underline ("Table de conjugaison", "Être"). Reading these places again as plain lines
  * brings it back. `letterHeight` is in the image's pixels.
  */
-export function unreadInk(image: GreyImage, read: Box[], letterHeight: number): Box[] {
+export function unreadInk(image: GreyImage, read: Box[], letterHeight: number, { narrowest = NARROWEST }: { narrowest?: number } = {}): Box[] {
   if (letterHeight <= 0) return [];
   const threshold = otsuThreshold(image);
   const inkBlobs = findBlobs(image, threshold).filter((blob) => {
@@ -42,7 +47,7 @@ export function unreadInk(image: GreyImage, read: Box[], letterHeight: number): 
   const pad = Math.round(letterHeight * PAD);
   const places: Box[] = [];
   for (const piece of pieces) {
-    if (piece.x1 - piece.x0 < letterHeight * 2 || piece.pixels / ((piece.x1 - piece.x0) * (piece.y1 - piece.y0)) >= DENSEST) continue;
+    if (piece.x1 - piece.x0 < letterHeight * narrowest || piece.pixels / ((piece.x1 - piece.x0) * (piece.y1 - piece.y0)) >= DENSEST) continue;
     if (strokesAcross(image, piece, threshold) * WIDTH_PER_STROKE * letterHeight < piece.x1 - piece.x0) continue;
     if (read.some((box) => overlaps(piece, box))) continue;
     let place = { x0: Math.max(0, piece.x0 - pad), y0: Math.max(0, piece.y0 - pad), x1: Math.min(image.width, piece.x1 + pad), y1: Math.min(image.height, piece.y1 + pad) };
