@@ -244,5 +244,10 @@ function rowsOf(region: Line[], rulings: Ruling[]): Line[][] {
   const filled = bands.filter((band) => band && band.length > 0);
   const counts = filled.map((band) => band.length);
   if (filled.length < 3 || median(counts) > LINES_PER_RULED_ROW) return byLine;
+  // A band with two lines that each fill most columns is rows the rules group (a statement's
+  // sections), not one row whose cells wrap.
+  const most = Math.max(...region.map((line) => line.phrases.length));
+  const full = (line: Line) => line.phrases.length >= Math.max(2, Math.ceil(0.6 * most));
+  if (filled.some((band) => band.filter(full).length >= 2)) return byLine;
   return filled;
 }
