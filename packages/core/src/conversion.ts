@@ -34,6 +34,8 @@ export interface ToolData {
   codes?: ScannedCode[];
   /** Rows of cells, for a preview of a table. */
   table?: string[][];
+  /** Cells of the previewed table read with low confidence, as [row, column]: shown as in the sheet. */
+  unsureCells?: Array<[number, number]>;
 }
 
 export interface ConversionResult {

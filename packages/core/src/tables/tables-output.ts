@@ -1,8 +1,8 @@
-import type { ConversionResult, OutputFile } from '../conversion.ts';
+import type { ConversionResult, OutputFile, ToolData } from '../conversion.ts';
 import { ConversionError } from '../errors.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
 import { styleForLanguages } from './cell-values.ts';
-import type { PageTables } from './table.ts';
+import type { PageTables, Table } from './table.ts';
 import { LOW_CONFIDENCE, sheetsOf, sheetsToCsv, sheetsToXlsx } from './workbook.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -34,6 +34,16 @@ export async function tablesResult(pages: PageTables[], name: string, format: Ta
       sheets: sheets.length,
       unsure: cells.filter((cell) => cell!.confidence !== undefined && cell!.confidence < LOW_CONFIDENCE).length,
     },
-    data: first ? { table: first.rows.slice(0, PREVIEW_ROWS).map((row) => row.map((cell) => cell?.text ?? '')) } : {},
+    data: first ? preview(first) : {},
   };
+}
+
+/** The first rows of a table as the page shows them, with the cells to check. */
+function preview(table: Table): ToolData {
+  const rows = table.rows.slice(0, PREVIEW_ROWS);
+  const unsureCells: Array<[number, number]> = [];
+  rows.forEach((row, r) => row.forEach((cell, c) => {
+    if (cell?.text && cell.confidence !== undefined && cell.confidence < LOW_CONFIDENCE) unsureCells.push([r, c]);
+  }));
+  return { table: rows.map((row) => row.map((cell) => cell?.text ?? '')), unsureCells };
 }

@@ -20,12 +20,9 @@ export function TableResult({ result, i18nKey }: { result: ConversionResult; i18
   const xlsx = ofType(outputs, '.xlsx') ?? outputs[0]!;
   const csv = ofType(outputs, '.csv');
   const table = data?.table;
-  const summaryText = [
-    t('tables.summary', { count: summary.tables ?? 0, sheets: summary.sheets ?? 0 }),
-    summary.unsure ? t('tables.unsure', { count: summary.unsure }) : '',
-  ].filter(Boolean).join(' ');
+  const unsure = new Set((data?.unsureCells ?? []).map(([r, c]) => `${r}:${c}`));
   return (
-    <FileResult title={t(`${i18nKey}.completed`)} output={xlsx} downloadLabel={t('tables.downloadExcel')} summary={summaryText}>
+    <FileResult title={t(`${i18nKey}.completed`)} output={xlsx} downloadLabel={t('tables.downloadExcel')} summary={t('tables.summary', { count: summary.tables ?? 0, sheets: summary.sheets ?? 0 })}>
       {csv && (
         <Button variant="secondary" onClick={() => downloadOutput(csv)} data-testid="download-csv">
           <Download className="size-4" aria-hidden />
@@ -35,6 +32,12 @@ export function TableResult({ result, i18nKey }: { result: ConversionResult; i18
       {table && table.length > 0 ? (
         <figure className="w-full text-left">
           <figcaption className="mb-2 text-sm font-medium text-slate-700">{t('tables.previewTitle')}</figcaption>
+          {summary.unsure ? (
+            <p className="mb-2 text-sm text-amber-800" data-testid="unsure-cells">
+              <span className="mr-1.5 inline-block size-3 rounded-sm border border-amber-300 bg-amber-100 align-middle" aria-hidden />
+              {t('tables.unsure', { count: summary.unsure })}
+            </p>
+          ) : null}
           {/* Width 0 stretched to the card: a wide table scrolls inside it instead of widening the page. */}
           <div className="max-h-80 w-0 min-w-full overflow-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={t('tables.previewTitle')}>
             <table className="w-full border-collapse text-sm" data-testid="table-preview">
@@ -42,7 +45,7 @@ export function TableResult({ result, i18nKey }: { result: ConversionResult; i18
                 {table.slice(0, SHOWN_ROWS).map((row, r) => (
                   <tr key={r} className={r % 2 ? 'bg-slate-50' : undefined}>
                     {row.map((cell, c) => (
-                      <td key={c} className="max-w-56 truncate border border-slate-200 px-2 py-1 text-slate-800" title={cell}>
+                      <td key={c} className={`max-w-56 truncate border border-slate-200 px-2 py-1 text-slate-800 ${unsure.has(`${r}:${c}`) ? 'bg-amber-100' : ''}`} title={cell}>
                         {cell}
                       </td>
                     ))}
