@@ -80,3 +80,9 @@ test('the workbook: one sheet per table, figures typed, unsure OCR cells highlig
   expect(['A2', 'B2', 'A3', 'B3'].filter(yellow)).toEqual(['B2']);
   expect(sheetsToCsv(sheets)).toBe('\uFEFFStatement\r\nTotal,"1,505"\r\nPaid,10/12/2012\r\n');
 });
+
+test('a cell a spreadsheet would run as a formula is written as text in the CSV; negative figures stay figures', () => {
+  const cell = (text: string) => ({ text });
+  const table = { rows: [[cell('=HYPERLINK("http://x","y")'), cell('-4.3'), cell('@SUM(A1)'), cell('-x')]], top: 0, bottom: 10, left: 0, right: 10, ruled: false };
+  expect(sheetsToCsv(sheetsOf([{ tables: [table], lines: [] }]))).toBe(`\uFEFF"'=HYPERLINK(""http://x"",""y"")",-4.3,"'@SUM(A1)","'-x"\r\n`);
+});

@@ -103,6 +103,12 @@ function highlight(cell: ExcelJS.Cell) {
 }
 
 /**
+ * A cell a spreadsheet would take for a formula ("=HYPERLINK(…)" printed in a hostile PDF) is
+ * written with a leading apostrophe, as OWASP advises; a negative figure ("-4.3") is not one.
+ */
+const FORMULA_START = /^[=+@\t\r]|^-(?![\d.,])/;
+
+/**
  * The sheets as one CSV, as the cells were printed, a blank line between sheets. It starts with
  * a byte-order mark, the sign Excel needs to read it as UTF-8.
  */
@@ -115,5 +121,5 @@ export function sheetsToCsv(sheets: Sheet[]): string {
       else rows.push(...item.table.rows.map((cells) => cells.map((cell) => cell?.text ?? '')));
     }
   });
-  return `\uFEFF${Papa.unparse(rows, { newline: '\r\n' })}\r\n`;
+  return `\uFEFF${Papa.unparse(rows, { newline: '\r\n', escapeFormulae: FORMULA_START })}\r\n`;
 }
