@@ -304,12 +304,14 @@ function pushSegment(out: Ruling[], [x0, y0]: [number, number], [x1, y1]: [numbe
 
 /** A filled shape: a thin bar is one rule, a rectangle gives its four edges; other shapes none. */
 function pushFilled(out: Ruling[], points: Array<[number, number]>) {
-  const xs = points.map(([x]) => x);
-  const ys = points.map(([, y]) => y);
-  const left = Math.min(...xs);
-  const right = Math.max(...xs);
-  const top = Math.min(...ys);
-  const bottom = Math.max(...ys);
+  // Loops, not Math.min(...): a path of a map can have more points than a call takes arguments.
+  let [left, right, top, bottom] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const [x, y] of points) {
+    left = Math.min(left, x);
+    right = Math.max(right, x);
+    top = Math.min(top, y);
+    bottom = Math.max(bottom, y);
+  }
   const rectangle = points.every(([x, y]) => (Math.abs(x - left) <= STRAIGHT || Math.abs(x - right) <= STRAIGHT) && (Math.abs(y - top) <= STRAIGHT || Math.abs(y - bottom) <= STRAIGHT));
   if (!rectangle) return;
   const width = right - left;

@@ -10,6 +10,8 @@ const ROW_GAP = 3.5;
 const INNER_LINE = 0.6;
 /** A column gutter may be crossed by this share of the rows (a header spanning two columns). */
 const GUTTER_CROSSINGS = 0.1;
+/** How much of a phrase's box, at each end, in line heights, may reach into a gutter. */
+const EDGE_SLACK = 0.125;
 /** A gutter is at least this many line heights wide. */
 const MIN_GUTTER = 0.3;
 
@@ -44,8 +46,15 @@ function toLine(line: TextLine): Line {
   return { ...line, phrases, cells };
 }
 
-/** A line drawn with characters: dashes, underscores, equals signs. */
-const isSeparator = (line: Line) => line.words.every((word) => /^[-_=—–.·]+$/.test(word.text));
+/**
+ * A rule drawn with characters (dashes, underscores, equals signs) across most of the rows'
+ * width; a row of "—" in its cells (nothing to report) is a row.
+ */
+function isSeparator(line: Line, rows: Line[]): boolean {
+  const left = Math.min(...rows.map((row) => row.left));
+  const right = Math.max(...rows.map((row) => row.right));
+  return line.words.every((word) => /^[-_=—–.·]+$/.test(word.text)) && line.right - line.left >= 0.5 * (right - left);
+}
 
 /** Runs of lines that look like rows of one table, with the lines that come between them. */
 function regions(lines: Line[]): Line[][] {
@@ -58,7 +67,7 @@ function regions(lines: Line[]): Line[][] {
   };
   for (const line of lines) {
     // A row of dashes under a header is neither a row nor the end of the table.
-    if (current.length > 0 && isSeparator(line)) continue;
+    if (current.length > 0 && isSeparator(line, current)) continue;
     const previous = current.at(-1);
     const height = Math.max(line.height, previous?.height ?? 0);
     if (previous && line.top - previous.bottom > ROW_GAP * height) close();
@@ -84,19 +93,28 @@ function regions(lines: Line[]): Line[][] {
 function gutters(region: Line[]): Array<[number, number]> {
   const most = Math.max(...region.map((line) => line.phrases.length));
   const full = region.filter((line) => line.cells && line.phrases.length >= Math.max(2, most / 2));
-  const phrases = full.flatMap((line) => line.phrases);
-  const left = Math.floor(Math.min(...phrases.map((p) => p.left)));
-  const right = Math.ceil(Math.max(...phrases.map((p) => p.right)));
+  if (full.length === 0) return [];
   const height = median(full.map((line) => line.height));
   const allowed = Math.floor(GUTTER_CROSSINGS * full.length);
-  const step = Math.max(0.25, height / 8);
+  // A sweep over the phrases' edges: how many rows cover each stretch between two edges (a
+  // row's phrases never overlap). Phrases that touch leave no gutter: starts count first. Each
+  // phrase is taken a little narrower than its box: a letter's overhang does not close a gutter.
+  const trim = EDGE_SLACK * height;
+  const edges = full
+    .flatMap((line) => line.phrases.filter((p) => p.right - p.left > 2 * trim).flatMap((p) => [{ x: p.left + trim, step: 1 }, { x: p.right - trim, step: -1 }]))
+    .sort((a, b) => a.x - b.x || b.step - a.step);
   const found: Array<[number, number]> = [];
+  let covering = 0;
   let start: number | undefined;
-  for (let x = left; x <= right; x += step) {
-    const crossing = full.filter((line) => line.phrases.some((p) => p.left <= x && x <= p.right)).length;
-    if (crossing <= allowed) start ??= x;
+  for (const [i, edge] of edges.entries()) {
+    covering += edge.step;
+    const next = edges[i + 1];
+    if (!next || next.x === edge.x) continue;
+    // The stretch from this edge to the next is covered by `covering` rows.
+    // Before the first phrase of any row is margin, not a gutter (a header out-dented from the rows).
+    if (covering <= allowed) start ??= i === 0 ? undefined : edge.x;
     else if (start !== undefined) {
-      if (x - start >= MIN_GUTTER * height && start > left) found.push([start, x]);
+      if (edge.x - start >= MIN_GUTTER * height) found.push([start, edge.x]);
       start = undefined;
     }
   }
@@ -128,7 +146,7 @@ export function alignedTables(words: PlacedText[], rulings: Ruling[]): { tables:
     const all = gutters(region);
     if (all.length === 0) continue;
     region.forEach((line) => inTable.add(line));
-    for (const line of lines) if (isSeparator(line) && line.top > region[0]!.top && line.bottom < region.at(-1)!.bottom) inTable.add(line);
+    for (const line of lines) if (isSeparator(line, region) && line.top > region[0]!.top && line.bottom < region.at(-1)!.bottom) inTable.add(line);
     const rows = rowsOf(region, rulings);
     for (const part of sideBySide(all, region)) {
       const cuts = part.gutters.map(([a, b]) => (a + b) / 2);

@@ -73,7 +73,8 @@ function number(text: string, style: NumberStyle): CellValue | undefined {
   else return undefined;
   // "007", a postcode "02134": the leading zero is part of the value.
   if (/^0\d/.test(integer) || integer.length + fraction.length > MAX_DIGITS) return undefined;
-  if (spaced && !/^\d{1,3}([\s\u00a0\u202f\u2009]\d{3})+/.test(body!.trim())) return undefined;
+  // "1 234 567,5": groups of three after the first; "555 1234", a phone number, is text.
+  if (spaced && !/^\d{1,3}([\s\u00a0\u202f\u2009]\d{3})+([.,]\d+)?$/.test(body!.trim())) return undefined;
   const negative = Boolean(open) || Boolean(sign) || Boolean(sign2);
   let value = Number(`${integer}.${fraction || '0'}`) * (negative ? -1 : 1);
   const groups = digits.includes(thousands) || spaced;
@@ -106,8 +107,15 @@ function date(text: string, style: NumberStyle): CellValue | undefined {
   return dateOf(fullYear, Number(month), Number(day), format);
 }
 
+/**
+ * Excel's dates begin in 1900 and count a 29 February 1900 that never was: a date before
+ * March 1900 is kept as the text it was.
+ */
+const FIRST_DATE = Date.UTC(1900, 2, 1);
+
 function dateOf(year: number, month: number, day: number, format: string): CellValue | undefined {
   const value = new Date(Date.UTC(year, month - 1, day));
+  if (value.getTime() < FIRST_DATE) return undefined;
   // 31/02: not a date, whatever it looks like.
   if (value.getUTCFullYear() !== year || value.getUTCMonth() !== month - 1 || value.getUTCDate() !== day) return undefined;
   return { kind: 'date', value, format };

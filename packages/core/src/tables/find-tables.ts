@@ -8,11 +8,16 @@ import { median, type PlacedText } from './placed-text.ts';
 import { ruledTables } from './ruled-tables.ts';
 import type { LooseLine, PageTables, Table } from './table.ts';
 
+const MAX_RULINGS = 50_000;
+
 /**
  * A page's tables, and its other lines as text: tables drawn with rules first, then tables
  * whose text lines up in columns among the words left.
  */
 export function findTables(words: PlacedText[], rulings: Ruling[] = []): PageTables {
+  // A page of more strokes than this is a drawing (a map, a chart's hatching): its text is
+  // laid out without them.
+  if (rulings.length > MAX_RULINGS) rulings = [];
   const vertical = rulings.filter((rule) => rule.direction === 'vertical');
   const ruled = ruledTables(words.filter((word) => !isRuleReadAsText(word, vertical)), rulings);
   const aligned = alignedTables(ruled.rest, rulings);
@@ -56,6 +61,8 @@ export function placedRuns(runs: PositionedText[], pageHeight: number): PlacedTe
  */
 const POINT_LETTER_HEIGHT = 10;
 
+const MAX_SCALE = POINT_LETTER_HEIGHT / 3;
+
 /** A word's box is at most this many letter heights tall (the median word, about a capital's height, against one with a descender too). */
 const TALLEST_WORD = 1.2;
 
@@ -69,7 +76,9 @@ export function pictureRulings(page: { lines: OcrLine[]; image: GreyImage }): Ru
 /** The tables of a picture from OCR's words (with their confidences) and the picture's rules, both in its pixels. */
 export function findPictureTables(lines: OcrLine[], rulings: Ruling[]): PageTables {
   const height = letterHeightOf(lines);
-  const scale = height > 0 ? POINT_LETTER_HEIGHT / height : 1;
+  // Letters under 3 pixels tall are no text OCR reads; the scale is held there so that a dark
+  // picture's rules cannot multiply into a grid of millions of cells.
+  const scale = height > 0 ? Math.min(POINT_LETTER_HEIGHT / height, MAX_SCALE) : 1;
   // A word read again by the second recogniser has its line's box, often much taller than its
   // letters: its height is held to the page's, so that the gaps of its line are judged as others.
   const tallest = TALLEST_WORD * POINT_LETTER_HEIGHT;

@@ -2,6 +2,11 @@ import type { Ruling } from '../pdf/pdf-engine.ts';
 import { cellText, linesOf, PHRASE_GAP, type PlacedText } from './placed-text.ts';
 import { lowestConfidence, withoutEmptyLines, type Table, type TableCell } from './table.ts';
 
+/**
+ * A grid of more positions than this is a drawing (a map, graph paper, a shaded area read as
+ * rules), not a table anyone types into a sheet.
+ */
+const MAX_GRID_POSITIONS = 20_000;
 /** Rules closer than this (points) are one: a rule drawn twice, the two edges of a thick one. */
 const SAME_RULE = 2;
 /** Rules whose ends come this close (points) touch: cell borders drawn one by one. */
@@ -17,8 +22,16 @@ interface Segment {
 function mergeRules(rules: Ruling[]): Segment[] {
   const sorted = rules.map(({ at, from, to }) => ({ at, from, to })).sort((a, b) => a.at - b.at || a.from - b.from);
   const merged: Segment[] = [];
+  // Merged rules come in the order of their position: only those within SAME_RULE of this one
+  // can take it, so the search starts past the others (a page of 40 000 strokes stays fast).
+  let first = 0;
   for (const rule of sorted) {
-    const same = merged.find((m) => Math.abs(m.at - rule.at) <= SAME_RULE && rule.from <= m.to + TOUCHING && rule.to >= m.from - TOUCHING);
+    while (first < merged.length && merged[first]!.at < rule.at - SAME_RULE) first++;
+    let same: Segment | undefined;
+    for (let i = first; i < merged.length && !same; i++) {
+      const m = merged[i]!;
+      if (Math.abs(m.at - rule.at) <= SAME_RULE && rule.from <= m.to + TOUCHING && rule.to >= m.from - TOUCHING) same = m;
+    }
     if (same) {
       same.from = Math.min(same.from, rule.from);
       same.to = Math.max(same.to, rule.to);
@@ -78,7 +91,7 @@ function holdsAlignedRows(words: PlacedText[]): boolean {
 }
 
 /**
- * Tables drawn with rules: each grid of crossing rules with at least two rows and two columns.
+ * Tables drawn with rules: each grid of crossing rules with two columns or more.
  * A cell whose dividing rule is missing is merged with its neighbour; its text goes to the
  * merged cell's top-left position. Returns the tables and the words left outside them.
  */
@@ -88,7 +101,7 @@ export function ruledTables(words: PlacedText[], rulings: Ruling[]): { tables: T
   for (const grid of grids(rulings)) {
     const xs = distinct(grid.vertical.map((s) => s.at));
     const ys = distinct(grid.horizontal.map((s) => s.at));
-    if (xs.length < 3 || ys.length < 2) continue;
+    if (xs.length < 3 || ys.length < 2 || xs.length * ys.length > MAX_GRID_POSITIONS) continue;
     const rows = ys.length - 1;
     const columns = xs.length - 1;
     // Positions joined where no rule divides them, by union-find over the grid.
@@ -106,6 +119,7 @@ export function ruledTables(words: PlacedText[], rulings: Ruling[]): { tables: T
       for (let r = 0; r + 1 < rows; r++) if (!covered(grid.horizontal, ys[r + 1]!, middle)) join(r * columns + c, (r + 1) * columns + c);
     }
     const inside: PlacedText[][] = Array.from({ length: rows * columns }, () => []);
+    const atPosition: PlacedText[][] = Array.from({ length: rows * columns }, () => []);
     const outside: PlacedText[] = [];
     for (const word of rest) {
       const x = (word.left + word.right) / 2;
@@ -113,21 +127,38 @@ export function ruledTables(words: PlacedText[], rulings: Ruling[]): { tables: T
       const c = xs.findIndex((edge, i) => i + 1 < xs.length && x >= edge && x < xs[i + 1]!);
       const r = ys.findIndex((edge, i) => i + 1 < ys.length && y >= edge && y < ys[i + 1]!);
       if (c < 0 || r < 0) outside.push(word);
-      else inside[find(r * columns + c)]!.push(word);
+      else {
+        inside[find(r * columns + c)]!.push(word);
+        atPosition[r * columns + c]!.push(word);
+      }
     }
     if (inside.every((cellWords) => cellWords.length === 0)) continue;
     // Rules around a block of aligned rows (only a frame, or only the header ruled): the rows
     // and columns are the text's, found with the words outside every grid.
     if (inside.some(holdsAlignedRows)) continue;
     // Each merged cell's extent: the rows and columns of the positions joined into it.
-    const extent = new Map<number, { r0: number; r1: number; c0: number; c1: number }>();
+    const extent = new Map<number, { r0: number; r1: number; c0: number; c1: number; count: number }>();
     for (let i = 0; i < rows * columns; i++) {
       const root = find(i);
       const r = Math.floor(i / columns);
       const c = i % columns;
       const e = extent.get(root);
-      if (e) Object.assign(e, { r0: Math.min(e.r0, r), r1: Math.max(e.r1, r), c0: Math.min(e.c0, c), c1: Math.max(e.c1, c) });
-      else extent.set(root, { r0: r, r1: r, c0: c, c1: c });
+      if (e) Object.assign(e, { r0: Math.min(e.r0, r), r1: Math.max(e.r1, r), c0: Math.min(e.c0, c), c1: Math.max(e.c1, c), count: e.count + 1 });
+      else extent.set(root, { r0: r, r1: r, c0: c, c1: c, count: 1 });
+    }
+    // A merge that is no rectangle (an L of missing rules) cannot be one cell of a sheet: each
+    // of its positions is a cell of its own, with the words that stand in it.
+    for (const [root, e] of [...extent]) {
+      if (e.count === (e.r1 - e.r0 + 1) * (e.c1 - e.c0 + 1)) continue;
+      extent.delete(root);
+      for (let r = e.r0; r <= e.r1; r++) {
+        for (let c = e.c0; c <= e.c1; c++) {
+          const i = r * columns + c;
+          if (find(i) !== root) continue;
+          extent.set(i, { r0: r, r1: r, c0: c, c1: c, count: 1 });
+          inside[i] = atPosition[i]!;
+        }
+      }
     }
     const cells: Array<Array<TableCell | null>> = Array.from({ length: rows }, () => new Array<TableCell | null>(columns).fill(null));
     for (const [root, e] of extent) {

@@ -19,7 +19,7 @@ test('figures become numbers in the format they were printed in, by the document
   expect(cellValue('12.5%', us)).toEqual({ kind: 'number', value: 0.125, format: '0.0%' });
   expect(cellValue('$33,200', us)).toEqual({ kind: 'number', value: 33200, format: '"$"#,##0' });
   // A leading zero, too many digits, a phone number, words: text.
-  for (const text of ['02134', '1234567890123456', '555-1234', 'MRH/IDA/TSP', '1,50,5', '']) expect(cellValue(text, us).kind).toBe('text');
+  for (const text of ['02134', '1234567890123456', '555-1234', '555 1234', '1 2345', 'MRH/IDA/TSP', '1,50,5', '']) expect(cellValue(text, us).kind).toBe('text');
 });
 
 test('dates become dates, their order told by the document', () => {
@@ -27,6 +27,9 @@ test('dates become dates, their order told by the document', () => {
   expect(cellValue('31.12.2014', de)).toEqual({ kind: 'date', value: new Date(Date.UTC(2014, 11, 31)), format: 'dd.mm.yyyy' });
   expect(cellValue('2012-10-12', de)).toMatchObject({ kind: 'date', format: 'yyyy-mm-dd' });
   expect(cellValue('31/02/2012', { decimal: '.', dates: 'dmy' }).kind).toBe('text');
+  // Before Excel's calendar begins (and its 29 February 1900 that never was): text.
+  expect(cellValue('01/02/1850', us).kind).toBe('text');
+  expect(cellValue('1900-02-28', us).kind).toBe('text');
   expect(numberStyle(['9/30/2012', '10/12/2012'], { decimal: ',', dates: 'dmy' })).toEqual({ decimal: ',', dates: 'mdy' });
   expect(numberStyle(['1,234,567', '3.25'], de).decimal).toBe('.');
   expect(numberStyle(['1.234.567', '3,25'], us).decimal).toBe(',');
@@ -83,6 +86,20 @@ test('the workbook: one sheet per table, figures typed, unsure OCR cells highlig
 
 test('a cell a spreadsheet would run as a formula is written as text in the CSV; negative figures stay figures', () => {
   const cell = (text: string) => ({ text });
-  const table = { rows: [[cell('=HYPERLINK("http://x","y")'), cell('-4.3'), cell('@SUM(A1)'), cell('-x')]], top: 0, bottom: 10, left: 0, right: 10, ruled: false };
-  expect(sheetsToCsv(sheetsOf([{ tables: [table], lines: [] }]))).toBe(`\uFEFF"'=HYPERLINK(""http://x"",""y"")",-4.3,"'@SUM(A1)","'-x"\r\n`);
+  const texts = ['=HYPERLINK("http://x","y")', '-4.3', '@SUM(A1)', '-x', "-2+3+cmd|' /C calc'!A0", '-1+1', '-1,505', '+44 20'];
+  const table = { rows: [texts.map(cell)], top: 0, bottom: 10, left: 0, right: 10, ruled: false };
+  const written = sheetsToCsv(sheetsOf([{ tables: [table], lines: [] }]));
+  expect(written).toBe(`\uFEFF"'=HYPERLINK(""http://x"",""y"")",-4.3,'@SUM(A1),'-x,'-2+3+cmd|' /C calc'!A0,'-1+1,"-1,505",'+44 20\r\n`);
+});
+
+test('a merge of missing rules that is no rectangle gives each position its own cell, nothing lost', () => {
+  // Three columns, two rows; the rule between A and B is missing in the top row, and the one
+  // under B in the middle column: A, B and E would be one L-shaped cell.
+  const words = grid([['A', 'B', 'C'], ['D', 'E', 'F']], [12, 62, 112], 2);
+  const h = (at: number, from = 10, to = 160) => ({ direction: 'horizontal' as const, at, from, to });
+  const v = (at: number, from = 0, to = 28) => ({ direction: 'vertical' as const, at, from, to });
+  const { tables } = findTables(words, [h(0), h(14, 10, 60), h(14, 110, 160), h(28), v(10), v(60, 14, 28), v(110), v(160)]);
+  expect(tables).toHaveLength(1);
+  const texts = tables[0]!.rows.flat().map((cell) => cell?.text).filter(Boolean).sort();
+  expect(texts).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
 });

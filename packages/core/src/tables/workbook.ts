@@ -104,9 +104,13 @@ function highlight(cell: ExcelJS.Cell) {
 
 /**
  * A cell a spreadsheet would take for a formula ("=HYPERLINK(…)" printed in a hostile PDF) is
- * written with a leading apostrophe, as OWASP advises; a negative figure ("-4.3") is not one.
+ * written with a leading apostrophe, as OWASP advises.
  */
-const FORMULA_START = /^[=+@\t\r]|^-(?![\d.,])/;
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A negative figure as printed ("-4.3", "-1,505", "-12%"): no formula, left as it is. */
+const NEGATIVE_FIGURE = /^-[\d.,\s]*\d%?$/;
+
+const safeCell = (text: string) => (FORMULA_START.test(text) && !NEGATIVE_FIGURE.test(text) ? `'${text}` : text);
 
 /**
  * The sheets as one CSV, as the cells were printed, a blank line between sheets. It starts with
@@ -117,9 +121,9 @@ export function sheetsToCsv(sheets: Sheet[]): string {
   sheets.forEach((sheet, index) => {
     if (index > 0) rows.push([]);
     for (const item of sheet.items) {
-      if (item.kind === 'line') rows.push([item.line.text]);
-      else rows.push(...item.table.rows.map((cells) => cells.map((cell) => cell?.text ?? '')));
+      if (item.kind === 'line') rows.push([safeCell(item.line.text)]);
+      else rows.push(...item.table.rows.map((cells) => cells.map((cell) => safeCell(cell?.text ?? ''))));
     }
   });
-  return `\uFEFF${Papa.unparse(rows, { newline: '\r\n', escapeFormulae: FORMULA_START })}\r\n`;
+  return `\uFEFF${Papa.unparse(rows, { newline: '\r\n' })}\r\n`;
 }
