@@ -26,15 +26,17 @@ export function findTables(words: PlacedText[], rulings: Ruling[] = []): PageTab
   return { tables, lines };
 }
 
+/** How far (in points of the scaled picture) a rule may pass beside the mark OCR read from it. */
+const RULE_SLACK = 0.5;
+
 /**
  * OCR reads a table's vertical rule as a bar or a letter like it ("|", "l", "I", "]"): such a
  * mark standing on a vertical rule is the rule, not text.
  */
 function isRuleReadAsText(word: PlacedText, vertical: Ruling[]): boolean {
   if (word.confidence === undefined || !/^[|¦!\[\]Il1]{1,2}$/.test(word.text)) return false;
-  const middle = (word.left + word.right) / 2;
-  const reach = Math.max(word.right - word.left, (word.bottom - word.top) / 4);
-  return vertical.some((rule) => Math.abs(rule.at - middle) <= reach && rule.from <= word.bottom && rule.to >= word.top);
+  // The rule runs through the mark itself: a real "1" set close beside a rule is kept.
+  return vertical.some((rule) => rule.at >= word.left - RULE_SLACK && rule.at <= word.right + RULE_SLACK && rule.from <= word.bottom && rule.to >= word.top);
 }
 
 /** Share of the font size above the baseline that letters reach, and below it. */
