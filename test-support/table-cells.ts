@@ -62,7 +62,7 @@ export function csvSheets(text: string): Grid[] {
  * where a PDF wrapped it), compatibility forms folded (full-width digits, ligatures), and the
  * Unicode hyphen (U+2010), drawn the same as "-", read as "-": no picture can tell them apart.
  */
-export const cellValue = (text: string) => text.normalize('NFKC').replace(/\s+/g, '').replace(/\u2010/g, '-');
+export const comparable = (text: string) => text.normalize('NFKC').replace(/\s+/g, '').replace(/\u2010/g, '-');
 
 /**
  * How many of the expected table's non-empty cells the found tables hold with the same value
@@ -72,9 +72,9 @@ export const cellValue = (text: string) => text.normalize('NFKC').replace(/\s+/g
  * tables found as one, still count); no cell is matched twice.
  */
 export function scoreCells(expected: Grid, found: Grid[]): { matched: number; total: number } {
-  const want = expected.map((row) => row.map(cellValue));
+  const want = expected.map((row) => row.map(comparable));
   const total = want.reduce((sum, row) => sum + row.filter(Boolean).length, 0);
-  const matches = (e: string[], o: string[], shift: number) => e.reduce((sum, value, c) => sum + (value && o[c + shift] !== undefined && cellValue(o[c + shift]!) === value ? 1 : 0), 0);
+  const matches = (e: string[], o: string[], shift: number) => e.reduce((sum, value, c) => sum + (value && o[c + shift] !== undefined && comparable(o[c + shift]!) === value ? 1 : 0), 0);
   const rows: Array<{ cells: string[]; shift: number }> = [];
   for (const table of found) {
     let best = { shift: 0, score: -1 };

@@ -106,6 +106,8 @@ const oneWordDocument = { kind: 'files', accepts: wordTypes, maxBytes: WORD_MAX_
 const oneImage = { kind: 'files', accepts: imageTypes, maxBytes: IMAGE_MAX_BYTES, minFiles: 1, maxFiles: 1 } as const;
 const onePdf = { kind: 'files', accepts: ['application/pdf'], maxBytes: PDF_MAX_BYTES, minFiles: 1, maxFiles: 1 } as const;
 const pdfOptions = { language: ocrLanguageOption, password: freeText() };
+/** The table tools answer a workbook, its CSV, or both (a .zip through the API). */
+const tablesFormat = choice(['xlsx', 'csv', 'both'], 'xlsx');
 
 /** The one list of tools: the grid, routes, sitemap, API and tests are all derived from it. */
 export const tools = [
@@ -235,7 +237,7 @@ export const tools = [
     path: '/jpg-to-excel',
     input: oneImage,
     runsOn: 'device',
-    options: { language: ocrLanguageOption, format: choice(['xlsx', 'csv', 'both'], 'xlsx') },
+    options: { language: ocrLanguageOption, format: tablesFormat },
     load: async () => (await import('./conversions/jpg-to-excel.ts')).jpgToExcel,
   }),
   defineTool({
@@ -245,7 +247,7 @@ export const tools = [
     path: '/pdf-to-excel',
     input: { ...onePdf, maxPages: PDF_TO_EXCEL_MAX_PAGES },
     runsOn: 'device',
-    options: { ...pdfOptions, format: choice(['xlsx', 'csv', 'both'], 'xlsx') },
+    options: { ...pdfOptions, format: tablesFormat },
     load: async () => (await import('./conversions/pdf-to-excel.ts')).pdfToExcel,
   }),
   defineTool({

@@ -1,5 +1,6 @@
 import type { Ruling } from '../pdf/pdf-engine.ts';
-import { cellText, joinWords, linesOf, median, PHRASE_GAP, type PlacedText, type TextLine } from './placed-text.ts';
+import { median } from '../ocr/preprocess/components.ts';
+import { cellText, joinWords, linesOf, phrasesOf, type Phrase, type PlacedText, type TextLine } from './placed-text.ts';
 import { lowestConfidence, withoutEmptyLines, type LooseLine, type Table, type TableCell } from './table.ts';
 
 /** Most words a phrase of a two-phrase line has if the line is a table row, not two columns of prose. */
@@ -15,28 +16,10 @@ const EDGE_SLACK = 0.125;
 /** A gutter is at least this many line heights wide. */
 const MIN_GUTTER = 0.3;
 
-interface Phrase {
-  words: PlacedText[];
-  left: number;
-  right: number;
-}
-
 interface Line extends TextLine {
   phrases: Phrase[];
   /** Whether the line looks like a table row: three phrases or more, or two short ones. */
   cells: boolean;
-}
-
-function phrasesOf(line: TextLine): Phrase[] {
-  const phrases: Phrase[] = [];
-  for (const word of line.words) {
-    const last = phrases.at(-1);
-    if (last && word.left - last.right <= PHRASE_GAP * line.height) {
-      last.words.push(word);
-      last.right = Math.max(last.right, word.right);
-    } else phrases.push({ words: [word], left: word.left, right: word.right });
-  }
-  return phrases;
 }
 
 function toLine(line: TextLine): Line {
@@ -171,7 +154,6 @@ export function alignedTables(words: PlacedText[], rulings: Ruling[]): { tables:
           bottom: Math.max(...placed.map((w) => w.bottom)),
           left: Math.min(...placed.map((w) => w.left)),
           right: Math.max(...placed.map((w) => w.right)),
-          ruled: false,
         }),
       );
     }

@@ -4,7 +4,8 @@ import type { PositionedText } from '../pdf/text-layout.ts';
 import { alignedTables } from './aligned-tables.ts';
 import type { GreyImage } from '../ocr/preprocess/grey-image.ts';
 import { imageRulings } from './image-rulings.ts';
-import { median, type PlacedText } from './placed-text.ts';
+import { median } from '../ocr/preprocess/components.ts';
+import type { PlacedText } from './placed-text.ts';
 import { ruledTables } from './ruled-tables.ts';
 import type { LooseLine, PageTables, Table } from './table.ts';
 

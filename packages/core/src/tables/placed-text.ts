@@ -1,3 +1,5 @@
+import { median } from '../ocr/preprocess/components.ts';
+
 /**
  * Text with its place on a page, the one input of the table builder: a PDF's text runs or the
  * words OCR read from a picture. Coordinates are points or pixels with y down from the top.
@@ -24,11 +26,6 @@ export interface TextLine {
   /** Median word height: the line's font size, near enough. */
   height: number;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)]!;
-};
 
 /**
  * A gap wider than this many line heights splits a line into phrases: wider than any space
@@ -75,6 +72,26 @@ export function linesOf(words: PlacedText[]): TextLine[] {
     .sort((a, b) => a.top + a.bottom - (b.top + b.bottom));
 }
 
+/** Words of a line set close enough to be one piece of text: a cell's, or a sentence's. */
+export interface Phrase {
+  words: PlacedText[];
+  left: number;
+  right: number;
+}
+
+/** A line's words in phrases: a gap wider than PHRASE_GAP line heights starts a new one. */
+export function phrasesOf(line: TextLine): Phrase[] {
+  const phrases: Phrase[] = [];
+  for (const word of line.words) {
+    const last = phrases.at(-1);
+    if (last && word.left - last.right <= PHRASE_GAP * line.height) {
+      last.words.push(word);
+      last.right = Math.max(last.right, word.right);
+    } else phrases.push({ words: [word], left: word.left, right: word.right });
+  }
+  return phrases;
+}
+
 /** A gap wider than this share of the line's height between two words stands for a space. */
 const SPACE = 0.12;
 
@@ -109,4 +126,3 @@ export function cellText(words: PlacedText[]): string {
   return joinLines(linesOf(words).map((line) => joinWords(line.words)).filter(Boolean));
 }
 
-export { median };

@@ -1,5 +1,5 @@
 import type { Ruling } from '../pdf/pdf-engine.ts';
-import { cellText, linesOf, PHRASE_GAP, type PlacedText } from './placed-text.ts';
+import { cellText, linesOf, phrasesOf, type PlacedText } from './placed-text.ts';
 import { lowestConfidence, withoutEmptyLines, type Table, type TableCell } from './table.ts';
 
 /**
@@ -12,11 +12,8 @@ const SAME_RULE = 2;
 /** Rules whose ends come this close (points) touch: cell borders drawn one by one. */
 const TOUCHING = 3;
 
-interface Segment {
-  at: number;
-  from: number;
-  to: number;
-}
+/** A rule of one direction. */
+type Segment = Omit<Ruling, 'direction'>;
 
 /** Rules of one direction merged: same position, overlapping or touching extents. */
 function mergeRules(rules: Ruling[]): Segment[] {
@@ -86,7 +83,7 @@ const ALIGNED_ROWS = 3;
 
 /** Whether a cell's words are rows of several columns, not one wrapped text. */
 function holdsAlignedRows(words: PlacedText[]): boolean {
-  const split = linesOf(words).filter((line) => line.words.some((word, i) => i > 0 && word.left - line.words[i - 1]!.right > PHRASE_GAP * line.height));
+  const split = linesOf(words).filter((line) => phrasesOf(line).length > 1);
   return split.length >= ALIGNED_ROWS;
 }
 
@@ -170,7 +167,7 @@ export function ruledTables(words: PlacedText[], rulings: Ruling[]): { tables: T
       if (e.c1 > e.c0) cell.colSpan = e.c1 - e.c0 + 1;
       cells[e.r0]![e.c0] = cell;
     }
-    tables.push(withoutEmptyLines({ rows: cells, top: ys[0]!, bottom: ys.at(-1)!, left: xs[0]!, right: xs.at(-1)!, ruled: true }));
+    tables.push(withoutEmptyLines({ rows: cells, top: ys[0]!, bottom: ys.at(-1)!, left: xs[0]!, right: xs.at(-1)! }));
     rest = outside;
   }
   return { tables: tables.filter((table) => table.rows.length > 0), rest };

@@ -18,8 +18,6 @@ export interface Table {
   bottom: number;
   left: number;
   right: number;
-  /** Found from the page's ruling lines, or from how its text lines up. */
-  ruled: boolean;
 }
 
 /** A line of text outside every table, kept so that nothing on the page is lost. */
@@ -57,10 +55,10 @@ export function withoutEmptyLines(table: Table): Table {
           // A merged cell's span counts the kept rows and columns it covers.
           const rowSpan = keepRow.slice(r, r + (cell.rowSpan ?? 1)).filter(Boolean).length;
           const colSpan = keepColumn.slice(c, c + (cell.colSpan ?? 1)).filter(Boolean).length;
-          const moved: TableCell = { text: cell.text, confidence: cell.confidence };
+          const moved: TableCell = { text: cell.text };
+          if (cell.confidence !== undefined) moved.confidence = cell.confidence;
           if (rowSpan > 1) moved.rowSpan = rowSpan;
           if (colSpan > 1) moved.colSpan = colSpan;
-          if (cell.confidence === undefined) delete moved.confidence;
           return moved;
         })
         .filter((_, c) => keepColumn[c]),

@@ -69,7 +69,7 @@ test('a ruled table: cells by its rules, a merged header held by its first cell 
 test('the workbook: one sheet per table, figures typed, unsure OCR cells highlighted; the CSV as printed', async () => {
   const table = {
     rows: [[{ text: 'Total', confidence: 95 }, { text: '1,505', confidence: 41 }], [{ text: 'Paid', confidence: 96 }, { text: '10/12/2012', confidence: 93 }]],
-    top: 100, bottom: 130, left: 0, right: 100, ruled: false,
+    top: 100, bottom: 130, left: 0, right: 100,
   };
   const sheets = sheetsOf([{ tables: [], lines: [] }, { tables: [table], lines: [{ text: 'Statement', top: 50 }] }]);
   expect(sheets.map((sheet) => sheet.name)).toEqual(['Page 2 – Table 1']);
@@ -87,7 +87,7 @@ test('the workbook: one sheet per table, figures typed, unsure OCR cells highlig
 test('a cell a spreadsheet would run as a formula is written as text in the CSV; negative figures stay figures', () => {
   const cell = (text: string) => ({ text });
   const texts = ['=HYPERLINK("http://x","y")', '-4.3', '@SUM(A1)', '-x', "-2+3+cmd|' /C calc'!A0", '-1+1', '-1,505', '+44 20'];
-  const table = { rows: [texts.map(cell)], top: 0, bottom: 10, left: 0, right: 10, ruled: false };
+  const table = { rows: [texts.map(cell)], top: 0, bottom: 10, left: 0, right: 10 };
   const written = sheetsToCsv(sheetsOf([{ tables: [table], lines: [] }]));
   expect(written).toBe(`\uFEFF"'=HYPERLINK(""http://x"",""y"")",-4.3,'@SUM(A1),'-x,'-2+3+cmd|' /C calc'!A0,'-1+1,"-1,505",'+44 20\r\n`);
 });

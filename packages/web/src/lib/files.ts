@@ -23,6 +23,9 @@ export function downloadBytes(bytes: Uint8Array, fileName: string, type: string)
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** The output whose name ends with `extension` (".docx", ".csv"), where a tool answers several. */
+export const outputOfType = (outputs: OutputFile[], extension: string) => outputs.find((output) => output.name.endsWith(extension));
+
 export function downloadOutput(output: OutputFile | undefined) {
   if (output) downloadBytes(output.bytes, output.name, output.type);
 }

@@ -1,14 +1,12 @@
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { ConversionResult, OutputFile } from '@textlift/core/conversion';
-import { downloadOutput } from '../../lib/files.ts';
+import type { ConversionResult } from '@textlift/core/conversion';
+import { downloadOutput, outputOfType } from '../../lib/files.ts';
 import { Button } from '../ui/button.tsx';
 import { FileResult } from './file-result.tsx';
 
 /** Rows of the first table shown before download; the workbook holds them all. */
 const SHOWN_ROWS = 12;
-
-const ofType = (outputs: OutputFile[], extension: string) => outputs.find((output) => output.name.endsWith(extension));
 
 /**
  * A finished table tool: the workbook's download, the CSV as the second choice, and the first
@@ -17,8 +15,8 @@ const ofType = (outputs: OutputFile[], extension: string) => outputs.find((outpu
 export function TableResult({ result, i18nKey }: { result: ConversionResult; i18nKey: 'pdfToExcel' | 'jpgToExcel' }) {
   const { t } = useTranslation();
   const { outputs, summary = {}, data } = result;
-  const xlsx = ofType(outputs, '.xlsx') ?? outputs[0]!;
-  const csv = ofType(outputs, '.csv');
+  const xlsx = outputOfType(outputs, '.xlsx') ?? outputs[0]!;
+  const csv = outputOfType(outputs, '.csv');
   const table = data?.table;
   const unsure = new Set((data?.unsureCells ?? []).map(([r, c]) => `${r}:${c}`));
   return (

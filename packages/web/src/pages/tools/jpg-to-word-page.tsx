@@ -1,17 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { baseName, type OutputFile } from '@textlift/core/conversion';
+import { baseName } from '@textlift/core/conversion';
 import { findTool } from '@textlift/core/tools';
 import { TextOutput } from '../../components/result/text-result.tsx';
 import { FileToolPage } from '../../components/tool/file-tool-page.tsx';
 import { useFileTool } from '../../hooks/use-file-tool.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { downloadOutput } from '../../lib/files.ts';
+import { downloadOutput, outputOfType } from '../../lib/files.ts';
 import { notifyFailure } from '../../lib/notify-failure.ts';
 import { ocrProgressLabel } from '../../lib/ocr-progress.ts';
 
 const tool = findTool('jpg-to-word')!;
-
-const ofType = (outputs: OutputFile[], extension: string) => outputs.find((output) => output.name.endsWith(extension));
 
 export function JpgToWordPage() {
   const { t } = useTranslation();
@@ -29,7 +27,7 @@ export function JpgToWordPage() {
       camera
       preview
       zipEntries={(item) => {
-        const docx = item.state.status === 'done' ? ofType(item.state.result.outputs, '.docx') : undefined;
+        const docx = item.state.status === 'done' ? outputOfType(item.state.result.outputs, '.docx') : undefined;
         return docx ? [{ ...docx, name: `${baseName(item.file.name)}.docx` }] : [];
       }}
       stepLabel={({ stage, fraction }) => ocrProgressLabel(stage, fraction, t)}
@@ -42,8 +40,8 @@ export function JpgToWordPage() {
           textLabel={t('extractedTitle')}
           copyLabel={t('toolPage.copyText')}
           downloads={[
-            { label: t('jpgToWord.downloadWord'), onClick: () => downloadOutput(ofType(outputs, '.docx')), testId: 'download-docx' },
-            { label: t('jpgToWord.downloadRtf'), onClick: () => downloadOutput(ofType(outputs, '.rtf')), testId: 'download-rtf' },
+            { label: t('jpgToWord.downloadWord'), onClick: () => downloadOutput(outputOfType(outputs, '.docx')), testId: 'download-docx' },
+            { label: t('jpgToWord.downloadRtf'), onClick: () => downloadOutput(outputOfType(outputs, '.rtf')), testId: 'download-rtf' },
           ]}
         />
       )}
