@@ -19,6 +19,16 @@ const office = (required) => [
   { name: 'fonts-noto-cjk', file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', required },
 ];
 
+/**
+ * The Image Translator's server engine: Apertium's APy, with the English–Spanish and
+ * French–Spanish pairs (English to French goes through Spanish).
+ */
+const apertium = (required) => [
+  { name: 'apertium-apy', command: 'apertium-apy', required },
+  { name: 'apertium-eng-spa', file: '/usr/share/apertium/modes/eng-spa.mode', required },
+  { name: 'apertium-fr-es', file: '/usr/share/apertium/modes/es-fr.mode', required },
+];
+
 /** Each package with the command that shows it is installed, and whether the mode needs it. */
 const packages = {
   start: [
@@ -26,9 +36,11 @@ const packages = {
     // Russian OCR data is not on npm; Debian has it.
     { name: 'tesseract-ocr-rus', file: '/usr/share/tesseract-ocr/5/tessdata/rus.traineddata', required: false },
     ...office(false),
+    ...apertium(false),
   ],
   test: [
     ...office(true),
+    ...apertium(true),
     { name: 'chromium', command: 'chromium', required: true },
     { name: 'tesseract-ocr', command: 'tesseract', required: true },
     { name: 'tesseract-ocr-rus', file: '/usr/share/tesseract-ocr/5/tessdata/rus.traineddata', required: true },
@@ -71,4 +83,4 @@ if (required.length > 0) {
   console.error(message);
   process.exit(1);
 }
-console.warn(`${message}\nStarting without them: the API uses the WebAssembly OCR engine if tesseract is missing, Russian OCR is left out if its data is, and Word to PDF and Word to JPG say on their pages that the server cannot convert Word documents if LibreOffice is missing.`);
+console.warn(`${message}\nStarting without them: the API uses the WebAssembly OCR engine if tesseract is missing, Russian OCR is left out if its data is, Word to PDF and Word to JPG say on their pages that the server cannot convert Word documents if LibreOffice is missing, and the Image Translator says which languages it cannot translate if Apertium is missing.`);

@@ -2,6 +2,8 @@ import type { OcrEngine } from './ocr/engine.ts';
 import type { ImageType } from './sniff.ts';
 import type { PdfEngine } from './pdf/pdf-engine.ts';
 import type { GreyImage } from './ocr/preprocess/grey-image.ts';
+import type { TranslationEngine, TranslationEngineId } from './translation/engines.ts';
+import type { LanguagePair } from './translation/languages.ts';
 
 export interface InputFile {
   name: string;
@@ -36,6 +38,8 @@ export interface ToolData {
   table?: string[][];
   /** Cells of the previewed table read with low confidence, as [row, column]: shown as in the sheet. */
   unsureCells?: Array<[number, number]>;
+  /** The Image Translator's reading and who translated it; the translation is the result's text. */
+  translation?: { original: string; engine: TranslationEngineId; source: string; target: string };
 }
 
 export interface ConversionResult {
@@ -48,8 +52,11 @@ export interface ConversionResult {
 }
 
 /** What a long step is doing, so the page can say it; fraction is the engine's own, 0 to 1. */
-export type ProgressStage = 'loading' | 'loading-model' | 'preparing' | 'recognizing' | 'rereading' | 'reading' | 'uploading' | 'converting';
-/** `page` and `pages` say where a many-page job is (1-based), for "page 3 of 14". */
+export type ProgressStage = 'loading' | 'loading-model' | 'preparing' | 'recognizing' | 'rereading' | 'reading' | 'uploading' | 'converting' | 'translating';
+/**
+ * `page` and `pages` say where a many-page job is (1-based), for "page 3 of 14"; while
+ * translating, how many of the paragraphs are done.
+ */
 export interface ProgressDetail {
   page: number;
   pages: number;
@@ -130,6 +137,12 @@ export interface ConversionHost {
   font(name: FontName): Promise<Uint8Array>;
   /** The word processor; a ConversionError 'engine-unavailable' where the server has none. */
   office(): Promise<OfficeEngine>;
+  /**
+   * The engine that translates this pair here (translation/engines.ts has the order), or a
+   * ConversionError 'no-translator'. In the browser the page answers, since the on-device
+   * translator lives in the page, not in a worker.
+   */
+  translator(pair: LanguagePair): Promise<TranslationEngine>;
 }
 
 export interface ConversionContext {

@@ -19,6 +19,8 @@ export const errorStatus = {
   corrupt: 422,
   'too-many-pixels': 422,
   'no-text': 422,
+  /** No translation engine here translates the pair asked for (German with neither the browser's nor LibreTranslate). */
+  'no-translator': 422,
   'password-required': 422,
   'wrong-password': 422,
   /** A Word document sealed with a password: no converter opens it without one. */

@@ -13,3 +13,5 @@ export * from './ocr/language-data.ts';
 export * from './contact.ts';
 export * from './documents/zip.ts';
 export * from './tool-options.ts';
+export * from './translation/engines.ts';
+export * from './translation/languages.ts';

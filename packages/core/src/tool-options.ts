@@ -40,6 +40,14 @@ export function choice<const V extends string>(values: readonly V[], fallback: V
   return { kind: 'choice', values, fallback, json: { type: 'string', enum: values, default: fallback } };
 }
 
+/**
+ * One of a fixed set of words that has no default: a request must name one (the Image
+ * Translator's target language), and a page starts with none chosen ("").
+ */
+export function requiredChoice<const V extends string>(values: readonly V[]): Declared<V, { kind: 'choice'; values: readonly V[]; fallback: '' }> {
+  return { kind: 'choice', values, fallback: '', json: { type: 'string', enum: values } };
+}
+
 /** One of a few numbers (a resolution); a form field's "150" counts as 150. */
 export function numberChoice<const V extends number>(values: readonly V[], fallback: V): Declared<V, { kind: 'number-choice'; values: readonly V[]; fallback: V }> {
   return { kind: 'number-choice', values, fallback, json: { type: 'integer', enum: values, default: fallback } };

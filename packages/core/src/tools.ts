@@ -1,12 +1,13 @@
 import type { Conversion } from './conversion.ts';
 import { imageTypes, wordTypes, type SniffedType } from './sniff.ts';
 import { BARCODE_MAX_PAGES, MERGE_PDF_MAX_PAGES, PDF_TO_EXCEL_MAX_PAGES, PDF_TO_JPG_MAX_PAGES, PDF_TO_TEXT_MAX_PAGES, PDF_TO_WORD_MAX_PAGES } from './limits.ts';
-import { choice, color, freeText, integer, numberChoice, ocrLanguageOption, textList, type OptionFields, type OptionValues } from './tool-options.ts';
+import { translationTargets } from './translation/languages.ts';
+import { choice, color, freeText, integer, numberChoice, ocrLanguageOption, requiredChoice, textList, type OptionFields, type OptionValues } from './tool-options.ts';
 
 export type ToolIcon =
   | 'scan-text' | 'file-text' | 'file-type' | 'file-output' | 'files' | 'file-image' | 'images' | 'file-pen'
   | 'qr-code' | 'scan-line' | 'barcode' | 'contrast' | 'type' | 'file-word' | 'file-input' | 'image-down'
-  | 'sheet' | 'table';
+  | 'sheet' | 'table' | 'languages';
 
 /** What a tool takes: files of some types, or text typed into its page. */
 export type ToolInput =
@@ -186,6 +187,18 @@ export const tools = [
       margin: integer(0, 72, 0, { presets: { none: 0, small: 18, large: 36 } }),
     },
     load: async () => (await import('./conversions/image-to-pdf.ts')).imageToPdf,
+  }),
+  defineTool({
+    slug: 'image-translator',
+    icon: 'languages',
+    i18nKey: 'imageTranslator',
+    path: '/image-translator',
+    input: oneImage,
+    // Read in the page's worker; the text is translated by the first engine that can
+    // (translation/engines.ts), which the page names before and after.
+    runsOn: 'device',
+    options: { target: requiredChoice(translationTargets), source: ocrLanguageOption },
+    load: async () => (await import('./conversions/image-translator.ts')).imageTranslator,
   }),
   defineTool({
     slug: 'pdf-to-jpg',

@@ -162,10 +162,13 @@ describe('limits', () => {
       const schema = operation.requestBody.content['multipart/form-data'].schema;
       const input = tool.input.kind === 'text' ? 'text' : 'file';
       expect(Object.keys(schema.properties).sort()).toEqual([input, ...Object.keys(tool.options)].sort());
-      expect(schema.required).toEqual([input]);
+      const required = Object.entries(tool.options).filter(([, field]) => field.fallback === '').map(([name]) => name);
+      expect(schema.required).toEqual([input, ...required]);
       for (const [name, field] of Object.entries(tool.options)) expect(schema.properties[name]).toEqual(field.json);
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '413', '415', '422', '503']));
     }
+    expect(document.paths['/api/v1/convert/image-translator'].post.requestBody.content['multipart/form-data'].schema.required).toEqual(['file', 'target']);
+    expect(document.paths['/api/v1/translate'].post.requestBody.content['application/json'].schema.required).toEqual(['target']);
   });
 
   test('/healthz names the OCR engine and the runtime', async () => {

@@ -5,6 +5,7 @@ import { loadConfig, type ServerConfig } from './config.ts';
 import { ConversionPool } from './conversion-pool.ts';
 import { createOcrProvider } from './engines/ocr-provider.ts';
 import { createOfficePool, OFFICE_INSTALL } from './engines/libreoffice.ts';
+import { createServerTranslation } from './engines/translation.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http-errors.ts';
 import { JobQueue } from './job-queue.ts';
 import { ContactStore } from './contact-store.ts';
@@ -14,6 +15,7 @@ import { registerCreateQrCodeRoute } from './routes/create-qr-code.ts';
 import { registerHealthRoute } from './routes/health.ts';
 import { registerOpenApiRoute } from './routes/openapi.ts';
 import { registerSiteRoutes } from './routes/site.ts';
+import { registerTranslateRoutes } from './routes/translate.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { applyConnectionLimits, connectionOptions } from './server-limits.ts';
 
@@ -36,7 +38,8 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
   applyConnectionLimits(app, config);
   const queue = new JobQueue(config.concurrency, config.queueLimit, config.jobTimeoutMs, { memoryBytes: config.uploadMemoryBytes });
   const office = await createOfficePool(config);
-  const pool = new ConversionPool(config, ocr, office);
+  const translation = await createServerTranslation(config, { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) });
+  const pool = new ConversionPool(config, ocr, office, translation);
   app.log.info({ ocr: ocr.name, concurrency: config.concurrency }, 'OCR engine ready');
   if (office) {
     app.log.info({ office: office.name, slots: config.concurrency }, 'Word engine ready');
@@ -58,13 +61,14 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
     }),
   });
 
-  registerHealthRoute(app, { queue, ocr, office });
+  registerHealthRoute(app, { queue, ocr, office, translation });
   registerOpenApiRoute(app);
   await app.register(async (api) => {
     api.addHook('onRequest', api.rateLimit());
     registerConvertRoute(api, { queue, pool, uploadMemoryBytes: config.uploadMemoryBytes });
     // Drawn on the spot, no queue: cheap, but counted against the same per-client limit.
     registerCreateQrCodeRoute(api);
+    registerTranslateRoutes(api, { translation });
   });
   const contacts = new ContactStore(config.databaseFile);
   registerContactRoute(app, { store: contacts, perTenMinutes: config.contactRateLimit });
@@ -72,7 +76,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
   app.addHook('onClose', async () => {
     contacts.close();
     await Promise.all([pool.close(), ocr.close()]);
-    await office?.close();
+    await Promise.all([office?.close(), translation.close()]);
   });
   return app;
 }

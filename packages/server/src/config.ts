@@ -51,6 +51,14 @@ export interface ServerConfig {
   officeMemoryMb: number;
   /** Build each LibreOffice profile at start, so the first visitor does not wait for it (main.ts turns it on). */
   officeWarmUp: boolean;
+  /** 'auto': the Image Translator's server engine is Apertium's APy where Debian's apertium-apy is installed; 'off': none. */
+  apertium: 'auto' | 'off';
+  /** Where APy finds its language pairs (Debian's apertium-eng-spa and apertium-fr-es put theirs here). */
+  apertiumModes: string;
+  /** A LibreTranslate-compatible server to translate what Apertium does not (German, Chinese, Japanese); empty: none. */
+  libreTranslateUrl: string;
+  /** Its API key, where it asks for one. Kept on the server: pages never see it. */
+  libreTranslateKey: string;
   /** 'native' | 'wasm' | 'auto' (native when `tesseract` is installed). */
   ocrEngine: 'native' | 'wasm' | 'auto';
   /** API requests per minute from one client address. */
@@ -89,6 +97,12 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   }
   const office = process.env.TEXTLIFT_OFFICE || 'auto';
   if (office !== 'auto' && office !== 'off') throw new Error(`TEXTLIFT_OFFICE must be auto or off, not "${office}"`);
+  const apertium = process.env.TEXTLIFT_APERTIUM || 'auto';
+  if (apertium !== 'auto' && apertium !== 'off') throw new Error(`TEXTLIFT_APERTIUM must be auto or off, not "${apertium}"`);
+  const libreTranslateUrl = (process.env.TEXTLIFT_LIBRETRANSLATE_URL || '').trim();
+  if (libreTranslateUrl && !/^https?:\/\/[^\s/]+/.test(libreTranslateUrl)) {
+    throw new Error(`TEXTLIFT_LIBRETRANSLATE_URL must be an http(s) address, not "${libreTranslateUrl}"`);
+  }
   const hsts = process.env.TEXTLIFT_HSTS || 'auto';
   if (hsts !== 'on' && hsts !== 'off' && hsts !== 'auto') {
     throw new Error(`TEXTLIFT_HSTS must be on, off or auto, not "${hsts}"`);
@@ -114,6 +128,10 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     office,
     officeMemoryMb: intFromEnv('TEXTLIFT_OFFICE_MEMORY_MB', 1536),
     officeWarmUp: false,
+    apertium,
+    apertiumModes: process.env.TEXTLIFT_APERTIUM_MODES || '/usr/share/apertium/modes',
+    libreTranslateUrl,
+    libreTranslateKey: process.env.TEXTLIFT_LIBRETRANSLATE_KEY || '',
     apiRateLimit: intFromEnv('TEXTLIFT_API_RATE_LIMIT', 60),
     contactRateLimit: intFromEnv('TEXTLIFT_CONTACT_RATE_LIMIT', 5),
     databaseFile: process.env.TEXTLIFT_DATABASE || '',

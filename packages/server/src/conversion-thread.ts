@@ -3,9 +3,9 @@
 import { threadId, workerData, type MessagePort } from 'node:worker_threads';
 import Piscina from 'piscina';
 import sharp from 'sharp';
-import { baseName, runTool, toConversionError, zipOutputs, type ConversionResult, type JobInput, type OfficeEngine } from '@textlift/core';
+import { baseName, runTool, toConversionError, zipOutputs, type ConversionResult, type JobInput, type OfficeEngine, type TranslationEngine, type TranslationEngineId } from '@textlift/core';
 import type { ServerConfig } from './config.ts';
-import { createNodeHost } from './engines/node-host.ts';
+import { createNodeHost, type Translator } from './engines/node-host.ts';
 import { mainThreadCaller } from './engines/main-thread-calls.ts';
 import { remoteTesseractRunner } from './engines/native-tesseract.ts';
 import { createOcrProvider } from './engines/ocr-provider.ts';
@@ -61,7 +61,16 @@ export default async function convert(task: ConversionTask) {
   const call = port && mainThreadCaller(port);
   const jobProvider = call && base.withRunner ? base.withRunner(remoteTesseractRunner(call)) : base;
   const office: OfficeEngine | undefined = call && { toPdf: (document) => call<Uint8Array>('office', document) };
-  const { host, release } = createNodeHost(jobProvider, office);
+  // The translation engines are the server's (Apertium's process, a LibreTranslate client): asked through the main thread.
+  const translator: Translator | undefined = call && (async (pair) => {
+    const id = await call<TranslationEngineId>('translator', pair);
+    return {
+      id,
+      availability: async () => 'available',
+      translate: (texts, asked) => call<string[]>('translate', { id, texts, pair: asked }),
+    } satisfies TranslationEngine;
+  });
+  const { host, release } = createNodeHost(jobProvider, office, translator);
   try {
     let result = await runTool(task.slug, task.input, task.options, { host });
     // Several outputs are answered as one ZIP, packed here: on the main thread, zipping the 15

@@ -15,6 +15,7 @@ export const toolPageComponents: Record<Exclude<ToolSlug, 'image-to-text'>, Comp
   'word-to-pdf': lazy(async () => ({ default: (await import('./pages/tools/word-to-pdf-page.tsx')).WordToPdfPage })),
   'word-to-jpg': lazy(async () => ({ default: (await import('./pages/tools/word-to-jpg-page.tsx')).WordToJpgPage })),
   'image-to-pdf': lazy(async () => ({ default: (await import('./pages/tools/image-to-pdf-page.tsx')).ImageToPdfPage })),
+  'image-translator': lazy(async () => ({ default: (await import('./pages/tools/image-translator-page.tsx')).ImageTranslatorPage })),
   'pdf-to-jpg': lazy(async () => ({ default: (await import('./pages/tools/pdf-to-jpg-page.tsx')).PdfToJpgPage })),
   'merge-pdf': lazy(async () => ({ default: (await import('./pages/tools/merge-pdf-page.tsx')).MergePdfPage })),
   'jpg-to-excel': lazy(async () => ({ default: (await import('./pages/tools/jpg-to-excel-page.tsx')).JpgToExcelPage })),

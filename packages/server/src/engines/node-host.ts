@@ -87,12 +87,26 @@ async function createTextCanvas(width: number, height: number): Promise<TextCanv
   return { context, encodePng: async () => new Uint8Array(await canvas.encode('png')) };
 }
 
+/** Finds the engine that translates a pair: the server's (engines/translation.ts), through the main thread. */
+export type Translator = ConversionHost['translator'];
+
+const noTranslator: Translator = async ({ source, target }) => {
+  throw new ConversionError('no-translator', `No translation engine here translates ${source} to ${target}.`, { source, target });
+};
+
 /**
  * A tool run on a host of its own, its engines given back after: the API's core as tests and
  * benchmarks drive it, without the server's queue and threads.
  */
-export async function runOnNode(provider: OcrProvider, slug: string, input: JobInput, options: Record<string, unknown> = {}, office?: OfficeEngine): Promise<ConversionResult> {
-  const { host, release } = createNodeHost(provider, office);
+export async function runOnNode(
+  provider: OcrProvider,
+  slug: string,
+  input: JobInput,
+  options: Record<string, unknown> = {},
+  office?: OfficeEngine,
+  translator?: Translator,
+): Promise<ConversionResult> {
+  const { host, release } = createNodeHost(provider, office, translator);
   try {
     return await runTool(slug, input, options, { host });
   } finally {
@@ -105,7 +119,7 @@ export async function runOnNode(provider: OcrProvider, slug: string, input: JobI
  * end. `office` lays Word documents out (LibreOffice, through the main thread); without it the
  * Word tools answer that the server has none.
  */
-export function createNodeHost(provider: OcrProvider, office: OfficeEngine = officeEngine(undefined)): { host: ConversionHost; release(): void } {
+export function createNodeHost(provider: OcrProvider, office: OfficeEngine = officeEngine(undefined), translator: Translator = noTranslator): { host: ConversionHost; release(): void } {
   const releases: Array<() => void> = [];
   const host: ConversionHost = {
     async ocr() {
@@ -139,6 +153,7 @@ export function createNodeHost(provider: OcrProvider, office: OfficeEngine = off
     zxingWasm: readZxingWasm,
     pdf: nodePdfEngine,
     office: async () => office,
+    translator,
     font(name) {
       let file = fontFiles.get(name);
       if (!file) {

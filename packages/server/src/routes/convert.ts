@@ -149,6 +149,8 @@ export function registerConvertRoute(app: FastifyInstance, deps: { queue: JobQue
     if (result.outputs.length === 0) throw new ConversionError('engine-failed', 'No output.');
     // The conversion thread has zipped several outputs already, off the event loop.
     const output = result.outputs.length === 1 ? result.outputs[0]! : zipOutputs(result.outputs, `${baseName(result.outputs[0]!.name)}.zip`);
+    // Who translated, for API clients as the page says it.
+    if (result.data?.translation) reply.header('X-Translation-Engine', result.data.translation.engine);
     return reply
       .header('Content-Type', output.type)
       .header('Content-Disposition', contentDisposition(output.name))

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { errorStatus, toolList, type ToolDefinition } from '@textlift/core';
+import { TRANSLATE_MAX_CHARS, TRANSLATE_MAX_TEXTS } from '@textlift/core/translation/translate-request';
 
 function summary(tool: ToolDefinition): string {
   const { input } = tool;
@@ -76,7 +77,11 @@ export function registerOpenApiRoute(app: FastifyInstance) {
                   'multipart/form-data': {
                     schema: {
                       type: 'object',
-                      required: [tool.input.kind === 'text' ? 'text' : 'file'],
+                      // An option without a default (the Image Translator's target) must be sent.
+                      required: [
+                        tool.input.kind === 'text' ? 'text' : 'file',
+                        ...Object.entries(tool.options).filter(([, field]) => field.fallback === '' && field.kind === 'choice').map(([name]) => name),
+                      ],
                       properties: {
                         ...inputProperty(tool),
                         ...Object.fromEntries(Object.entries(tool.options).map(([name, field]) => [name, field.json])),
@@ -135,6 +140,56 @@ export function registerOpenApiRoute(app: FastifyInstance) {
             '400': error,
             '429': error,
           },
+        },
+      },
+      '/api/v1/translate': {
+        post: {
+          operationId: 'translate',
+          summary: "Text translated by our server's first engine for the pair: Apertium (English to Spanish, and to French through Spanish), then a LibreTranslate-compatible server where one is configured",
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['target'],
+                  properties: {
+                    text: { type: 'string', maxLength: TRANSLATE_MAX_CHARS, description: 'One text; its paragraphs and the lines that stand alone are kept. Send text or texts.' },
+                    texts: { type: 'array', maxItems: TRANSLATE_MAX_TEXTS, items: { type: 'string' }, description: 'Texts translated each on its own, answered in order' },
+                    source: { type: 'string', default: 'en', description: 'Language code of the text (ISO 639-1: en, es, fr…)' },
+                    target: { type: 'string', description: 'Language code to translate into' },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            '200': {
+              description: 'The translation, and the engine that made it (apertium or libretranslate)',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['engine', 'source', 'target'],
+                    properties: { text: { type: 'string' }, texts: { type: 'array', items: { type: 'string' } }, engine: { type: 'string' }, source: { type: 'string' }, target: { type: 'string' } },
+                  },
+                },
+              },
+            },
+            '400': error,
+            '413': error,
+            '415': error,
+            '422': { ...error, description: 'No engine here translates the pair (no-translator)' },
+            '429': error,
+            '500': error,
+          },
+        },
+      },
+      '/api/v1/translate/languages': {
+        get: {
+          operationId: 'translate-languages',
+          summary: "Our server's translation engines, in the order they are tried, with the pairs each translates (`via`: through a third language)",
+          responses: { '200': { description: '{"engines":[{"id","pairs":[{"source","target","via"?}]}]}' }, '429': error },
         },
       },
       '/healthz': { get: { operationId: 'health', responses: { '200': { description: 'Engines and queue' } } } },

@@ -35,6 +35,10 @@ function validInput(tool: ToolDefinition): FormData {
         ? { bytes: corpusFile('word/mammoth-simple-list.docx'), name: 'sample.docx' }
         : { bytes: corpusFile('ocr/pytesseract-test.jpg'), name: 'sample.jpg' };
   for (let i = 0; i < tool.input.minFiles; i++) form.append('file', blob(sample.bytes), sample.name);
+  // An option without a default must be sent (the Image Translator's target): its first value.
+  for (const [name, field] of Object.entries(tool.options)) {
+    if (field.kind === 'choice' && field.fallback === '') form.append(name, field.values[0]!);
+  }
   return form;
 }
 

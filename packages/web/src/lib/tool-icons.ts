@@ -1,4 +1,4 @@
-import { Barcode, Contrast, FileImage, FileSpreadsheet, FileInput, FileOutput, FilePen, FileText, FileType, Files, ImageDown, Images, NotebookPen, QrCode, ScanLine, ScanText, Table2, Type, type LucideIcon } from 'lucide-react';
+import { Barcode, Contrast, FileImage, FileSpreadsheet, FileInput, FileOutput, FilePen, FileText, FileType, Files, ImageDown, Images, Languages, NotebookPen, QrCode, ScanLine, ScanText, Table2, Type, type LucideIcon } from 'lucide-react';
 import type { ToolIcon } from '@textlift/core/tools';
 
 /** The registry names each tool's icon; every name has its picture here (checked by type). */
@@ -21,4 +21,5 @@ export const toolIcons: Record<ToolIcon, LucideIcon> = {
   'image-down': ImageDown,
   sheet: FileSpreadsheet,
   table: Table2,
+  languages: Languages,
 };

@@ -256,6 +256,10 @@ export const browserHost: ConversionHost = {
       return outputs[0]!.bytes;
     },
   }),
+  // The page gives the conversion its translation engines (conversion-worker.ts); without them, none.
+  translator: async ({ source, target }) => {
+    throw new ConversionError('no-translator', `No translation engine here translates ${source} to ${target}.`, { source, target });
+  },
   font(name) {
     let file = fontFiles.get(name);
     if (!file) {

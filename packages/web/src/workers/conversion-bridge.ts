@@ -2,6 +2,9 @@ import * as Comlink from 'comlink';
 import type { ConversionResult, ProgressCallback } from '@textlift/core/conversion';
 import type { JobInput } from '@textlift/core/run-tool';
 import { ConversionError, toConversionError } from '@textlift/core/errors';
+import type { TranslationEngineId } from '@textlift/core/translation/engines';
+import type { LanguagePair } from '@textlift/core/translation/languages';
+import type { PageTranslation } from '../lib/translation/page-engines.ts';
 import type { ConversionWorkerApi } from './conversion-worker.ts';
 
 /** A worker idle this long is stopped to give its memory (the OCR engine holds ~100 MB) back. */
@@ -73,7 +76,13 @@ export function runConversion(
   options: Record<string, unknown>,
   { signal, onProgress }: RunConversionOptions = {},
 ): Promise<ConversionResult> {
-  return callWorker((api) => api.run(slug, input, options, onProgress && Comlink.proxy(onProgress)), signal);
+  // The page's translation engines, for the one tool that translates; loaded only when it asks.
+  const translation = Comlink.proxy({
+    engineFor: async (pair: LanguagePair) => (await import('../lib/translation/page-engines.ts')).pageTranslation.engineFor(pair),
+    translate: async (id: string, texts: string[], pair: LanguagePair) =>
+      (await import('../lib/translation/page-engines.ts')).pageTranslation.translate(id as TranslationEngineId, texts, pair),
+  } satisfies PageTranslation);
+  return callWorker((api) => api.run(slug, input, options, onProgress && Comlink.proxy(onProgress), translation), signal);
 }
 
 /** A PDF's page count, read in the worker (pdf.js is not in the page's own script). */

@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
-import { runTool, toConversionError, type JobInput, type ProgressCallback } from '@textlift/core';
+import { runTool, toConversionError, type ConversionHost, type JobInput, type ProgressCallback, type TranslationEngine } from '@textlift/core';
+import type { PageTranslation } from '../lib/translation/page-engines.ts';
 import { browserHost } from './browser-host.ts';
 
 /** The one entry point of the worker: any registry tool, run off the main thread. */
@@ -16,9 +17,10 @@ const api = {
       throw { code, message, details };
     }
   },
-  async run(slug: string, input: JobInput, options: Record<string, unknown>, onProgress?: ProgressCallback) {
+  async run(slug: string, input: JobInput, options: Record<string, unknown>, onProgress?: ProgressCallback, translation?: PageTranslation) {
     try {
-      const result = await runTool(slug, input, options, { host: browserHost, onProgress });
+      const host: ConversionHost = translation ? { ...browserHost, translator: (pair) => pageTranslator(translation, pair) } : browserHost;
+      const result = await runTool(slug, input, options, { host, onProgress });
       return Comlink.transfer(result, result.outputs.map((output) => output.bytes.buffer as ArrayBuffer));
     } catch (error) {
       // Thrown as a plain object so the code and details survive the trip to the page.
@@ -27,6 +29,12 @@ const api = {
     }
   },
 };
+
+/** The engine the page chose for a pair, its work done in the page (the browser's translator is not in workers). */
+async function pageTranslator(translation: PageTranslation, pair: Parameters<ConversionHost['translator']>[0]): Promise<TranslationEngine> {
+  const id = (await translation.engineFor(pair)) as TranslationEngine['id'];
+  return { id, availability: async () => 'available', translate: (texts, asked) => translation.translate(id, texts, asked) };
+}
 
 export type ConversionWorkerApi = typeof api;
 Comlink.expose(api);

@@ -35,6 +35,16 @@ export interface FileToolPageProps {
   zipEntries?(item: BatchItem): OutputFile[];
   /** The page's own controls under the drop zone (a status line). */
   inputExtras?: ReactNode;
+  /** The options above the drop zone, for a tool whose options must be chosen before a file (the Image Translator's language). */
+  optionsFirst?: boolean;
+  /** The page's own words between the options and the drop zone, said before anything is chosen. */
+  beforeDropZone?: ReactNode;
+  /** Why no file can be chosen yet; the drop zone waits and says it. */
+  disabled?: string;
+  /** Where the work runs, where the registry alone cannot say. */
+  runsOnNote?: ReactNode;
+  /** The result card under the input card, the page's width (ToolPage's `stacked`). */
+  stacked?: boolean;
   /** Under the cards: People Also Ask. */
   after?: ReactNode;
   /** Before anything was chosen; `{i18nKey}.resultPlaceholder` by default. */
@@ -50,20 +60,25 @@ export interface FileToolPageProps {
  * batch, the result card with progress, password and failure — from `useFileTool`'s flow. A
  * page gives its words and its finished view.
  */
-export function FileToolPage({ flow, busyLabel, multiple, camera, preview, liveCamera, zipEntries, inputExtras, after, placeholder, stepLabel, failed, done }: FileToolPageProps) {
+export function FileToolPage({ flow, busyLabel, multiple, camera, preview, liveCamera, zipEntries, inputExtras, optionsFirst, beforeDropZone, disabled, runsOnNote, stacked, after, placeholder, stepLabel, failed, done }: FileToolPageProps) {
   const { t } = useTranslation();
   const { tool, batch, selected } = flow;
   // While the camera looks, uploads wait: both would use the one conversion worker.
   const [cameraOn, setCameraOn] = useState(false);
   const busy = batch.busy || cameraOn;
   const { choose } = flow;
-  usePasteFiles(useCallback((files: File[]) => void choose(multiple ? files : files.slice(0, 1)), [choose, multiple]), busy);
+  usePasteFiles(useCallback((files: File[]) => void choose(multiple ? files : files.slice(0, 1)), [choose, multiple]), busy || Boolean(disabled));
   const kind: FileKind = readsOnlyPdf(tool) ? 'pdf' : readsPdf(tool) || readsWord(tool) ? 'file' : 'image';
+  const options = <ToolOptions tool={tool} options={flow.options} disabled={batch.busy} />;
   const input = (
     <>
+      {optionsFirst && options}
+      {beforeDropZone}
       <ToolDropZone
         tool={tool}
         busy={busy}
+        disabled={disabled}
+        runsOnNote={runsOnNote}
         busyLabel={cameraOn ? t('codes.camera.looking') : busyLabel}
         multiple={multiple}
         camera={camera}
@@ -81,7 +96,7 @@ export function FileToolPage({ flow, busyLabel, multiple, camera, preview, liveC
       {liveCamera && <CameraScan tool={tool} onFound={(file) => void flow.choose([file])} onActive={setCameraOn} disabled={batch.busy} />}
       <EngineNotice tool={tool} />
       <UploadNotice>{flow.notice}</UploadNotice>
-      <ToolOptions tool={tool} options={flow.options} disabled={batch.busy} />
+      {!optionsFirst && options}
       {multiple && (
         <BatchList
           items={batch.items}
@@ -107,5 +122,5 @@ export function FileToolPage({ flow, busyLabel, multiple, camera, preview, liveC
       done={(output) => selected && done(output, selected)}
     />
   );
-  return <ToolPage tool={tool} input={input} result={result} after={after} />;
+  return <ToolPage tool={tool} input={input} result={result} after={after} stacked={stacked} />;
 }

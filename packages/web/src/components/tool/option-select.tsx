@@ -7,10 +7,12 @@ export interface OptionSelectProps<V extends string | number> {
   onChange(value: V): void;
   disabled?: boolean;
   testId?: string;
+  /** Shown while nothing is chosen (value ""), for a choice that has no default. */
+  placeholder?: string;
 }
 
 /** One labelled choice of a tool's options (page size, resolution), as a native select. */
-export function OptionSelect<V extends string | number>({ label, value, options, onChange, disabled, testId }: OptionSelectProps<V>) {
+export function OptionSelect<V extends string | number>({ label, value, options, onChange, disabled, testId, placeholder }: OptionSelectProps<V>) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5 text-sm">
@@ -23,6 +25,7 @@ export function OptionSelect<V extends string | number>({ label, value, options,
         onChange={(event) => onChange(options.find((option) => String(option.value) === event.target.value)!.value)}
         className="h-10 rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:opacity-60"
       >
+        {placeholder !== undefined && <option value="" disabled>{placeholder}</option>}
         {options.map((option) => (
           <option key={String(option.value)} value={String(option.value)}>{option.label}</option>
         ))}

@@ -33,6 +33,7 @@ export function ToolOptions({ tool, options, disabled }: { tool: ToolDefinition;
               value={options.values[name]!}
               onChange={(value) => options.set(name, value)}
               label={(value) => toolText(t, tool, `options.${name}.label`, { value })}
+              placeholder={field.fallback === '' ? toolText(t, tool, `options.${name}.placeholder`) : undefined}
               valueLabel={(value) => toolText(t, tool, `options.${name}.values.${value}`)}
               disabled={disabled}
               testId={name}
@@ -55,11 +56,13 @@ interface OptionControlProps {
   valueLabel(value: string | number): string;
   disabled?: boolean;
   testId: string;
+  /** For a choice with no default: what the select says until one is chosen. */
+  placeholder?: string;
 }
 
-function OptionControl({ field, value, onChange, label, valueLabel, disabled, testId }: OptionControlProps) {
+function OptionControl({ field, value, onChange, label, valueLabel, disabled, testId, placeholder }: OptionControlProps) {
   const id = useId();
-  const common = { label: label(value), value, onChange, disabled, testId };
+  const common = { label: label(value), value, onChange, disabled, testId, placeholder };
   if (field.kind === 'choice' || field.kind === 'number-choice') {
     return <OptionSelect {...common} options={field.values.map((option) => ({ value: option, label: valueLabel(option) }))} />;
   }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolDefinition } from '@textlift/core/tools';
 import type { Dictionary } from '../../i18n/index.ts';
+import { cn } from '../../lib/cn.ts';
 import { toolText } from '../../lib/tool-texts.ts';
 import { useDocumentMeta } from '../../seo/document-meta.tsx';
 import { ToolGrid } from '../home/tool-grid.tsx';
@@ -20,6 +21,11 @@ export interface ToolPageProps {
   result: ReactNode;
   /** Below the cards (People Also Ask). */
   after?: ReactNode;
+  /**
+   * The result card under the input card, each the page's width, rather than beside it: for a
+   * result of two texts side by side (the Image Translator's original and translation).
+   */
+  stacked?: boolean;
 }
 
 /** The input card's title and subtitle: the page's own (`{i18nKey}.inputTitle`), or the upload words of what it takes. */
@@ -41,7 +47,7 @@ function useInputTitles(tool: ToolDefinition) {
  * The frame every tool page shares: title and subtitle, the input card and the result card
  * side by side (their titles from the dictionary by the tool's key), then the other tools.
  */
-export function ToolPage({ tool, input, result, after }: ToolPageProps) {
+export function ToolPage({ tool, input, result, after, stacked }: ToolPageProps) {
   const { t } = useTranslation();
   const key = tool.i18nKey as ToolPageKey;
   useDocumentMeta({ title: `${t(`tools.${key}.pageTitle`)} | TextLift`, description: t(`tools.${key}.description`) });
@@ -49,7 +55,7 @@ export function ToolPage({ tool, input, result, after }: ToolPageProps) {
   return (
     <>
       <PageHeader title={t(`tools.${key}.title`)} lead={t(`tools.${key}.subtitle`)} />
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6 sm:py-12 lg:grid-cols-2">
+      <div className={cn('mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6 sm:py-12', !stacked && 'lg:grid-cols-2')}>
         <Card>
           <CardHeader>
             <CardTitle>{inputTitles.title}</CardTitle>

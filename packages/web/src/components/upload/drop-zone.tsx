@@ -21,10 +21,13 @@ export interface DropZoneProps {
   icon?: LucideIcon;
   /** Offer the phone's camera beside browsing (shown on touch screens only). */
   camera?: boolean;
+  /** Why nothing can be chosen yet ("Choose a language first"): browsing and dropping wait, and this says why. */
+  disabled?: string;
 }
 
 /** The drop / browse area with the spec's states: idle, drag-active, file selected, processing. */
-export function DropZone({ accept, busy, busyLabel, multiple, onFiles, selected, hints, dropLabel, icon: Icon = ImageUp, camera }: DropZoneProps) {
+export function DropZone({ accept, busy: working, busyLabel, multiple, onFiles, selected, hints, dropLabel, icon: Icon = ImageUp, camera, disabled }: DropZoneProps) {
+  const busy = working || Boolean(disabled);
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
@@ -90,8 +93,8 @@ export function DropZone({ accept, busy, busyLabel, multiple, onFiles, selected,
       )}
       <div className="mt-3 flex flex-wrap items-center justify-center gap-2">
         <Button disabled={busy} onClick={() => input.current?.click()}>
-          {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
-          {busy ? busyLabel : t('hero.browse')}
+          {working && <Loader2 className="size-4 animate-spin" aria-hidden />}
+          {working ? busyLabel : t('hero.browse')}
         </Button>
         {/* A phone goes from page to text in two taps; a desktop has no camera to point. */}
         {camera && !busy && (
@@ -103,6 +106,9 @@ export function DropZone({ accept, busy, busyLabel, multiple, onFiles, selected,
           </span>
         )}
       </div>
+      {disabled && (
+        <p className="mt-3 text-sm font-medium text-amber-800" role="status" data-testid="drop-zone-disabled">{disabled}</p>
+      )}
       <div className="mt-4 space-y-1 text-xs text-slate-500">{hints}</div>
       {selected && (
         <div className="mt-5 flex w-full max-w-md items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-left" data-testid="selected-file">

@@ -1,4 +1,5 @@
 import { FileText, ImageUp } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolDefinition } from '@textlift/core/tools';
 import { acceptAttribute, fileInput, maxMegabytes, maxPages, readsOnlyPdf, readsPdf, readsWord } from '../../lib/tool-input.ts';
@@ -7,6 +8,8 @@ import { DropZone, type DropZoneProps } from './drop-zone.tsx';
 
 export interface ToolDropZoneProps extends Omit<DropZoneProps, 'accept' | 'hints' | 'dropLabel' | 'icon'> {
   tool: ToolDefinition;
+  /** Where the work runs, where the registry alone cannot say (the Image Translator's engine). */
+  runsOnNote?: ReactNode;
 }
 
 /**
@@ -14,7 +17,7 @@ export interface ToolDropZoneProps extends Omit<DropZoneProps, 'accept' | 'hints
  * and page limits, and where the work runs — on this device, or on our server, which the
  * visitor is told before choosing a file.
  */
-export function ToolDropZone({ tool, ...props }: ToolDropZoneProps) {
+export function ToolDropZone({ tool, runsOnNote, ...props }: ToolDropZoneProps) {
   const { t } = useTranslation();
   const pdf = readsOnlyPdf(tool);
   // A tool that reads images and PDFs (the barcode scanner) states both sets of limits.
@@ -47,7 +50,7 @@ export function ToolDropZone({ tool, ...props }: ToolDropZoneProps) {
               <p>{mixed ? pdfLimit() : t('hero.maxSize', { size: maxMegabytes(tool) })}</p>
             </>
           )}
-          <RunsOnNote tool={tool} handed={pdf ? 'pdf' : mixed || word ? 'file' : props.multiple ? 'images' : 'image'} />
+          {runsOnNote ?? <RunsOnNote tool={tool} handed={pdf ? 'pdf' : mixed || word ? 'file' : props.multiple ? 'images' : 'image'} />}
         </>
       }
     />

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { corpusFile } from '../test-support/corpus.ts';
+import { expect, test } from './fixtures.ts';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+/** A browser without the built-in translator (Chrome's Translator API), as most are. */
+async function withoutBuiltInTranslator(page: Page) {
+  await page.addInitScript(() => {
+    delete (window as { Translator?: unknown }).Translator;
+  });
+}
+
+const page1 = () => ({ name: 'page.jpg', mimeType: 'image/jpeg', buffer: corpusFile('ocr/pytesseract-test.jpg') });
+
+test('Image Translator: English to Spanish by our server\'s Apertium, side by side, copied and saved as .txt', async ({ page }) => {
+  await withoutBuiltInTranslator(page);
+  await page.goto('/image-translator');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Image Translator');
+  // Nothing can be chosen before the target language.
+  await expect(page.getByRole('button', { name: 'Browse Files' })).toBeDisabled();
+  await expect(page.getByTestId('drop-zone-disabled')).toHaveText('Choose the language to translate into first.');
+
+  await page.getByLabel('Translate into').selectOption('es');
+  const notice = page.getByTestId('translation-engine');
+  await expect(notice).toHaveAttribute('data-engine', 'apertium');
+  await expect(notice).toContainText('translated from English into Spanish by Apertium');
+  await expect(page.getByRole('button', { name: 'Browse Files' })).toBeEnabled();
+
+  await page.getByTestId('file-input').setInputFiles(page1());
+  await expect(page.getByTestId('translated-by')).toHaveText('Translated by Apertium on our server.');
+  await expect(page.getByTestId('original-text')).toHaveValue(/The quick brown dog jumped over the\nlazy fox\./);
+  const translation = page.getByTestId('translation-text');
+  await expect(translation).toHaveValue(/^Esto es mucho 12 texto de punto para probar el ocr código/);
+  const text = await translation.inputValue();
+  // Two paragraphs, as in the image; the wrapped lines of each joined into sentences.
+  expect(text.split('\n\n')).toHaveLength(2);
+  expect(text).toContain('El perro marrón rápido saltó el zorro perezoso.');
+
+  await page.getByRole('button', { name: 'Copy translation' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-translation').click()]);
+  expect(download.suggestedFilename()).toBe('page-es.txt');
+  expect(readFileSync(await download.path(), 'utf8')).toBe(text);
+});
+
+test('Image Translator: English to French through Spanish, said before the upload', async ({ page }) => {
+  await withoutBuiltInTranslator(page);
+  await page.goto('/image-translator');
+  await page.getByLabel('Translate into').selectOption('fr');
+  const notice = page.getByTestId('translation-engine');
+  await expect(notice).toHaveAttribute('data-engine', 'apertium');
+  await expect(notice).toContainText('it translates through Spanish');
+  await page.getByTestId('file-input').setInputFiles(page1());
+  await expect(page.getByTestId('translation-text')).toHaveValue(/Le chien marron rapide/);
+  await expect(page.getByTestId('translated-by')).toHaveText('Translated by Apertium on our server.');
+});
+
+test('Image Translator: German with no built-in translator and no LibreTranslate says so before the upload', async ({ page }) => {
+  await withoutBuiltInTranslator(page);
+  await page.goto('/image-translator');
+  await page.getByLabel('Translate into').selectOption('de');
+  const notice = page.getByTestId('translation-engine');
+  await expect(notice).toHaveAttribute('data-engine', 'none');
+  await expect(notice).toContainText('No translator here can translate English into German.');
+  await expect(notice).toContainText('connecting a LibreTranslate server');
+  await expect(page.getByRole('button', { name: 'Browse Files' })).toBeDisabled();
+  await expect(page.getByTestId('result-text')).toHaveCount(0);
+});
+
+test('Image Translator: the browser\'s own translator, its model downloaded on a click, and nothing sent to translate', async ({ page }) => {
+  // Chrome's Translator API as the browser would offer it; Debian's Chromium has the API but
+  // cannot download models here, so the test plays the browser's part.
+  await page.addInitScript(() => {
+    let downloaded = false;
+    (window as unknown as { Translator: unknown }).Translator = {
+      availability: async ({ targetLanguage }: { targetLanguage: string }) => (targetLanguage === 'de' ? (downloaded ? 'available' : 'downloadable') : 'unavailable'),
+      create: async ({ monitor }: { monitor?(m: EventTarget): void }) => {
+        const target = new EventTarget();
+        monitor?.(target);
+        for (const loaded of [0.25, 0.5, 1]) {
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          target.dispatchEvent(Object.assign(new Event('downloadprogress'), { loaded }));
+        }
+        downloaded = true;
+        return { translate: async (text: string) => `[auf Deutsch] ${text}` };
+      },
+    };
+  });
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/translate') && request.method() === 'POST') sent.push(request.url());
+  });
+  await page.goto('/image-translator');
+  await page.getByLabel('Translate into').selectOption('de');
+  const notice = page.getByTestId('translation-engine');
+  await expect(notice).toHaveAttribute('data-engine', 'download');
+  await expect(page.getByRole('button', { name: 'Browse Files' })).toBeDisabled();
+  await page.getByTestId('download-model').click();
+  await expect(notice).toHaveAttribute('data-engine', 'device');
+  await expect(notice).toContainText('on this device');
+
+  await page.getByTestId('file-input').setInputFiles(page1());
+  await expect(page.getByTestId('translated-by')).toHaveText("Translated on your device by your browser's built-in translator.");
+  await expect(page.getByTestId('translation-text')).toHaveValue(/^\[auf Deutsch\] This is a lot of 12 point text/);
+  expect(sent).toEqual([]);
+});

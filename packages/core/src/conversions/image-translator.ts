@@ -1,0 +1,28 @@
+import { baseName, type Conversion } from '../conversion.ts';
+import { ConversionError } from '../errors.ts';
+import type { OcrLanguage } from '../ocr/languages.ts';
+import { languageOfOcr, type TranslationTarget } from '../translation/languages.ts';
+import { translateText } from '../translation/translate-text.ts';
+import { readImage } from './image-to-text.ts';
+
+const encoder = new TextEncoder();
+
+/**
+ * Image Translator: the image read by OCR in the source language, then translated paragraph by
+ * paragraph by the first engine that translates the pair. The engine is found before the image
+ * is read, so a pair nobody translates fails at once rather than after the OCR.
+ */
+export const imageTranslator: Conversion<{ target: TranslationTarget; source: OcrLanguage[] }> = async ({ files }, { target, source }, context) => {
+  const pair = { source: languageOfOcr(source), target };
+  if (pair.source === pair.target) {
+    throw new ConversionError('bad-request', `The text is in ${target} already: choose another target language.`, { field: 'target' });
+  }
+  const engine = await context.host.translator(pair);
+  const page = await readImage(files[0], source, context);
+  const translated = await translateText(page.text, engine, pair, { onProgress: context.onProgress, signal: context.signal });
+  return {
+    text: translated,
+    outputs: [{ name: `${baseName(files[0]!.name)}-${target}.txt`, type: 'text/plain; charset=utf-8', bytes: encoder.encode(translated) }],
+    data: { translation: { original: page.text, engine: engine.id, source: pair.source, target } },
+  };
+};

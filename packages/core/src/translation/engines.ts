@@ -1,0 +1,54 @@
+import { ConversionError } from '../errors.ts';
+import type { LanguagePair } from './languages.ts';
+
+/**
+ * The engines, in the order they are tried: the browser's own on-device translator, Apertium
+ * on our server, and a LibreTranslate-compatible server the operator configured.
+ */
+export const translationEngineIds = ['device', 'apertium', 'libretranslate'] as const;
+export type TranslationEngineId = (typeof translationEngineIds)[number];
+
+/**
+ * Whether an engine translates a pair here: now, once its language model is downloaded (the
+ * browser's, which may only start after the visitor's click), or not at all.
+ */
+export type Availability = 'available' | 'downloadable' | 'unavailable';
+
+export interface TranslationEngine {
+  id: TranslationEngineId;
+  availability(pair: LanguagePair): Promise<Availability>;
+  /**
+   * Translates each text on its own and answers in the same order: lines of one paragraph, as
+   * `translateText` cuts them, so an engine that keeps nothing across calls loses nothing.
+   */
+  translate(texts: string[], pair: LanguagePair, signal?: AbortSignal): Promise<string[]>;
+}
+
+export type EngineChoice =
+  | { engine: TranslationEngine; needsDownload: false }
+  /** Only an engine that must download its model first translates the pair. */
+  | { engine: TranslationEngine; needsDownload: true }
+  | undefined;
+
+/**
+ * The engine that translates a pair: the first, in order, that can now; else the first that can
+ * once its model is downloaded; else none. An engine whose question fails (a server that does
+ * not answer) counts as unable, so the next one is asked.
+ */
+export async function chooseEngine(engines: readonly TranslationEngine[], pair: LanguagePair): Promise<EngineChoice> {
+  const answers = await Promise.all(engines.map((engine) => engine.availability(pair).catch((): Availability => 'unavailable')));
+  const ready = answers.indexOf('available');
+  if (ready >= 0) return { engine: engines[ready]!, needsDownload: false };
+  const later = answers.indexOf('downloadable');
+  if (later >= 0) return { engine: engines[later]!, needsDownload: true };
+  return undefined;
+}
+
+/** The engine that translates a pair now, or the failure the API and the page both report. */
+export async function requireEngine(engines: readonly TranslationEngine[], pair: LanguagePair): Promise<TranslationEngine> {
+  const choice = await chooseEngine(engines, pair);
+  if (!choice || choice.needsDownload) {
+    throw new ConversionError('no-translator', `No translation engine here translates ${pair.source} to ${pair.target}.`, { source: pair.source, target: pair.target });
+  }
+  return choice.engine;
+}

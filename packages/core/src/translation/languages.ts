@@ -1,0 +1,31 @@
+import { ocrLanguageTags, type OcrLanguage } from '../ocr/languages.ts';
+
+/** What the Image Translator translates into, as the spec lists them: Spanish, French, German, Chinese, Japanese. */
+export const translationTargets = ['es', 'fr', 'de', 'zh', 'ja'] as const;
+export type TranslationTarget = (typeof translationTargets)[number];
+
+/**
+ * A language as the engines name it: the primary subtag of BCP 47 ("en", "es", "zh"), which the
+ * browser's Translator and LibreTranslate both take; Apertium's three-letter codes are mapped
+ * in its adapter.
+ */
+export type LanguageCode = string;
+
+export interface LanguagePair {
+  source: LanguageCode;
+  target: LanguageCode;
+}
+
+/** A pair an engine translates, through a third language where it has no direct way ("en" to "fr" via "es"). */
+export interface RelayedPair extends LanguagePair {
+  via?: LanguageCode;
+}
+
+/** The language of text read with these OCR languages: the first one's, as a translation source. */
+export function languageOfOcr(languages: readonly OcrLanguage[]): LanguageCode {
+  return ocrLanguageTags[languages[0] ?? 'eng'].split('-')[0]!;
+}
+
+export function isTranslationTarget(code: string): code is TranslationTarget {
+  return (translationTargets as readonly string[]).includes(code);
+}

@@ -1,0 +1,149 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { execFile } from 'node:child_process';
+
+const run = promisify(execFile);
+
+/** How to install what the server engine of the Image Translator needs, for the log and the README. */
+export const APERTIUM_INSTALL = 'apt-get install apertium-apy apertium-eng-spa apertium-fr-es';
+
+const LOOPBACK_SCRIPT = fileURLToPath(new URL('./apy-loopback.py', import.meta.url));
+
+/** APy loads its pairs' programs on the first request of each; it answers /listPairs within a second here. */
+const READY_TIMEOUT_MS = 20_000;
+/** A pair's pipeline unused this long is stopped, giving its memory back; the next request starts it again (~0.4 s). */
+const PIPELINE_IDLE_S = 600;
+/** Restarts after a crash wait this long, doubled each time up to the most, and reset after a good run. */
+const RESTART_FIRST_MS = 1000;
+const RESTART_MOST_MS = 60_000;
+const GOOD_RUN_MS = 60_000;
+
+export interface ApertiumServer {
+  /** Where APy listens: http://127.0.0.1:{port}. */
+  url: string;
+  /** Resolves once APy answers, or with false if it did not come up in time (or was closed first). */
+  ready: Promise<boolean>;
+  readonly closed: boolean;
+  close(): Promise<void>;
+}
+
+export interface ApertiumLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/** The interpreter APy's launcher names on its first line (Debian's /usr/bin/python3), which has APy's modules. */
+async function apyInterpreter(): Promise<string | undefined> {
+  try {
+    const { stdout } = await run('sh', ['-c', 'command -v apertium-apy'], { timeout: 5000 });
+    const first = (await readFile(stdout.trim(), 'utf8')).split('\n', 1)[0] ?? '';
+    const interpreter = /^#!\s*(\S+)/.exec(first)?.[1];
+    return interpreter && existsSync(interpreter) ? interpreter : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A port free on the loopback now; APy takes it a moment later (another process could, rarely, first). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/listPairs`, { signal: AbortSignal.timeout(2000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts Apertium's APy (Debian's apertium-apy) on a loopback port and keeps it running: a crash
+ * is followed by a restart on the same port, after a wait that grows while it keeps failing.
+ * Undefined where APy or its language pairs are not installed.
+ */
+export async function startApertium(modesDir: string, log: ApertiumLog): Promise<ApertiumServer | undefined> {
+  if (!existsSync(modesDir)) return undefined;
+  const interpreter = await apyInterpreter();
+  if (!interpreter) return undefined;
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  let closing = false;
+  let restartDelay = RESTART_FIRST_MS;
+  let restartTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const killGroup = () => {
+    if (child?.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  };
+  process.once('exit', killGroup);
+
+  const launch = () => {
+    const started = Date.now();
+    // Its own process group (detached), so that APy's pipelines (lt-proc, apertium-transfer...) go with it.
+    child = spawn(interpreter, [LOOPBACK_SCRIPT, '-p', String(port), '-m', String(PIPELINE_IDLE_S), modesDir], {
+      cwd: os.tmpdir(),
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+      env: { ...process.env, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
+    });
+    let lastWords = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      lastWords = (lastWords + chunk.toString('utf8')).slice(-2000);
+    });
+    child.once('error', (error) => log.warn(`Apertium could not start: ${error.message}`));
+    child.once('exit', (code, signal) => {
+      if (closing) return;
+      if (Date.now() - started > GOOD_RUN_MS) restartDelay = RESTART_FIRST_MS;
+      log.warn(`Apertium stopped (${signal ?? `exit ${code}`}); starting it again in ${restartDelay / 1000} s. ${lastWords.trim().split('\n').at(-1) ?? ''}`);
+      restartTimer = setTimeout(launch, restartDelay);
+      restartDelay = Math.min(RESTART_MOST_MS, restartDelay * 2);
+    });
+  };
+  launch();
+
+  const ready = (async () => {
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    while (Date.now() < deadline && !closing) {
+      if (await answers(url)) return true;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return false;
+  })();
+
+  return {
+    url,
+    ready,
+    get closed() {
+      return closing;
+    },
+    async close() {
+      closing = true;
+      clearTimeout(restartTimer);
+      process.off('exit', killGroup);
+      const current = child;
+      if (!current || current.exitCode !== null || current.signalCode !== null) return;
+      const exited = new Promise((resolve) => current.once('exit', resolve));
+      killGroup();
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apertiumEngine } from '@textlift/core/translation/apertium';
+import { libreTranslateEngine } from '@textlift/core/translation/libretranslate';
+import { corpusFile } from '../../../../test-support/corpus.ts';
+import { startLibreTranslateStub, type LibreTranslateStub } from '../../../../test-support/libretranslate-stub.ts';
+import { sharedWords } from '../../../../test-support/word-share.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { startApertium, type ApertiumServer } from './apertium-server.ts';
+import { runOnNode } from './node-host.ts';
+import { createOcrProvider, type OcrProvider } from './ocr-provider.ts';
+import { ServerTranslation } from './translation.ts';
+
+const quiet = { info: () => {}, warn: () => {} };
+let apy: ApertiumServer;
+let stub: LibreTranslateStub;
+
+beforeAll(async () => {
+  // Debian's apertium-apy, apertium-eng-spa and apertium-fr-es: `npm test` installs them (scripts/system-deps.mjs).
+  const started = await startApertium(loadConfig().apertiumModes, quiet);
+  if (!started) throw new Error('Apertium is not installed: apt-get install apertium-apy apertium-eng-spa apertium-fr-es');
+  apy = started;
+  expect(await apy.ready).toBe(true);
+  stub = await startLibreTranslateStub({ apiKey: 'secret' });
+});
+
+afterAll(async () => {
+  await Promise.all([apy?.close(), stub?.close()]);
+});
+
+describe('the Apertium adapter, against the real APy our server starts', () => {
+  test('APy listens on the loopback only', () => {
+    expect(apy.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  test('translates English to Spanish line for line, and English to French through Spanish', async () => {
+    const engine = apertiumEngine({ url: apy.url });
+    expect(await engine.availability({ source: 'en', target: 'es' })).toBe('available');
+    expect(await engine.availability({ source: 'en', target: 'fr' })).toBe('available');
+    expect(await engine.availability({ source: 'en', target: 'de' })).toBe('unavailable');
+
+    const spanish = await engine.translate(['The dog is black.', 'Could not open the door.', 'Good morning'], { source: 'en', target: 'es' });
+    expect(spanish).toHaveLength(3);
+    expect(spanish[0]).toMatch(/^El perro es negro\.$/);
+    // Apertium moves the capital onto "Podría"; the adapter puts it back at the start.
+    expect(spanish[1]).toMatch(/^No podría abrir la puerta\.$/);
+    expect(spanish[2]).toMatch(/^Buenos días$/i);
+
+    const french = await engine.translate(['The dog is black.'], { source: 'en', target: 'fr' });
+    expect(french[0]).toMatch(/^Le chien est noir\.$/);
+  });
+
+  test('shares at least half of its Spanish words with the human translations of Debian messages', async () => {
+    const lines = readFileSync(new URL('../../../../test-support/debian-es-messages.tsv', import.meta.url), 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'))
+      .map((line) => line.split('\t') as [string, string, string]);
+    expect(lines.length).toBeGreaterThan(1000);
+    const engine = apertiumEngine({ url: apy.url });
+    let shared = 0;
+    let words = 0;
+    for (let start = 0; start < lines.length; start += 100) {
+      const batch = lines.slice(start, start + 100);
+      const out = await engine.translate(batch.map(([, english]) => english), { source: 'en', target: 'es' });
+      for (const [index, [, , human]] of batch.entries()) {
+        const counted = sharedWords(out[index]!, human);
+        shared += counted.shared;
+        words += counted.words;
+      }
+    }
+    const share = shared / words;
+    console.log(`Apertium English→Spanish on ${lines.length} Debian messages: ${(share * 100).toFixed(1)}% of its words shared with the human translation (${shared} of ${words})`);
+    expect(share).toBeGreaterThanOrEqual(0.5);
+  });
+});
+
+describe('the LibreTranslate adapter, against a stub of its API', () => {
+  test('offers what /languages lists, Chinese by its script code, and sends the key', async () => {
+    const engine = libreTranslateEngine({ url: `${stub.url}/`, apiKey: 'secret' });
+    expect(await engine.availability({ source: 'en', target: 'de' })).toBe('available');
+    expect(await engine.availability({ source: 'en', target: 'zh' })).toBe('available');
+    expect(await engine.availability({ source: 'en', target: 'fr' })).toBe('unavailable');
+    expect(await engine.translate(['Good morning', 'The file'], { source: 'en', target: 'zh' })).toEqual(['[zh-Hans] Good morning', '[zh-Hans] The file']);
+    expect(stub.requests.at(-1)).toMatchObject({ q: ['Good morning', 'The file'], source: 'en', target: 'zh-Hans', format: 'text', api_key: 'secret' });
+  });
+
+  test('reports a refused key as the engine failing, with the server\'s words', async () => {
+    const engine = libreTranslateEngine({ url: stub.url, apiKey: 'wrong' });
+    await expect(engine.translate(['Hello'], { source: 'en', target: 'de' })).rejects.toMatchObject({
+      code: 'engine-failed',
+      message: expect.stringContaining('Invalid API key'),
+    });
+  });
+
+  test('a server that does not answer is unable, not an error', async () => {
+    const engine = libreTranslateEngine({ url: 'http://127.0.0.1:9' });
+    await expect(engine.availability({ source: 'en', target: 'de' })).rejects.toMatchObject({ code: 'engine-failed' });
+    const translation = new ServerTranslation(undefined, { url: 'http://127.0.0.1:9' });
+    await expect(translation.engineFor({ source: 'en', target: 'de' })).rejects.toMatchObject({ code: 'no-translator' });
+  });
+});
+
+describe('Image Translator, the API\'s core on Node', () => {
+  let provider: OcrProvider;
+  beforeAll(async () => {
+    provider = await createOcrProvider(loadConfig());
+  });
+  afterAll(async () => {
+    await provider.close();
+  });
+
+  test('reads an English page and translates it into Spanish, paragraphs kept', async () => {
+    const translation = new ServerTranslation(apy, undefined);
+    const result = await runOnNode(
+      provider,
+      'image-translator',
+      { files: [{ name: 'page.jpg', bytes: corpusFile('ocr/pytesseract-test.jpg') }] },
+      { target: 'es', source: 'eng' },
+      undefined,
+      (pair) => translation.engineFor(pair),
+    );
+    expect(result.data?.translation).toMatchObject({ engine: 'apertium', source: 'en', target: 'es' });
+    expect(result.data?.translation?.original).toContain('The quick brown dog jumped over the');
+    const paragraphs = result.text!.split('\n\n');
+    expect(paragraphs).toHaveLength(2);
+    expect(paragraphs[0]).toMatch(/^Esto es /);
+    expect(paragraphs[1]).toContain('El perro marrón rápido');
+    expect(paragraphs[1]).toContain('zorro perezoso');
+    expect(result.outputs[0]).toMatchObject({ name: 'page-es.txt', type: 'text/plain; charset=utf-8' });
+    expect(new TextDecoder().decode(result.outputs[0]!.bytes)).toBe(result.text);
+  });
+
+  test('says no engine translates German before reading the image, and refuses a missing target', async () => {
+    const translation = new ServerTranslation(apy, undefined);
+    const input = { files: [{ name: 'page.jpg', bytes: corpusFile('ocr/pytesseract-test.jpg') }] };
+    await expect(runOnNode(provider, 'image-translator', input, { target: 'de' }, undefined, (pair) => translation.engineFor(pair)))
+      .rejects.toMatchObject({ code: 'no-translator', details: { source: 'en', target: 'de' } });
+    await expect(runOnNode(provider, 'image-translator', input, {}, undefined, (pair) => translation.engineFor(pair)))
+      .rejects.toMatchObject({ code: 'bad-request', details: { field: 'target' } });
+  });
+});
+
+describe('the translation API, with Apertium and a LibreTranslate server configured', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildApp({ logLevel: 'warn', webRoot: '/nonexistent', apiRateLimit: 1000, apertium: 'auto', libreTranslateUrl: stub.url, libreTranslateKey: 'secret' });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  test('lists each engine with its pairs, and health names them in order', async () => {
+    const { engines } = (await app.inject({ url: '/api/v1/translate/languages' })).json() as { engines: Array<{ id: string; pairs: unknown[] }> };
+    expect(engines.map((engine) => engine.id)).toEqual(['apertium', 'libretranslate']);
+    expect(engines[0]!.pairs).toContainEqual({ source: 'en', target: 'fr', via: 'es' });
+    expect(engines[1]!.pairs).toContainEqual({ source: 'en', target: 'de' });
+    expect((await app.inject({ url: '/healthz' })).json()).toMatchObject({ translation: { engines: ['apertium', 'libretranslate'] } });
+  });
+
+  test('POST /api/v1/translate: Apertium first, LibreTranslate for what Apertium lacks; never the key to the client', async () => {
+    const spanish = await app.inject({ method: 'POST', url: '/api/v1/translate', payload: { text: 'The dog is black.\n\nGood morning', target: 'es' } });
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.json()).toEqual({ text: 'El perro es negro.\n\nBuenos días', engine: 'apertium', source: 'en', target: 'es' });
+    const german = await app.inject({ method: 'POST', url: '/api/v1/translate', payload: { texts: ['Good morning'], target: 'de' } });
+    expect(german.json()).toEqual({ texts: ['[de] Good morning'], engine: 'libretranslate', source: 'en', target: 'de' });
+    expect(german.body).not.toContain('secret');
+  });
+
+  test('refuses what it cannot translate or understand, in the API\'s error shape', async () => {
+    const korean = await app.inject({ method: 'POST', url: '/api/v1/translate', payload: { text: 'Hello', target: 'ko' } });
+    expect(korean.statusCode).toBe(422);
+    expect(korean.json()).toMatchObject({ error: { code: 'no-translator' } });
+    const noTarget = await app.inject({ method: 'POST', url: '/api/v1/translate', payload: { text: 'Hello' } });
+    expect(noTarget.statusCode).toBe(400);
+    expect(noTarget.json()).toMatchObject({ error: { code: 'bad-request', message: expect.stringContaining('target') } });
+    const form = await app.inject({ method: 'POST', url: '/api/v1/translate', headers: { 'content-type': 'text/plain' }, payload: 'Hello' });
+    expect(form.statusCode).toBe(415);
+  });
+
+  test('POST /api/v1/convert/image-translator answers the translation as .txt and names its engine', async () => {
+    const boundary = 'xTextLiftBoundary';
+    const image = corpusFile('ocr/pytesseract-test.jpg');
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="target"\r\n\r\nfr\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="page.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      image,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    // Over real HTTP: the convert route works on the connection's socket, which inject has not.
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await fetch(`${origin}/api/v1/convert/image-translator`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-translation-engine')).toBe('apertium');
+    expect(response.headers.get('content-disposition')).toContain('page-fr.txt');
+    const text = await response.text();
+    expect(text).toContain('Le chien marron rapide');
+    expect(text.split('\n\n')).toHaveLength(2);
+  });
+});

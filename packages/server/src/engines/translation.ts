@@ -1,0 +1,78 @@
+import { ConversionError, type LanguagePair, type RelayedPair, type TranslationEngine, type TranslationEngineId } from '@textlift/core';
+import { apertiumEngine, apertiumPairs } from '@textlift/core/translation/apertium';
+import { requireEngine } from '@textlift/core/translation/engines';
+import { libreTranslateEngine } from '@textlift/core/translation/libretranslate';
+import type { ServerConfig } from '../config.ts';
+import { APERTIUM_INSTALL, startApertium, type ApertiumLog, type ApertiumServer } from './apertium-server.ts';
+
+/** An engine of our server and the pairs it translates, as GET /api/v1/translate/languages lists them. */
+export interface EngineLanguages {
+  id: TranslationEngineId;
+  pairs: RelayedPair[];
+}
+
+/**
+ * Our server's translation engines, in the order they are tried: Apertium (started and kept
+ * running here), then the LibreTranslate-compatible server the operator configured. The
+ * browser's own translator comes before both, in the page.
+ */
+export class ServerTranslation {
+  readonly engines: Array<TranslationEngine & { pairs(): Promise<unknown> }>;
+  private readonly apertium?: ApertiumServer;
+  private readonly libreTranslate?: ReturnType<typeof libreTranslateEngine>;
+  private readonly apertiumEngine?: ReturnType<typeof apertiumEngine>;
+
+  constructor(apertium: ApertiumServer | undefined, libreTranslate: { url: string; apiKey?: string } | undefined) {
+    this.apertium = apertium;
+    this.apertiumEngine = apertium && apertiumEngine({ url: apertium.url });
+    this.libreTranslate = libreTranslate && libreTranslateEngine(libreTranslate);
+    this.engines = [this.apertiumEngine, this.libreTranslate].filter((engine) => engine !== undefined);
+  }
+
+  /**
+   * The engine that translates a pair now, or 'no-translator'. A request in the first second
+   * after the server started waits for APy to come up rather than being told it cannot.
+   */
+  async engineFor(pair: LanguagePair): Promise<TranslationEngine> {
+    await this.apertium?.ready;
+    return requireEngine(this.engines, pair);
+  }
+
+  engine(id: string): TranslationEngine {
+    const engine = this.engines.find((candidate) => candidate.id === id);
+    if (!engine) throw new ConversionError('no-translator', `No translation engine ${id} on this server.`);
+    return engine;
+  }
+
+  /** Each engine that answers, with its pairs; one that does not answer now is left out. */
+  async languages(): Promise<EngineLanguages[]> {
+    await this.apertium?.ready;
+    const listed = await Promise.all([
+      this.apertiumEngine?.pairs().then((pairs) => ({ id: 'apertium' as const, pairs: apertiumPairs(pairs) }), () => undefined),
+      this.libreTranslate?.pairs().then((pairs) => ({ id: 'libretranslate' as const, pairs }), () => undefined),
+    ]);
+    return listed.filter((entry) => entry !== undefined);
+  }
+
+  async close() {
+    await this.apertium?.close();
+  }
+}
+
+/** The engines the configuration asks for; Apertium where it is installed and not turned off. */
+export async function createServerTranslation(
+  config: Pick<ServerConfig, 'apertium' | 'apertiumModes' | 'libreTranslateUrl' | 'libreTranslateKey'>,
+  log: ApertiumLog,
+): Promise<ServerTranslation> {
+  const apertium = config.apertium === 'off' ? undefined : await startApertium(config.apertiumModes, log);
+  if (apertium) {
+    void apertium.ready.then((up) => {
+      if (up) log.info(`Apertium ready at ${apertium.url}`);
+      else if (!apertium.closed) log.warn('Apertium did not answer in time; translations will use it once it does.');
+    });
+  } else if (config.apertium !== 'off') {
+    log.warn(`The Image Translator's server engine is off: Apertium is not installed (${APERTIUM_INSTALL}).`);
+  }
+  const libreTranslate = config.libreTranslateUrl ? { url: config.libreTranslateUrl, apiKey: config.libreTranslateKey || undefined } : undefined;
+  return new ServerTranslation(apertium, libreTranslate);
+}

@@ -1,0 +1,62 @@
+import { ConversionError, toConversionError } from '@textlift/core/errors';
+import { chooseEngine, type EngineChoice, type TranslationEngine, type TranslationEngineId } from '@textlift/core/translation/engines';
+import type { LanguagePair } from '@textlift/core/translation/languages';
+import { deviceTranslator, type DeviceTranslator } from './device-translator.ts';
+import { serverEngine, serverEngineLanguages } from './server-translation.ts';
+
+let device: DeviceTranslator | undefined | null = null;
+
+/** The browser's own translator, where it has one (looked for once). */
+export function pageDeviceTranslator(): DeviceTranslator | undefined {
+  if (device === null) device = deviceTranslator();
+  return device;
+}
+
+/** The engines a page may use, in order: the browser's own, then each of our server's. */
+export async function pageEngines(): Promise<TranslationEngine[]> {
+  const onDevice = pageDeviceTranslator();
+  const server = (await serverEngineLanguages()).map(serverEngine);
+  return onDevice ? [onDevice, ...server] : server;
+}
+
+export async function choosePageEngine(pair: LanguagePair): Promise<EngineChoice> {
+  return chooseEngine(await pageEngines(), pair);
+}
+
+/**
+ * What the conversion worker asks of the page for the Image Translator: the on-device
+ * translator exists only in the page (not in workers), and the server's engines are reached from
+ * here as well. The worker names the engine it was told, so the page and the result agree.
+ */
+export const pageTranslation = {
+  engineFor: plainErrors(async (pair: LanguagePair): Promise<TranslationEngineId> => {
+    const choice = await choosePageEngine(pair);
+    if (!choice || choice.needsDownload) {
+      throw new ConversionError('no-translator', `No translation engine here translates ${pair.source} to ${pair.target}.`, { ...pair });
+    }
+    return choice.engine.id;
+  }),
+  translate: plainErrors(async (id: TranslationEngineId, texts: string[], pair: LanguagePair): Promise<string[]> => {
+    const engine = (await pageEngines()).find((candidate) => candidate.id === id);
+    if (!engine) throw new ConversionError('no-translator', `No translation engine ${id} here.`, { ...pair });
+    return engine.translate(texts, pair);
+  }),
+};
+
+/** Failures leave as plain objects: Comlink carries an Error's message only, and the worker needs the code. */
+function plainErrors<A extends unknown[], R>(call: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args) => {
+    try {
+      return await call(...args);
+    } catch (error) {
+      const { code, message, details } = toConversionError(error);
+      throw { code, message, details };
+    }
+  };
+}
+
+/** The calls as they cross to the worker; the engine's id travels as a plain string. */
+export interface PageTranslation {
+  engineFor(pair: LanguagePair): Promise<string>;
+  translate(id: string, texts: string[], pair: LanguagePair): Promise<string[]>;
+}

@@ -1,0 +1,93 @@
+import { ShieldCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { OcrLanguage } from '@textlift/core/ocr/languages';
+import { findTool } from '@textlift/core/tools';
+import { languageOfOcr } from '@textlift/core/translation/languages';
+import { TranslationResult } from '../../components/result/translation-result.tsx';
+import { FileToolPage } from '../../components/tool/file-tool-page.tsx';
+import { TranslationNotice } from '../../components/tool/translation-notice.tsx';
+import { useFileTool } from '../../hooks/use-file-tool.ts';
+import { useTranslationEngine } from '../../hooks/use-translation-engine.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { notifyFailure } from '../../lib/notify-failure.ts';
+import { ocrProgressLabel } from '../../lib/ocr-progress.ts';
+
+const tool = findTool('image-translator')!;
+
+/** A language named in the reader's language ("espagnol" on a French page). */
+function languageName(code: string, interfaceTag: string): string {
+  try {
+    return new Intl.DisplayNames([interfaceTag], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function ImageTranslatorPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const flow = useFileTool(tool, {
+    reasons: { empty: () => t('imageTranslator.invalidType'), wrongType: () => t('imageTranslator.invalidType') },
+    onSettled: (item) => notifyFailure(item.state, t, t('toast.failedTitle'), 'image', t('toast.failedBody')),
+  });
+  const target = String(flow.options.values.target ?? '');
+  const source = languageOfOcr([flow.options.values.source as OcrLanguage]);
+  const pair = target ? { source, target } : undefined;
+  const { state, download } = useTranslationEngine(pair);
+  // In sentences, names as the language writes them there ("espagnol" in French, lower case), not the menu's.
+  const name = (code: string) => languageName(code, language.tag);
+  const via = state.status === 'ready' ? state.via : undefined;
+  const names = { sourceName: name(source), targetName: target ? name(target) : '', viaName: via && languageName(via, language.tag) };
+
+  const disabled = !target
+    ? t('imageTranslator.chooseFirst')
+    : state.status === 'ready' ? undefined
+    : state.status === 'checking' ? t('imageTranslator.engine.checking')
+    : t('imageTranslator.cannotYet');
+  // The image is always read here; where its text goes depends on the engine, said in the notice.
+  const runsOnNote = (
+    <p className="inline-flex items-center gap-1.5 font-medium text-emerald-700" data-testid="runs-on">
+      <ShieldCheck className="size-3.5 shrink-0" aria-hidden />
+      {t('imageTranslator.readHere')}
+    </p>
+  );
+  return (
+    <FileToolPage
+      flow={flow}
+      busyLabel={t('imageTranslator.busy')}
+      camera
+      preview
+      optionsFirst
+      stacked
+      disabled={disabled}
+      runsOnNote={runsOnNote}
+      beforeDropZone={<TranslationNotice state={state} onDownload={download} {...names} />}
+      stepLabel={({ stage, fraction, detail }) =>
+        stage === 'translating' && detail
+          ? t('imageTranslator.translating', { done: detail.page, total: detail.pages })
+          : ocrProgressLabel(stage, fraction, t)}
+      failed={(error) => ({
+        message: error.code === 'no-text' ? t('imageTranslator.noText')
+          : error.code === 'no-translator' ? t('imageTranslator.engine.none', names)
+          : errorMessage(error, t, 'image'),
+      })}
+      done={({ text = '', outputs, data }) => {
+        const translation = data?.translation;
+        const engine = translation?.engine ?? 'apertium';
+        return (
+          <TranslationResult
+            original={translation?.original ?? ''}
+            translation={text}
+            originalLabel={t('imageTranslator.originalLabel', { language: name(translation?.source ?? source) })}
+            translationLabel={t('imageTranslator.translationLabel', { language: name(translation?.target ?? target) })}
+            engineLine={t(`imageTranslator.translatedBy.${engine}`)}
+            output={outputs[0]!}
+            originalLang={translation?.source}
+            translationLang={translation?.target}
+          />
+        );
+      }}
+    />
+  );
+}
