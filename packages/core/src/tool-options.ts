@@ -48,6 +48,11 @@ export function requiredChoice<const V extends string>(values: readonly V[]): De
   return { kind: 'choice', values, fallback: '', json: { type: 'string', enum: values } };
 }
 
+/** An option a request must send: a choice without a default (requiredChoice). */
+export function isRequiredOption(field: OptionField<unknown>): boolean {
+  return field.kind === 'choice' && field.fallback === '';
+}
+
 /** One of a few numbers (a resolution); a form field's "150" counts as 150. */
 export function numberChoice<const V extends number>(values: readonly V[], fallback: V): Declared<V, { kind: 'number-choice'; values: readonly V[]; fallback: V }> {
   return { kind: 'number-choice', values, fallback, json: { type: 'integer', enum: values, default: fallback } };

@@ -154,7 +154,7 @@ describe('limits', () => {
   });
 
   test('/api/v1/openapi.json describes every registry tool with its input and option fields', async () => {
-    const { toolList } = await import('@textlift/core');
+    const { isRequiredOption, toolList } = await import('@textlift/core');
     const document = await (await fetch(`${base}/api/v1/openapi.json`)).json();
     expect(document.openapi).toBe('3.1.0');
     for (const tool of toolList) {
@@ -162,7 +162,7 @@ describe('limits', () => {
       const schema = operation.requestBody.content['multipart/form-data'].schema;
       const input = tool.input.kind === 'text' ? 'text' : 'file';
       expect(Object.keys(schema.properties).sort()).toEqual([input, ...Object.keys(tool.options)].sort());
-      const required = Object.entries(tool.options).filter(([, field]) => field.fallback === '').map(([name]) => name);
+      const required = Object.entries(tool.options).filter(([, field]) => isRequiredOption(field)).map(([name]) => name);
       expect(schema.required).toEqual([input, ...required]);
       for (const [name, field] of Object.entries(tool.options)) expect(schema.properties[name]).toEqual(field.json);
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '413', '415', '422', '503']));

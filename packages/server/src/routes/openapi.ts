@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errorStatus, toolList, type ToolDefinition } from '@textlift/core';
+import { errorStatus, isRequiredOption, toolList, type ToolDefinition } from '@textlift/core';
 import { TRANSLATE_MAX_CHARS, TRANSLATE_MAX_TEXTS } from '@textlift/core/translation/translate-request';
 
 function summary(tool: ToolDefinition): string {
@@ -80,7 +80,7 @@ export function registerOpenApiRoute(app: FastifyInstance) {
                       // An option without a default (the Image Translator's target) must be sent.
                       required: [
                         tool.input.kind === 'text' ? 'text' : 'file',
-                        ...Object.entries(tool.options).filter(([, field]) => field.fallback === '' && field.kind === 'choice').map(([name]) => name),
+                        ...Object.entries(tool.options).filter(([, field]) => isRequiredOption(field)).map(([name]) => name),
                       ],
                       properties: {
                         ...inputProperty(tool),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { toolList, type ToolDefinition } from '@textlift/core';
+import { isRequiredOption, toolList, type ToolDefinition } from '@textlift/core';
 import { startApiServer } from '../../../../test-support/api-server.ts';
 import { corpusFile } from '../../../../test-support/corpus.ts';
 
@@ -37,7 +37,7 @@ function validInput(tool: ToolDefinition): FormData {
   for (let i = 0; i < tool.input.minFiles; i++) form.append('file', blob(sample.bytes), sample.name);
   // An option without a default must be sent (the Image Translator's target): its first value.
   for (const [name, field] of Object.entries(tool.options)) {
-    if (field.kind === 'choice' && field.fallback === '') form.append(name, field.values[0]!);
+    if (isRequiredOption(field) && field.kind === 'choice') form.append(name, field.values[0]!);
   }
   return form;
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OcrLanguage } from '@textlift/core/ocr/languages';
-import type { OptionField } from '@textlift/core/tool-options';
+import { isRequiredOption, type OptionField } from '@textlift/core/tool-options';
 import type { ToolDefinition } from '@textlift/core/tools';
 import type { ToolOptionsState } from '../../hooks/use-tool-options.ts';
 import { toolText } from '../../lib/tool-texts.ts';
@@ -33,7 +33,7 @@ export function ToolOptions({ tool, options, disabled }: { tool: ToolDefinition;
               value={options.values[name]!}
               onChange={(value) => options.set(name, value)}
               label={(value) => toolText(t, tool, `options.${name}.label`, { value })}
-              placeholder={field.fallback === '' ? toolText(t, tool, `options.${name}.placeholder`) : undefined}
+              placeholder={isRequiredOption(field) ? toolText(t, tool, `options.${name}.placeholder`) : undefined}
               valueLabel={(value) => toolText(t, tool, `options.${name}.values.${value}`)}
               disabled={disabled}
               testId={name}
