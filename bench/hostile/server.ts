@@ -1,8 +1,8 @@
 // One TextLift server of a given checkout as a child process on a free loopback port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, openSync, closeSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../packages/server/src/free-port.ts';
 import { isAlive, processTree } from './proc.ts';
 
 export interface Server {
@@ -12,17 +12,6 @@ export interface Server {
   /** The child's exit, if it has ended (crash, or killed by us). */
   exited: () => string | undefined;
   stop: () => Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

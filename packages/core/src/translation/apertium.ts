@@ -54,8 +54,8 @@ export function mendMovedCapital(source: string, translated: string): string {
 }
 
 export interface ApertiumOptions {
-  /** APy's address, as our server started it ("http://127.0.0.1:2737"). */
-  url: string;
+  /** APy's address, as our server started it ("http://127.0.0.1:2737"); a function where it moves on a restart. */
+  url: string | (() => string);
 }
 
 /**
@@ -63,10 +63,11 @@ export interface ApertiumOptions {
  * and never changes them. Lines of a batch go in one request, one per line, since APy keeps line
  * breaks; a batch that does not come back line for line is sent again a line at a time.
  */
-export function apertiumEngine({ url }: ApertiumOptions): TranslationEngine & { pairs(): Promise<Array<[string, string]>> } {
+export function apertiumEngine(options: ApertiumOptions): TranslationEngine & { pairs(): Promise<Array<[string, string]>> } {
+  const base = () => (typeof options.url === 'string' ? options.url : options.url());
   let pairs: Promise<Array<[string, string]>> | undefined;
   const listPairs = () => {
-    pairs ??= fetchJson<ListPairsAnswer>('Apertium', `${url}/listPairs`, { signal: requestSignal() }).then(
+    pairs ??= fetchJson<ListPairsAnswer>('Apertium', `${base()}/listPairs`, { signal: requestSignal() }).then(
       (answer) => answer.responseData.map(({ sourceLanguage, targetLanguage }): [string, string] => [sourceLanguage, targetLanguage]),
     );
     // A failed question is asked again next time: APy may have been starting.
@@ -75,7 +76,7 @@ export function apertiumEngine({ url }: ApertiumOptions): TranslationEngine & { 
   };
   const step = async (text: string, [from, to]: [string, string], signal?: AbortSignal) => {
     const body = new URLSearchParams({ q: text, langpair: `${from}|${to}`, markUnknown: 'no' });
-    const answer = await fetchJson<TranslateAnswer>('Apertium', `${url}/translate`, { method: 'POST', body, signal: requestSignal(signal) });
+    const answer = await fetchJson<TranslateAnswer>('Apertium', `${base()}/translate`, { method: 'POST', body, signal: requestSignal(signal) });
     return answer.responseData.translatedText;
   };
   const translateLines = async (texts: string[], hop: [string, string], signal?: AbortSignal): Promise<string[]> => {

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { freePort } from '../free-port.ts';
 import { execFile } from 'node:child_process';
 
 const run = promisify(execFile);
@@ -24,11 +24,17 @@ const RESTART_MOST_MS = 60_000;
 const GOOD_RUN_MS = 60_000;
 
 export interface ApertiumServer {
-  /** Where APy listens: http://127.0.0.1:{port}. */
-  url: string;
-  /** Resolves once APy answers, or with false if it did not come up in time (or was closed first). */
-  ready: Promise<boolean>;
+  /** Where APy listens now: http://127.0.0.1:{port}, a new port after a restart. */
+  url(): string;
+  /**
+   * Starts APy where it is not running (on the first translation, so that a server nobody asks
+   * to translate runs no Python), and resolves once it answers: false if it did not in time, or
+   * while it waits to be restarted after a crash.
+   */
+  start(): Promise<boolean>;
   readonly closed: boolean;
+  /** APy's process id while it runs (for the test that kills it). */
+  readonly pid: number | undefined;
   close(): Promise<void>;
 }
 
@@ -49,18 +55,6 @@ async function apyInterpreter(): Promise<string | undefined> {
   }
 }
 
-/** A port free on the loopback now; APy takes it a moment later (another process could, rarely, first). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 async function answers(url: string): Promise<boolean> {
   try {
     const response = await fetch(`${url}/listPairs`, { signal: AbortSignal.timeout(2000) });
@@ -71,17 +65,17 @@ async function answers(url: string): Promise<boolean> {
 }
 
 /**
- * Starts Apertium's APy (Debian's apertium-apy) on a loopback port and keeps it running: a crash
- * is followed by a restart on the same port, after a wait that grows while it keeps failing.
+ * Apertium's APy (Debian's apertium-apy), started on a loopback port when first needed and kept
+ * running: a crash is followed by a restart, after a wait that grows while it keeps failing.
  * Undefined where APy or its language pairs are not installed.
  */
-export async function startApertium(modesDir: string, log: ApertiumLog): Promise<ApertiumServer | undefined> {
+export async function findApertium(modesDir: string, log: ApertiumLog): Promise<ApertiumServer | undefined> {
   if (!existsSync(modesDir)) return undefined;
   const interpreter = await apyInterpreter();
   if (!interpreter) return undefined;
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  let url = '';
   let child: ChildProcess | undefined;
+  let ready: Promise<boolean> | undefined;
   let closing = false;
   let restartDelay = RESTART_FIRST_MS;
   let restartTimer: ReturnType<typeof setTimeout> | undefined;
@@ -94,46 +88,59 @@ export async function startApertium(modesDir: string, log: ApertiumLog): Promise
       // Already gone.
     }
   };
-  process.once('exit', killGroup);
 
-  const launch = () => {
+  const launch = async (): Promise<boolean> => {
+    restartTimer = undefined;
+    process.off('exit', killGroup);
+    process.once('exit', killGroup);
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
     const started = Date.now();
     // Its own process group (detached), so that APy's pipelines (lt-proc, apertium-transfer...) go with it.
-    child = spawn(interpreter, [LOOPBACK_SCRIPT, '-p', String(port), '-m', String(PIPELINE_IDLE_S), modesDir], {
+    const current = spawn(interpreter, [LOOPBACK_SCRIPT, '-p', String(port), '-m', String(PIPELINE_IDLE_S), modesDir], {
       cwd: os.tmpdir(),
       stdio: ['ignore', 'ignore', 'pipe'],
       detached: true,
       env: { ...process.env, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
     });
+    child = current;
     let lastWords = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
+    current.stderr!.on('data', (chunk: Buffer) => {
       lastWords = (lastWords + chunk.toString('utf8')).slice(-2000);
     });
-    child.once('error', (error) => log.warn(`Apertium could not start: ${error.message}`));
-    child.once('exit', (code, signal) => {
+    current.once('error', (error) => log.warn(`Apertium could not start: ${error.message}`));
+    current.once('exit', (code, signal) => {
+      ready = undefined;
       if (closing) return;
       if (Date.now() - started > GOOD_RUN_MS) restartDelay = RESTART_FIRST_MS;
       log.warn(`Apertium stopped (${signal ?? `exit ${code}`}); starting it again in ${restartDelay / 1000} s. ${lastWords.trim().split('\n').at(-1) ?? ''}`);
-      restartTimer = setTimeout(launch, restartDelay);
+      restartTimer = setTimeout(() => void (ready = launch()), restartDelay);
       restartDelay = Math.min(RESTART_MOST_MS, restartDelay * 2);
     });
-  };
-  launch();
-
-  const ready = (async () => {
     const deadline = Date.now() + READY_TIMEOUT_MS;
-    while (Date.now() < deadline && !closing) {
-      if (await answers(url)) return true;
+    while (Date.now() < deadline && !closing && current.exitCode === null && current.signalCode === null) {
+      if (await answers(url)) {
+        log.info(`Apertium ready at ${url}`);
+        return true;
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    if (!closing) log.warn('Apertium did not answer in time.');
     return false;
-  })();
+  };
 
   return {
-    url,
-    ready,
+    url: () => url,
+    start() {
+      if (closing || restartTimer) return Promise.resolve(false);
+      ready ??= launch();
+      return ready;
+    },
     get closed() {
       return closing;
+    },
+    get pid() {
+      return child?.exitCode === null && child.signalCode === null ? child.pid : undefined;
     },
     async close() {
       closing = true;

@@ -8,7 +8,7 @@ import { startLibreTranslateStub, type LibreTranslateStub } from '../../../../te
 import { sharedWords } from '../../../../test-support/word-share.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { startApertium, type ApertiumServer } from './apertium-server.ts';
+import { findApertium, type ApertiumServer } from './apertium-server.ts';
 import { runOnNode } from './node-host.ts';
 import { createOcrProvider, type OcrProvider } from './ocr-provider.ts';
 import { ServerTranslation } from './translation.ts';
@@ -19,10 +19,10 @@ let stub: LibreTranslateStub;
 
 beforeAll(async () => {
   // Debian's apertium-apy, apertium-eng-spa and apertium-fr-es: `npm test` installs them (scripts/system-deps.mjs).
-  const started = await startApertium(loadConfig().apertiumModes, quiet);
-  if (!started) throw new Error('Apertium is not installed: apt-get install apertium-apy apertium-eng-spa apertium-fr-es');
-  apy = started;
-  expect(await apy.ready).toBe(true);
+  const found = await findApertium(loadConfig().apertiumModes, quiet);
+  if (!found) throw new Error('Apertium is not installed: apt-get install apertium-apy apertium-eng-spa apertium-fr-es');
+  apy = found;
+  expect(await apy.start()).toBe(true);
   stub = await startLibreTranslateStub({ apiKey: 'secret' });
 });
 
@@ -32,7 +32,18 @@ afterAll(async () => {
 
 describe('the Apertium adapter, against the real APy our server starts', () => {
   test('APy listens on the loopback only', () => {
-    expect(apy.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(apy.url()).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  test('is started again after it dies, and translates again', async () => {
+    const engine = apertiumEngine({ url: apy.url });
+    const before = apy.url();
+    process.kill(-apy.pid!, 'SIGKILL');
+    // While it waits to be restarted (a second), the engine is not offered.
+    await expect.poll(() => apy.start(), { timeout: 5000 }).toBe(false);
+    await expect.poll(() => apy.start(), { timeout: 20_000, interval: 200 }).toBe(true);
+    expect(apy.url()).not.toBe(before);
+    expect(await engine.translate(['The dog is black.'], { source: 'en', target: 'es' })).toEqual(['El perro es negro.']);
   });
 
   test('translates English to Spanish line for line, and English to French through Spanish', async () => {

@@ -3,7 +3,7 @@ import { apertiumEngine, apertiumPairs } from '@textlift/core/translation/aperti
 import { requireEngine } from '@textlift/core/translation/engines';
 import { libreTranslateEngine } from '@textlift/core/translation/libretranslate';
 import type { ServerConfig } from '../config.ts';
-import { APERTIUM_INSTALL, startApertium, type ApertiumLog, type ApertiumServer } from './apertium-server.ts';
+import { APERTIUM_INSTALL, findApertium, type ApertiumLog, type ApertiumServer } from './apertium-server.ts';
 
 /** An engine of our server and the pairs it translates, as GET /api/v1/translate/languages lists them. */
 export interface EngineLanguages {
@@ -30,11 +30,11 @@ export class ServerTranslation {
   }
 
   /**
-   * The engine that translates a pair now, or 'no-translator'. A request in the first second
-   * after the server started waits for APy to come up rather than being told it cannot.
+   * The engine that translates a pair now, or 'no-translator'. The first request starts APy and
+   * waits for it (about half a second) rather than being told it cannot.
    */
   async engineFor(pair: LanguagePair): Promise<TranslationEngine> {
-    await this.apertium?.ready;
+    await this.apertium?.start();
     return requireEngine(this.engines, pair);
   }
 
@@ -46,7 +46,7 @@ export class ServerTranslation {
 
   /** Each engine that answers, with its pairs; one that does not answer now is left out. */
   async languages(): Promise<EngineLanguages[]> {
-    await this.apertium?.ready;
+    await this.apertium?.start();
     const listed = await Promise.all([
       this.apertiumEngine?.pairs().then((pairs) => ({ id: 'apertium' as const, pairs: apertiumPairs(pairs) }), () => undefined),
       this.libreTranslate?.pairs().then((pairs) => ({ id: 'libretranslate' as const, pairs }), () => undefined),
@@ -64,13 +64,8 @@ export async function createServerTranslation(
   config: Pick<ServerConfig, 'apertium' | 'apertiumModes' | 'libreTranslateUrl' | 'libreTranslateKey'>,
   log: ApertiumLog,
 ): Promise<ServerTranslation> {
-  const apertium = config.apertium === 'off' ? undefined : await startApertium(config.apertiumModes, log);
-  if (apertium) {
-    void apertium.ready.then((up) => {
-      if (up) log.info(`Apertium ready at ${apertium.url}`);
-      else if (!apertium.closed) log.warn('Apertium did not answer in time; translations will use it once it does.');
-    });
-  } else if (config.apertium !== 'off') {
+  const apertium = config.apertium === 'off' ? undefined : await findApertium(config.apertiumModes, log);
+  if (!apertium && config.apertium !== 'off') {
     log.warn(`The Image Translator's server engine is off: Apertium is not installed (${APERTIUM_INSTALL}).`);
   }
   const libreTranslate = config.libreTranslateUrl ? { url: config.libreTranslateUrl, apiKey: config.libreTranslateKey || undefined } : undefined;

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, expect, test } from 'vitest';
 import { ContactStore } from '../contact-store.ts';
+import { freePort } from '../free-port.ts';
 
 /**
  * A contact message answered 201 is on disk: the real server runs as a child process, is killed
@@ -23,17 +23,6 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** `node packages/server/src/main.ts` on a free port; resolves once /healthz answers. */
 async function startServer(): Promise<{ child: ChildProcess; origin: string; exited: Promise<NodeJS.Signals | number | null> }> {

@@ -6,19 +6,10 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
+import { freePort } from '../free-port.ts';
 import { childrenOf, form, scannedPdf, until } from './fixtures.ts';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-
-/** A port free now (PORT=0 would not tell us which one the server took). */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 const started: ChildProcess[] = [];
 afterAll(() => {

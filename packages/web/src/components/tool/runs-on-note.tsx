@@ -9,7 +9,7 @@ export type Handed = 'image' | 'images' | 'pdf' | 'file' | 'text';
  * Where the tool's work runs, from its registry entry: on this device (nothing uploaded), or on
  * our server, wholly or in part (uploaded, deleted once answered), said before anything is chosen.
  */
-export function RunsOnNote({ tool, handed }: { tool: ToolDefinition; handed: Handed }) {
+export function RunsOnNote({ tool, handed, words: own }: { tool: ToolDefinition; handed: Handed; /** The page's own words for a device tool (the Image Translator: read here, translated where its notice says). */ words?: string }) {
   const { t } = useTranslation();
   if (tool.runsOn !== 'device') {
     return (
@@ -23,7 +23,7 @@ export function RunsOnNote({ tool, handed }: { tool: ToolDefinition; handed: Han
   return (
     <p className="inline-flex items-center gap-1.5 font-medium text-emerald-700" data-testid="runs-on">
       <ShieldCheck className="size-3.5 shrink-0" aria-hidden />
-      {words[handed]}
+      {own ?? words[handed]}
     </p>
   );
 }

@@ -1,10 +1,10 @@
-import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { OcrLanguage } from '@textlift/core/ocr/languages';
 import { findTool } from '@textlift/core/tools';
 import { languageOfOcr } from '@textlift/core/translation/languages';
 import { TranslationResult } from '../../components/result/translation-result.tsx';
 import { FileToolPage } from '../../components/tool/file-tool-page.tsx';
+import { RunsOnNote } from '../../components/tool/runs-on-note.tsx';
 import { TranslationNotice } from '../../components/tool/translation-notice.tsx';
 import { useFileTool } from '../../hooks/use-file-tool.ts';
 import { useTranslationEngine } from '../../hooks/use-translation-engine.ts';
@@ -46,12 +46,7 @@ export function ImageTranslatorPage() {
     : state.status === 'checking' ? t('imageTranslator.engine.checking')
     : t('imageTranslator.cannotYet');
   // The image is always read here; where its text goes depends on the engine, said in the notice.
-  const runsOnNote = (
-    <p className="inline-flex items-center gap-1.5 font-medium text-emerald-700" data-testid="runs-on">
-      <ShieldCheck className="size-3.5 shrink-0" aria-hidden />
-      {t('imageTranslator.readHere')}
-    </p>
-  );
+  const runsOnNote = <RunsOnNote tool={tool} handed="image" words={t('imageTranslator.readHere')} />;
   return (
     <FileToolPage
       flow={flow}
