@@ -18,6 +18,15 @@ import { corpusFile } from '../test-support/corpus.ts';
 import { median } from './server-process.ts';
 
 const RUNS = 7;
+
+/** fetch, once more if the server had just closed the idle keep-alive connection it reused (ECONNRESET). */
+async function post(url: string, body: FormData): Promise<Response> {
+  try {
+    return await fetch(url, { method: 'POST', body });
+  } catch {
+    return fetch(url, { method: 'POST', body });
+  }
+}
 const work = mkdtempSync(path.join(tmpdir(), 'textlift-translation-bench-'));
 
 const PARAGRAPH = [
@@ -31,7 +40,7 @@ async function images(origin: string) {
   const scan = await sharp(corpusFile('ocr/pytesseract-test.jpg')).extract({ left: 0, top: 70, width: 640, height: 130 }).jpeg({ quality: 92 }).toBuffer();
   const form = new FormData();
   form.append('text', PARAGRAPH);
-  const drawn = Buffer.from(await (await fetch(`${origin}/api/v1/convert/text-to-image`, { method: 'POST', body: form })).arrayBuffer());
+  const drawn = Buffer.from(await (await post(`${origin}/api/v1/convert/text-to-image`, form)).arrayBuffer());
   return [
     { name: 'scan paragraph (pytesseract-test.jpg, 640×130)', file: 'scan.jpg', bytes: scan },
     { name: 'drawn paragraph (Text to Image, 800 px)', file: 'drawn.png', bytes: drawn },
@@ -43,7 +52,7 @@ async function timeApi(origin: string, bytes: Buffer, file: string, target: stri
   form.append('target', target);
   form.append('file', new Blob([new Uint8Array(bytes)]), file);
   const started = performance.now();
-  const response = await fetch(`${origin}/api/v1/convert/image-translator`, { method: 'POST', body: form });
+  const response = await post(`${origin}/api/v1/convert/image-translator`, form);
   const text = await response.text();
   if (!response.ok) throw new Error(`${response.status}: ${text}`);
   return { ms: performance.now() - started, text, engine: response.headers.get('x-translation-engine') };
