@@ -20,6 +20,9 @@ function inputProperty(tool: ToolDefinition) {
   };
 }
 
+/** A request body of JSON with this schema. */
+const jsonBody = (schema: Record<string, unknown>) => ({ required: true, content: { 'application/json': { schema } } });
+
 /** GET /api/v1/openapi.json: the API described from the tool registry, so it cannot drift. */
 export function registerOpenApiRoute(app: FastifyInstance) {
   const error = {
@@ -101,18 +104,11 @@ export function registerOpenApiRoute(app: FastifyInstance) {
       '/api/v1/contact': {
         post: {
           operationId: 'contact',
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['name', 'email', 'subject', 'message'],
-                  properties: { name: { type: 'string' }, email: { type: 'string', format: 'email' }, subject: { type: 'string' }, message: { type: 'string' } },
-                },
-              },
-            },
-          },
+          requestBody: jsonBody({
+            type: 'object',
+            required: ['name', 'email', 'subject', 'message'],
+            properties: { name: { type: 'string' }, email: { type: 'string', format: 'email' }, subject: { type: 'string' }, message: { type: 'string' } },
+          }),
           responses: { '201': { description: 'Stored on disk' }, '400': error, '405': error, '413': error, '415': error, '429': error },
         },
       },
@@ -146,23 +142,16 @@ export function registerOpenApiRoute(app: FastifyInstance) {
         post: {
           operationId: 'translate',
           summary: "Text translated by our server's first engine for the pair: Apertium (English to Spanish, and to French through Spanish), then a LibreTranslate-compatible server where one is configured",
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['target'],
-                  properties: {
-                    text: { type: 'string', maxLength: TRANSLATE_MAX_CHARS, description: 'One text; its paragraphs and the lines that stand alone are kept. Send text or texts.' },
-                    texts: { type: 'array', maxItems: TRANSLATE_MAX_TEXTS, items: { type: 'string' }, description: 'Texts translated each on its own, answered in order' },
-                    source: { type: 'string', default: 'en', description: 'Language code of the text (ISO 639-1: en, es, fr…)' },
-                    target: { type: 'string', description: 'Language code to translate into' },
-                  },
-                },
-              },
+          requestBody: jsonBody({
+            type: 'object',
+            required: ['target'],
+            properties: {
+              text: { type: 'string', maxLength: TRANSLATE_MAX_CHARS, description: 'One text; its paragraphs and the lines that stand alone are kept. Send text or texts.' },
+              texts: { type: 'array', maxItems: TRANSLATE_MAX_TEXTS, items: { type: 'string' }, description: 'Texts translated each on its own, answered in order' },
+              source: { type: 'string', default: 'en', description: 'Language code of the text (ISO 639-1: en, es, fr…)' },
+              target: { type: 'string', description: 'Language code to translate into' },
             },
-          },
+          }),
           responses: {
             '200': {
               description: 'The translation, and the engine that made it (apertium or libretranslate)',
