@@ -39,6 +39,9 @@ export default defineConfig({
       TEXTLIFT_DATABASE: E2E_DATABASE,
       // The Word tests pay LibreOffice's first start themselves, rather than every test paying for warm-ups at the start.
       TEXTLIFT_OFFICE_WARM_UP: '0',
+      // The Image Translator's tests expect Apertium and no LibreTranslate, whatever the shell says.
+      TEXTLIFT_APERTIUM: 'auto',
+      TEXTLIFT_LIBRETRANSLATE_URL: '',
     },
   },
 });

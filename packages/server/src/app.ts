@@ -68,7 +68,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
     registerConvertRoute(api, { queue, pool, uploadMemoryBytes: config.uploadMemoryBytes });
     // Drawn on the spot, no queue: cheap, but counted against the same per-client limit.
     registerCreateQrCodeRoute(api);
-    registerTranslateRoutes(api, { translation });
+    registerTranslateRoutes(api, { translation, queue });
   });
   const contacts = new ContactStore(config.databaseFile);
   registerContactRoute(app, { store: contacts, perTenMinutes: config.contactRateLimit });

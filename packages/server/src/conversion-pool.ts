@@ -68,9 +68,9 @@ export class ConversionPool {
     const engines = serveCalls(channel.port1, signal, {
       tesseract: serveTesseract,
       office: (document: OfficeDocument, stop) => this.office.toPdf(document, { signal: stop }),
-      translator: async (pair: LanguagePair) => {
+      translator: async (pair: LanguagePair, stop) => {
         if (!this.translation) throw new ConversionError('no-translator', 'This server has no translation engine.', { ...pair });
-        return (await this.translation.engineFor(pair)).id;
+        return (await this.translation.engineFor(pair, { signal: stop })).id;
       },
       translate: async ({ id, texts, pair }: { id: string; texts: string[]; pair: LanguagePair }, stop) => {
         if (!this.translation) throw new ConversionError('no-translator', 'This server has no translation engine.', { ...pair });

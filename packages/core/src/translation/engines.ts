@@ -32,16 +32,18 @@ export type EngineChoice =
 
 /**
  * The engine that translates a pair: the first, in order, that can now; else the first that can
- * once its model is downloaded; else none. An engine whose question fails (a server that does
- * not answer) counts as unable, so the next one is asked.
+ * once its model is downloaded; else none. Engines are asked in turn, and no further once one
+ * can: a slow engine late in the list does not hold up an earlier one. An engine whose question
+ * fails (a server that does not answer) counts as unable, so the next one is asked.
  */
 export async function chooseEngine(engines: readonly TranslationEngine[], pair: LanguagePair): Promise<EngineChoice> {
-  const answers = await Promise.all(engines.map((engine) => engine.availability(pair).catch((): Availability => 'unavailable')));
-  const ready = answers.indexOf('available');
-  if (ready >= 0) return { engine: engines[ready]!, needsDownload: false };
-  const later = answers.indexOf('downloadable');
-  if (later >= 0) return { engine: engines[later]!, needsDownload: true };
-  return undefined;
+  let later: TranslationEngine | undefined;
+  for (const engine of engines) {
+    const answer = await engine.availability(pair).catch((): Availability => 'unavailable');
+    if (answer === 'available') return { engine, needsDownload: false };
+    if (answer === 'downloadable') later ??= engine;
+  }
+  return later && { engine: later, needsDownload: true };
 }
 
 /** The engine that translates a pair now, or the failure the API and the page both report. */

@@ -1,7 +1,7 @@
 import { ConversionError } from '../errors.ts';
 import type { Availability, TranslationEngine } from './engines.ts';
 import type { LanguageCode, LanguagePair } from './languages.ts';
-import { fetchJson, requestSignal } from './http.ts';
+import { fetchJson, requestSignal, TRANSLATION_PROBE_TIMEOUT_MS } from './http.ts';
 
 export interface LibreTranslateOptions {
   /** The server's address ("https://translate.example.org"), without /translate. */
@@ -24,6 +24,8 @@ function serverCode(codes: readonly string[], code: LanguageCode): string | unde
 
 /** The languages list is asked again after this: an operator may add models to a running server. */
 const LANGUAGES_TTL_MS = 10 * 60 * 1000;
+/** A server that did not answer is not asked again for this long: every request would wait for it. */
+const FAILURE_TTL_MS = 30 * 1000;
 
 /**
  * A LibreTranslate-compatible server as an engine (the HTTP API of LibreTranslate: GET
@@ -31,14 +33,14 @@ const LANGUAGES_TTL_MS = 10 * 60 * 1000;
  */
 export function libreTranslateEngine({ url, apiKey }: LibreTranslateOptions): TranslationEngine & { pairs(): Promise<LanguagePair[]> } {
   const base = url.replace(/\/+$/, '');
-  let languages: { at: number; list: Promise<LanguagesAnswerEntry[]> } | undefined;
+  let languages: { at: number; ttl: number; list: Promise<LanguagesAnswerEntry[]> } | undefined;
   const listLanguages = () => {
-    if (!languages || Date.now() - languages.at > LANGUAGES_TTL_MS) {
-      const list = fetchJson<LanguagesAnswerEntry[]>('LibreTranslate', `${base}/languages`, { signal: requestSignal() });
-      const entry = { at: Date.now(), list };
+    if (!languages || Date.now() - languages.at > languages.ttl) {
+      const list = fetchJson<LanguagesAnswerEntry[]>('LibreTranslate', `${base}/languages`, { signal: requestSignal(undefined, TRANSLATION_PROBE_TIMEOUT_MS) });
+      const entry = { at: Date.now(), ttl: LANGUAGES_TTL_MS, list };
       languages = entry;
       list.catch(() => {
-        if (languages === entry) languages = undefined;
+        entry.ttl = FAILURE_TTL_MS;
       });
     }
     return languages.list;

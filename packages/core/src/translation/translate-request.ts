@@ -17,16 +17,20 @@ const schema = v.pipe(
     /** One text, translated with its structure kept: paragraphs, and lines that stand alone. */
     text: v.optional(v.pipe(v.string(), v.maxLength(TRANSLATE_MAX_CHARS))),
     /** Or a list of texts, each translated on its own, answered in the same order. */
-    texts: v.optional(v.pipe(v.array(v.string()), v.minLength(1), v.maxLength(TRANSLATE_MAX_TEXTS))),
+    // One line each: a text of several lines is what `text` is for, and would cost an engine call a line.
+    texts: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[^\n\r]*$/, 'one line each'))), v.minLength(1), v.maxLength(TRANSLATE_MAX_TEXTS))),
     source: v.optional(language, 'en'),
     target: language,
+    /** The engine to use, where the page chose one and names it on the result; else the first that can. */
+    engine: v.optional(v.picklist(['apertium', 'libretranslate'])),
   }),
+  v.check((body) => body.source.split('-')[0] !== body.target.split('-')[0], 'the text is in the target language already'),
   v.check((body) => (body.text === undefined) !== (body.texts === undefined), 'send either text or texts'),
   v.check((body) => (body.texts ?? []).reduce((sum, text) => sum + text.length, 0) <= TRANSLATE_MAX_CHARS, `at most ${TRANSLATE_MAX_CHARS} characters`),
   v.check((body) => (body.text ?? body.texts?.join('') ?? '').trim().length > 0, 'nothing to translate'),
 );
 
-export type TranslateRequest = { pair: LanguagePair } & ({ text: string; texts?: undefined } | { texts: string[]; text?: undefined });
+export type TranslateRequest = { pair: LanguagePair; engine?: 'apertium' | 'libretranslate' } & ({ text: string; texts?: undefined } | { texts: string[]; text?: undefined });
 
 /** Checks a body of POST /api/v1/translate; a bad one is a bad request naming the field. */
 export function parseTranslateRequest(body: unknown): TranslateRequest {
@@ -36,7 +40,7 @@ export function parseTranslateRequest(body: unknown): TranslateRequest {
     const field = issue?.path?.map((step) => String(step.key)).join('.') || undefined;
     throw new ConversionError('bad-request', `Invalid ${field ?? 'request'}: ${issue?.message ?? 'not allowed'}`, field ? { field } : {});
   }
-  const { text, texts, source, target } = result.output;
+  const { text, texts, source, target, engine } = result.output;
   const pair = { source, target };
-  return text !== undefined ? { pair, text } : { pair, texts: texts! };
+  return text !== undefined ? { pair, engine, text } : { pair, engine, texts: texts! };
 }

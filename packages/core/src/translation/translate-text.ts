@@ -1,4 +1,4 @@
-import { throwIfCancelled } from '../errors.ts';
+import { ConversionError, throwIfCancelled } from '../errors.ts';
 import type { ProgressCallback } from '../conversion.ts';
 import type { TranslationEngine } from './engines.ts';
 import type { LanguagePair } from './languages.ts';
@@ -53,10 +53,12 @@ export function planTranslation(text: string): TranslationPlan {
 }
 
 /**
- * Characters sent to an engine at once: whole paragraphs up to this (one longer goes alone), so
- * a long text is a few requests, not one per line, and progress moves between them.
+ * Characters and lines sent to an engine at once: a long text is a few requests, not one per
+ * line, and progress moves between them. Both stay well inside what POST /api/v1/translate takes
+ * (translate-request.ts), which the page's batches go through; a line longer than this goes alone.
  */
 export const TRANSLATION_BATCH_CHARS = 2000;
+export const TRANSLATION_BATCH_LINES = 100;
 
 export interface TranslateTextOptions {
   onProgress?: ProgressCallback;
@@ -69,25 +71,24 @@ export interface TranslateTextOptions {
  */
 export async function translateText(text: string, engine: TranslationEngine, pair: LanguagePair, { onProgress, signal }: TranslateTextOptions = {}): Promise<string> {
   const plan = planTranslation(text);
-  const translated: string[][] = [];
-  let next = 0;
-  onProgress?.(0, 'translating', { page: 0, pages: plan.length });
-  while (next < plan.length) {
-    // Whole paragraphs up to the batch size; always at least one.
-    let end = next + 1;
-    let size = plan[next]!.join('\n').length;
-    while (end < plan.length && size + plan[end]!.join('\n').length <= TRANSLATION_BATCH_CHARS) size += plan[end++]!.join('\n').length;
-    const batch = plan.slice(next, end);
+  // Every line with the paragraph it belongs to, sent in batches that may cut a paragraph.
+  const lines = plan.flatMap((paragraph, index) => paragraph.map((line) => ({ line, paragraph: index })));
+  const translated: string[] = [];
+  while (translated.length < lines.length) {
+    const start = translated.length;
+    let end = start + 1;
+    let size = lines[start]!.line.length;
+    while (end < lines.length && end - start < TRANSLATION_BATCH_LINES && size + lines[end]!.line.length <= TRANSLATION_BATCH_CHARS) size += lines[end++]!.line.length;
+    // "Paragraph 3 of 7": the one this batch begins in.
+    onProgress?.(start / lines.length, 'translating', { page: lines[start]!.paragraph + 1, pages: plan.length });
     throwIfCancelled(signal);
-    const lines = await engine.translate(batch.flat(), pair, signal);
-    let at = 0;
-    for (const paragraph of batch) {
-      // Engines leave doubled spaces where they dropped a word (Apertium does).
-      translated.push(lines.slice(at, at + paragraph.length).map((line) => line.replace(/\s+/g, ' ').trim()));
-      at += paragraph.length;
-    }
-    next = end;
-    onProgress?.(next / plan.length, 'translating', { page: next, pages: plan.length });
+    const batch = lines.slice(start, end).map(({ line }) => line);
+    const out = await engine.translate(batch, pair, signal);
+    if (out.length !== batch.length) throw new ConversionError('engine-failed', `The ${engine.id} engine answered ${out.length} lines for ${batch.length}.`);
+    // Engines leave doubled spaces where they dropped a word (Apertium does).
+    translated.push(...out.map((line) => line.replace(/\s+/g, ' ').trim()));
   }
-  return translated.map((lines) => lines.join('\n')).join('\n\n');
+  onProgress?.(1, 'translating', { page: plan.length, pages: plan.length });
+  let at = 0;
+  return plan.map((paragraph) => translated.slice(at, (at += paragraph.length)).join('\n')).join('\n\n');
 }

@@ -4,7 +4,7 @@ import { apertiumPairs, apertiumRoute, mendMovedCapital } from './apertium.ts';
 import { chooseEngine, requireEngine, type Availability, type TranslationEngine } from './engines.ts';
 import { languageOfOcr } from './languages.ts';
 import { parseTranslateRequest, TRANSLATE_MAX_CHARS } from './translate-request.ts';
-import { planTranslation, translateText, TRANSLATION_BATCH_CHARS } from './translate-text.ts';
+import { planTranslation, translateText, TRANSLATION_BATCH_CHARS, TRANSLATION_BATCH_LINES } from './translate-text.ts';
 
 function fake(id: TranslationEngine['id'], answer: Availability | 'throws', calls: string[][] = []): TranslationEngine {
   return {
@@ -37,6 +37,13 @@ describe('the engine chooser', () => {
   it('falls back to the download when nothing else can', async () => {
     const choice = await chooseEngine([fake('device', 'downloadable'), fake('apertium', 'unavailable')], pair);
     expect(choice).toMatchObject({ engine: { id: 'device' }, needsDownload: true });
+  });
+
+  it('asks in turn, and no further once one can: a slow engine later in the list holds nothing up', async () => {
+    let asked = false;
+    const slow: TranslationEngine = { ...fake('libretranslate', 'available'), availability: async () => ((asked = true), 'available') };
+    expect((await chooseEngine([fake('apertium', 'available'), slow], pair))?.engine.id).toBe('apertium');
+    expect(asked).toBe(false);
   });
 
   it('counts an engine that cannot be asked as unable, and says when none can', async () => {
@@ -111,15 +118,36 @@ describe('translateText', () => {
     expect(out.split('\n\n')).toHaveLength(20);
     expect(calls.length).toBeGreaterThan(1);
     for (const batch of calls) expect(batch.join('\n').length).toBeLessThanOrEqual(TRANSLATION_BATCH_CHARS);
-    expect(progress[0]).toEqual([0, 0, 20]);
+    expect(progress[0]).toEqual([0, 1, 20]);
     expect(progress.at(-1)).toEqual([1, 20, 20]);
     expect(progress.map(([fraction]) => fraction)).toEqual([...progress.map(([fraction]) => fraction)].sort((a, b) => a - b));
   });
 
+  it('cuts a long paragraph of short lines into batches the API takes', async () => {
+    const prices = Array.from({ length: 600 }, (_, index) => `Item ${index + 1}: ${index}.99`).join('\n');
+    const calls: string[][] = [];
+    const out = await translateText(prices, fake('apertium', 'available', calls), pair);
+    expect(out.split('\n')).toHaveLength(600);
+    expect(out.split('\n')[599]).toBe('<ITEM 600: 599.99>');
+    expect(calls.length).toBeGreaterThanOrEqual(6);
+    for (const batch of calls) expect(batch.length).toBeLessThanOrEqual(TRANSLATION_BATCH_LINES);
+  });
+
   it('stops between batches once cancelled', async () => {
     const controller = new AbortController();
-    controller.abort();
-    await expect(translateText('One.\n\nTwo.', fake('apertium', 'available'), pair, { signal: controller.signal })).rejects.toBeInstanceOf(ConversionError);
+    const calls: string[][] = [];
+    const engine = fake('apertium', 'available', calls);
+    const stopping: TranslationEngine = {
+      ...engine,
+      translate: async (texts, asked) => {
+        const out = await engine.translate(texts, asked);
+        controller.abort();
+        return out;
+      },
+    };
+    const text = Array.from({ length: 5 }, () => 'Word '.repeat(300).trim()).join('\n\n');
+    await expect(translateText(text, stopping, pair, { signal: controller.signal })).rejects.toMatchObject({ code: 'cancelled' });
+    expect(calls).toHaveLength(1);
   });
 });
 
@@ -166,5 +194,9 @@ describe('POST /api/v1/translate bodies', () => {
     expect(refused({ text: '   ', target: 'es' }).code).toBe('bad-request');
     expect(refused({ text: 'x'.repeat(TRANSLATE_MAX_CHARS + 1), target: 'es' })).toMatchObject({ details: { field: 'text' } });
     expect(refused({ text: 'Hello', target: 'es', engine: 'x' }).code).toBe('bad-request');
+    expect(refused({ text: 'Hello', target: 'es', colour: 'blue' }).code).toBe('bad-request');
+    expect(refused({ text: 'Hello', source: 'en', target: 'en' }).message).toContain('target language already');
+    expect(refused({ texts: ['one line', 'two\nlines'], target: 'es' }).message).toContain('one line each');
+    expect(parseTranslateRequest({ texts: ['Hello'], target: 'de', engine: 'libretranslate' })).toMatchObject({ engine: 'libretranslate' });
   });
 });

@@ -80,8 +80,9 @@ export async function findApertium(modesDir: string, log: ApertiumLog): Promise<
   let restartDelay = RESTART_FIRST_MS;
   let restartTimer: ReturnType<typeof setTimeout> | undefined;
 
+  /** The whole group, APy's pipelines (lt-proc, apertium-transfer...) included, even once APy itself has gone. */
   const killGroup = () => {
-    if (child?.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    if (child?.pid === undefined) return;
     try {
       process.kill(-child.pid, 'SIGKILL');
     } catch {
@@ -89,44 +90,65 @@ export async function findApertium(modesDir: string, log: ApertiumLog): Promise<
     }
   };
 
+  /** After a crash, a launch that failed or an APy that never answered: again later, waiting longer each time. */
+  const restartLater = () => {
+    if (closing || restartTimer) return;
+    log.warn(`Apertium will be started again in ${restartDelay / 1000} s.`);
+    restartTimer = setTimeout(() => {
+      restartTimer = undefined;
+      ready = launch();
+    }, restartDelay);
+    restartDelay = Math.min(RESTART_MOST_MS, restartDelay * 2);
+  };
+
   const launch = async (): Promise<boolean> => {
-    restartTimer = undefined;
-    process.off('exit', killGroup);
-    process.once('exit', killGroup);
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    const started = Date.now();
-    // Its own process group (detached), so that APy's pipelines (lt-proc, apertium-transfer...) go with it.
-    const current = spawn(interpreter, [LOOPBACK_SCRIPT, '-p', String(port), '-m', String(PIPELINE_IDLE_S), modesDir], {
-      cwd: os.tmpdir(),
-      stdio: ['ignore', 'ignore', 'pipe'],
-      detached: true,
-      env: { ...process.env, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
-    });
-    child = current;
-    let lastWords = '';
-    current.stderr!.on('data', (chunk: Buffer) => {
-      lastWords = (lastWords + chunk.toString('utf8')).slice(-2000);
-    });
-    current.once('error', (error) => log.warn(`Apertium could not start: ${error.message}`));
-    current.once('exit', (code, signal) => {
-      ready = undefined;
-      if (closing) return;
-      if (Date.now() - started > GOOD_RUN_MS) restartDelay = RESTART_FIRST_MS;
-      log.warn(`Apertium stopped (${signal ?? `exit ${code}`}); starting it again in ${restartDelay / 1000} s. ${lastWords.trim().split('\n').at(-1) ?? ''}`);
-      restartTimer = setTimeout(() => void (ready = launch()), restartDelay);
-      restartDelay = Math.min(RESTART_MOST_MS, restartDelay * 2);
-    });
-    const deadline = Date.now() + READY_TIMEOUT_MS;
-    while (Date.now() < deadline && !closing && current.exitCode === null && current.signalCode === null) {
-      if (await answers(url)) {
-        log.info(`Apertium ready at ${url}`);
-        return true;
+    try {
+      process.off('exit', killGroup);
+      process.once('exit', killGroup);
+      const port = await freePort();
+      if (closing) return false;
+      url = `http://127.0.0.1:${port}`;
+      const started = Date.now();
+      // Its own process group (detached), so that its pipelines go with it; only what APy needs of
+      // the environment (its programs on the PATH, UTF-8), none of the server's settings or keys.
+      const current = spawn(interpreter, [LOOPBACK_SCRIPT, '-p', String(port), '-m', String(PIPELINE_IDLE_S), modesDir], {
+        cwd: os.tmpdir(),
+        stdio: ['ignore', 'ignore', 'pipe'],
+        detached: true,
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
+      });
+      child = current;
+      let lastWords = '';
+      current.stderr!.on('data', (chunk: Buffer) => {
+        lastWords = (lastWords + chunk.toString('utf8')).slice(-2000);
+      });
+      current.once('error', (error) => log.warn(`Apertium could not start: ${error.message}`));
+      current.once('exit', (code, signal) => {
+        ready = undefined;
+        killGroup();
+        if (closing) return;
+        if (Date.now() - started > GOOD_RUN_MS) restartDelay = RESTART_FIRST_MS;
+        log.warn(`Apertium stopped (${signal ?? `exit ${code}`}). ${lastWords.trim().split('\n').at(-1) ?? ''}`);
+        restartLater();
+      });
+      const deadline = Date.now() + READY_TIMEOUT_MS;
+      while (Date.now() < deadline && !closing && current.exitCode === null && current.signalCode === null) {
+        if (await answers(url)) {
+          log.info(`Apertium ready at ${url}`);
+          return true;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Alive but silent: killed, so that its exit brings the restart.
+      if (!closing) log.warn('Apertium did not answer in time.');
+      killGroup();
+      return false;
+    } catch (error) {
+      log.warn(`Apertium could not start: ${error instanceof Error ? error.message : String(error)}`);
+      ready = undefined;
+      restartLater();
+      return false;
     }
-    if (!closing) log.warn('Apertium did not answer in time.');
-    return false;
   };
 
   return {
@@ -145,10 +167,12 @@ export async function findApertium(modesDir: string, log: ApertiumLog): Promise<
     async close() {
       closing = true;
       clearTimeout(restartTimer);
+      // A launch under way sees `closing` at its next step and ends.
+      await ready;
       process.off('exit', killGroup);
       const current = child;
-      if (!current || current.exitCode !== null || current.signalCode !== null) return;
-      const exited = new Promise((resolve) => current.once('exit', resolve));
+      if (!current) return;
+      const exited = current.exitCode !== null || current.signalCode !== null ? Promise.resolve() : new Promise((resolve) => current.once('exit', resolve));
       killGroup();
       await exited;
     },

@@ -32,15 +32,25 @@ afterAll(async () => {
 
 describe('the Apertium adapter, against the real APy our server starts', () => {
   test('APy listens on the loopback only', () => {
-    expect(apy.url()).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // The kernel's own list of listening sockets (state 0A) on APy's port: every one bound to 127.0.0.1.
+    const port = Number(new URL(apy.url()).port).toString(16).toUpperCase().padStart(4, '0');
+    const listening = ['/proc/net/tcp', '/proc/net/tcp6']
+      .flatMap((file) => readFileSync(file, 'utf8').split('\n').slice(1))
+      .map((line) => line.trim().split(/\s+/))
+      .filter((fields) => fields[1]?.endsWith(`:${port}`) && fields[3] === '0A')
+      .map((fields) => fields[1]!.split(':')[0]);
+    expect(listening).toEqual(['0100007F']);
   });
 
-  test('is started again after it dies, and translates again', async () => {
+  test('is started again after it dies, the next engine standing in meanwhile, and translates again', async () => {
     const engine = apertiumEngine({ url: apy.url });
+    const translation = new ServerTranslation(apy, { url: stub.url, apiKey: 'secret' });
+    expect((await translation.engineFor({ source: 'en', target: 'es' })).id).toBe('apertium');
     const before = apy.url();
     process.kill(-apy.pid!, 'SIGKILL');
-    // While it waits to be restarted (a second), the engine is not offered.
+    // While it waits to be restarted (a second), Apertium is not offered: LibreTranslate takes English to Spanish.
     await expect.poll(() => apy.start(), { timeout: 5000 }).toBe(false);
+    expect((await translation.engineFor({ source: 'en', target: 'es' })).id).toBe('libretranslate');
     await expect.poll(() => apy.start(), { timeout: 20_000, interval: 200 }).toBe(true);
     expect(apy.url()).not.toBe(before);
     expect(await engine.translate(['The dog is black.'], { source: 'en', target: 'es' })).toEqual(['El perro es negro.']);
@@ -105,7 +115,7 @@ describe('the LibreTranslate adapter, against a stub of its API', () => {
     });
   });
 
-  test('a server that does not answer is unable, not an error', async () => {
+  test('a server that does not answer fails its question, and the chooser counts it unable', async () => {
     const engine = libreTranslateEngine({ url: 'http://127.0.0.1:9' });
     await expect(engine.availability({ source: 'en', target: 'de' })).rejects.toMatchObject({ code: 'engine-failed' });
     const translation = new ServerTranslation(undefined, { url: 'http://127.0.0.1:9' });
@@ -177,6 +187,9 @@ describe('the translation API, with Apertium and a LibreTranslate server configu
     const german = await app.inject({ method: 'POST', url: '/api/v1/translate', payload: { texts: ['Good morning'], target: 'de' } });
     expect(german.json()).toEqual({ texts: ['[de] Good morning'], engine: 'libretranslate', source: 'en', target: 'de' });
     expect(german.body).not.toContain('secret');
+    // A client may name the engine (the page does, so that it credits the right one).
+    const named = await app.inject({ method: 'POST', url: '/api/v1/translate', payload: { texts: ['Good morning'], target: 'es', engine: 'libretranslate' } });
+    expect(named.json()).toMatchObject({ texts: ['[es] Good morning'], engine: 'libretranslate' });
   });
 
   test('refuses what it cannot translate or understand, in the API\'s error shape', async () => {

@@ -30,14 +30,23 @@ export class ServerTranslation {
   }
 
   /**
-   * The engine that translates a pair now, or 'no-translator'. The first request starts APy and
-   * waits for it (about half a second) rather than being told it cannot.
+   * The engines that can answer now: Apertium only while APy runs. The first request starts APy
+   * and waits for it (about half a second) rather than being told it cannot; while APy waits to
+   * be restarted after a crash, the next engine takes its pairs.
    */
-  async engineFor(pair: LanguagePair): Promise<TranslationEngine> {
-    await this.apertium?.start();
-    return requireEngine(this.engines, pair);
+  private async running(signal?: AbortSignal): Promise<TranslationEngine[]> {
+    const starting = this.apertium?.start().catch(() => false);
+    const up = starting && (await (signal ? Promise.race([starting, cancelledBy(signal)]) : starting));
+    return this.engines.filter((engine) => engine.id !== 'apertium' || up);
   }
 
+  /** The engine that translates a pair now (the one named, where a client chose), or 'no-translator'. */
+  async engineFor(pair: LanguagePair, { named, signal }: { named?: string; signal?: AbortSignal } = {}): Promise<TranslationEngine> {
+    const engines = (await this.running(signal)).filter((engine) => !named || engine.id === named);
+    return requireEngine(engines, pair);
+  }
+
+  /** An engine by its name, for a conversion thread that was told which one translates its job. */
   engine(id: string): TranslationEngine {
     const engine = this.engines.find((candidate) => candidate.id === id);
     if (!engine) throw new ConversionError('no-translator', `No translation engine ${id} on this server.`);
@@ -46,9 +55,9 @@ export class ServerTranslation {
 
   /** Each engine that answers, with its pairs; one that does not answer now is left out. */
   async languages(): Promise<EngineLanguages[]> {
-    await this.apertium?.start();
+    const up = (await this.running()).map((engine) => engine.id);
     const listed = await Promise.all([
-      this.apertiumEngine?.pairs().then((pairs) => ({ id: 'apertium' as const, pairs: apertiumPairs(pairs) }), () => undefined),
+      up.includes('apertium') ? this.apertiumEngine?.pairs().then((pairs) => ({ id: 'apertium' as const, pairs: apertiumPairs(pairs) }), () => undefined) : undefined,
       this.libreTranslate?.pairs().then((pairs) => ({ id: 'libretranslate' as const, pairs }), () => undefined),
     ]);
     return listed.filter((entry) => entry !== undefined);
@@ -57,6 +66,15 @@ export class ServerTranslation {
   async close() {
     await this.apertium?.close();
   }
+}
+
+/** Rejects once the job is stopped, so that a wait for an engine does not outlive it. */
+function cancelledBy(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    const stop = () => reject(new ConversionError('cancelled', 'Cancelled.'));
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  });
 }
 
 /** The engines the configuration asks for; Apertium where it is installed and not turned off. */

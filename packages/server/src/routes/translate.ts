@@ -3,6 +3,7 @@ import { ConversionError } from '@textlift/core';
 import { parseTranslateRequest, TRANSLATE_MAX_CHARS } from '@textlift/core/translation/translate-request';
 import { translateText } from '@textlift/core/translation/translate-text';
 import type { ServerTranslation } from '../engines/translation.ts';
+import type { JobQueue } from '../job-queue.ts';
 
 /** The largest text in JSON, escapes and all: every character as a six-byte \u escape, and room for the rest. */
 const MAX_BODY_BYTES = TRANSLATE_MAX_CHARS * 6 + 4096;
@@ -13,10 +14,11 @@ const isJson = (contentType: string | undefined) => /^application\/json\s*(;|$)/
  * POST /api/v1/translate: text alone, translated by our server's first engine for the pair
  * (Apertium, then the configured LibreTranslate-compatible server). GET
  * /api/v1/translate/languages: those engines and their pairs, which the Image Translator's page
- * reads to say, before an upload, who will translate. Neither goes through the job queue: the
- * work is the engines', in their own processes; the API's per-client rate limit applies.
+ * reads to say, before an upload, who will translate. A translation takes a place in the job
+ * queue like a conversion, so that translations at once are bounded (APy is one process, and a
+ * LibreTranslate server may be paid for), and the API's per-client rate limit applies.
  */
-export function registerTranslateRoutes(api: FastifyInstance, deps: { translation: ServerTranslation }) {
+export function registerTranslateRoutes(api: FastifyInstance, deps: { translation: ServerTranslation; queue: JobQueue }) {
   api.get('/api/v1/translate/languages', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return { engines: await deps.translation.languages() };
@@ -33,7 +35,6 @@ export function registerTranslateRoutes(api: FastifyInstance, deps: { translatio
     async (request, reply) => {
       const asked = parseTranslateRequest(request.body);
       const { pair } = asked;
-      const engine = await deps.translation.engineFor(pair);
       // A client that leaves stops its translation between batches.
       const controller = new AbortController();
       const leave = () => {
@@ -41,10 +42,13 @@ export function registerTranslateRoutes(api: FastifyInstance, deps: { translatio
       };
       reply.raw.once('close', leave);
       try {
-        const answer = asked.text !== undefined
-          ? { text: await translateText(asked.text, engine, pair, { signal: controller.signal }) }
-          : { texts: await engine.translate(asked.texts, pair, controller.signal) };
-        return { ...answer, engine: engine.id, source: pair.source, target: pair.target };
+        return await deps.queue.run(async (signal) => {
+          const engine = await deps.translation.engineFor(pair, { named: asked.engine, signal });
+          const answer = asked.text !== undefined
+            ? { text: await translateText(asked.text, engine, pair, { signal }) }
+            : { texts: await engine.translate(asked.texts, pair, signal) };
+          return { ...answer, engine: engine.id, source: pair.source, target: pair.target };
+        }, controller.signal);
       } finally {
         reply.raw.off('close', leave);
       }

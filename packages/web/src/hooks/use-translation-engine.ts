@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TranslationEngineId } from '@textlift/core/translation/engines';
 import type { LanguagePair } from '@textlift/core/translation/languages';
 import { choosePageEngine, pageDeviceTranslator } from '../lib/translation/page-engines.ts';
@@ -19,7 +19,19 @@ export type TranslationEngineState =
   | { status: 'download' }
   | { status: 'downloading'; fraction: number }
   | { status: 'download-failed' }
-  | { status: 'none' };
+  /** Nobody here translates the pair. */
+  | { status: 'none' }
+  /** Nobody on this device does, and our server could not be asked (offline): the page asks again on the next choice. */
+  | { status: 'unreachable' };
+
+const keyOf = (source?: string, target?: string) => `${source ?? ''}>${target ?? ''}`;
+
+/**
+ * A model download that has not moved for this long is reported as failed, with the button to
+ * try again: a browser that cannot reach its model server may leave it at 0% for ever. Should
+ * it finish after all, the page takes it then.
+ */
+const STALLED_DOWNLOAD_MS = 60_000;
 
 /**
  * Who will translate a pair on this page, asked before any upload: the browser's own translator,
@@ -31,6 +43,9 @@ export function useTranslationEngine(pair: LanguagePair | undefined) {
   const [version, setVersion] = useState(0);
   const source = pair?.source;
   const target = pair?.target;
+  // The pair on show: a download's news about another pair (chosen before) is not this one's.
+  const shown = useRef(keyOf(source, target));
+  shown.current = keyOf(source, target);
 
   useEffect(() => {
     if (!source || !target) return setState({ status: 'waiting' });
@@ -42,10 +57,10 @@ export function useTranslationEngine(pair: LanguagePair | undefined) {
       const choice = await choosePageEngine(asked);
       const device = pageDeviceTranslator();
       const deviceLater = device && choice?.engine.id !== 'device' ? (await device.availability(asked).catch(() => 'unavailable')) === 'downloadable' : false;
-      const listed = (await serverEngineLanguages()).find((entry) => entry.id === choice?.engine.id);
-      const via = listed?.pairs.find((offered) => offered.source === source && offered.target === target)?.via;
+      const server = await serverEngineLanguages();
+      const via = server?.find((entry) => entry.id === choice?.engine.id)?.pairs.find((offered) => offered.source === source && offered.target === target)?.via;
       if (!current) return;
-      if (!choice) setState({ status: 'none' });
+      if (!choice) setState({ status: server ? 'none' : 'unreachable' });
       else if (choice.needsDownload) setState({ status: 'download' });
       else setState({ status: 'ready', engine: choice.engine.id, via, canDownload: deviceLater });
     })();
@@ -57,10 +72,26 @@ export function useTranslationEngine(pair: LanguagePair | undefined) {
   const download = useCallback(() => {
     const device = pageDeviceTranslator();
     if (!device || !source || !target) return;
-    setState({ status: 'downloading', fraction: 0 });
-    device.download({ source, target }, (fraction) => setState({ status: 'downloading', fraction })).then(
-      () => setVersion((value) => value + 1),
-      () => setState({ status: 'download-failed' }),
+    const mine = keyOf(source, target);
+    const update = (next: TranslationEngineState) => {
+      if (shown.current === mine) setState(next);
+    };
+    let stalled: ReturnType<typeof setTimeout> | undefined;
+    const progress = (fraction: number) => {
+      clearTimeout(stalled);
+      stalled = setTimeout(() => update({ status: 'download-failed' }), STALLED_DOWNLOAD_MS);
+      update({ status: 'downloading', fraction });
+    };
+    progress(0);
+    device.download({ source, target }, progress).then(
+      () => {
+        clearTimeout(stalled);
+        if (shown.current === mine) setVersion((value) => value + 1);
+      },
+      () => {
+        clearTimeout(stalled);
+        update({ status: 'download-failed' });
+      },
     );
   }, [source, target]);
 

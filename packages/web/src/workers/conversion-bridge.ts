@@ -77,10 +77,12 @@ export function runConversion(
   { signal, onProgress }: RunConversionOptions = {},
 ): Promise<ConversionResult> {
   // The page's translation engines, for the one tool that translates; loaded only when it asks.
+  // A cancelled job stops its translation here too: the worker is ended, but a request the page
+  // made for it would go on.
   const translation = Comlink.proxy({
     engineFor: async (pair: LanguagePair) => (await import('../lib/translation/page-engines.ts')).pageTranslation.engineFor(pair),
     translate: async (id: string, texts: string[], pair: LanguagePair) =>
-      (await import('../lib/translation/page-engines.ts')).pageTranslation.translate(id as TranslationEngineId, texts, pair),
+      (await import('../lib/translation/page-engines.ts')).pageTranslation.translate(id as TranslationEngineId, texts, pair, signal),
   } satisfies PageTranslation);
   return callWorker((api) => api.run(slug, input, options, onProgress && Comlink.proxy(onProgress), translation), signal);
 }

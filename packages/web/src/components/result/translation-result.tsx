@@ -16,7 +16,7 @@ export interface TranslationResultProps {
   engineLine: string;
   /** The translation's text file. */
   output: OutputFile;
-  /** The text direction of each side, for a right-to-left script. */
+  /** The language of each side, so that screen readers speak it and fonts suit it. */
   originalLang?: string;
   translationLang?: string;
 }

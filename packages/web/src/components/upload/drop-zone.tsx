@@ -1,5 +1,5 @@
 import { Camera, CheckCircle2, ImageUp, Loader2, type LucideIcon } from 'lucide-react';
-import { useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMegabytes } from '../../lib/files.ts';
 import { cn } from '../../lib/cn.ts';
@@ -37,6 +37,7 @@ export function DropZone({ accept, busy: working, busyLabel, multiple, onFiles, 
     if (files.length > 0) onFiles(files);
   };
   const [dragActive, setDragActive] = useState(false);
+  const reasonId = useId();
 
   const onDrag = (event: DragEvent<HTMLDivElement>, active: boolean) => {
     event.preventDefault();
@@ -92,7 +93,7 @@ export function DropZone({ accept, busy: working, busyLabel, multiple, onFiles, 
         />
       )}
       <div className="mt-3 flex flex-wrap items-center justify-center gap-2">
-        <Button disabled={busy} onClick={() => input.current?.click()}>
+        <Button disabled={busy} onClick={() => input.current?.click()} aria-describedby={disabled ? reasonId : undefined}>
           {working && <Loader2 className="size-4 animate-spin" aria-hidden />}
           {working ? busyLabel : t('hero.browse')}
         </Button>
@@ -107,7 +108,7 @@ export function DropZone({ accept, busy: working, busyLabel, multiple, onFiles, 
         )}
       </div>
       {disabled && (
-        <p className="mt-3 text-sm font-medium text-amber-800" role="status" data-testid="drop-zone-disabled">{disabled}</p>
+        <p id={reasonId} className="mt-3 text-sm font-medium text-amber-800" data-testid="drop-zone-disabled">{disabled}</p>
       )}
       <div className="mt-4 space-y-1 text-xs text-slate-500">{hints}</div>
       {selected && (

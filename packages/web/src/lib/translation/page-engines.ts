@@ -15,7 +15,7 @@ export function pageDeviceTranslator(): DeviceTranslator | undefined {
 /** The engines a page may use, in order: the browser's own, then each of our server's. */
 export async function pageEngines(): Promise<TranslationEngine[]> {
   const onDevice = pageDeviceTranslator();
-  const server = (await serverEngineLanguages()).map(serverEngine);
+  const server = ((await serverEngineLanguages()) ?? []).map(serverEngine);
   return onDevice ? [onDevice, ...server] : server;
 }
 
@@ -36,10 +36,10 @@ export const pageTranslation = {
     }
     return choice.engine.id;
   }),
-  translate: plainErrors(async (id: TranslationEngineId, texts: string[], pair: LanguagePair): Promise<string[]> => {
+  translate: plainErrors(async (id: TranslationEngineId, texts: string[], pair: LanguagePair, signal?: AbortSignal): Promise<string[]> => {
     const engine = (await pageEngines()).find((candidate) => candidate.id === id);
     if (!engine) throw new ConversionError('no-translator', `No translation engine ${id} here.`, { ...pair });
-    return engine.translate(texts, pair);
+    return engine.translate(texts, pair, signal);
   }),
 };
 
@@ -55,7 +55,7 @@ function plainErrors<A extends unknown[], R>(call: (...args: A) => Promise<R>): 
   };
 }
 
-/** The calls as they cross to the worker; the engine's id travels as a plain string. */
+/** The calls as they cross to the worker; the engine's id travels as a plain string, and the page keeps the job's signal. */
 export interface PageTranslation {
   engineFor(pair: LanguagePair): Promise<string>;
   translate(id: string, texts: string[], pair: LanguagePair): Promise<string[]>;

@@ -8,27 +8,30 @@ export interface ServerEngineLanguages {
   pairs: RelayedPair[];
 }
 
-let listed: Promise<ServerEngineLanguages[]> | undefined;
+let listed: Promise<ServerEngineLanguages[] | undefined> | undefined;
 
 /**
- * Our server's engines, asked once per page load (they change only when it restarts); a server
- * that does not answer has none, and the page says so rather than fail after the reading.
+ * Our server's engines, asked once per page load (they change only when it restarts), or
+ * undefined where the server could not be asked (offline, busy): then it is asked again next time.
  */
-export function serverEngineLanguages(): Promise<ServerEngineLanguages[]> {
-  listed ??= fetch('/api/v1/translate/languages')
-    .then((response): Promise<{ engines?: ServerEngineLanguages[] }> | object => (response.ok ? response.json() : {}))
-    .then((body) => ('engines' in body && Array.isArray(body.engines) ? (body.engines as ServerEngineLanguages[]) : []), () => []);
-  return listed;
+export function serverEngineLanguages(): Promise<ServerEngineLanguages[] | undefined> {
+  const asking = (listed ??= fetch('/api/v1/translate/languages')
+    .then((response) => (response.ok ? (response.json() as Promise<{ engines?: unknown }>) : undefined))
+    .then((body) => (Array.isArray(body?.engines) ? (body.engines as ServerEngineLanguages[]) : undefined), () => undefined));
+  void asking.then((engines) => {
+    if (!engines && listed === asking) listed = undefined;
+  });
+  return asking;
 }
 
-/** POST /api/v1/translate with a list of texts, each translated on its own. */
-async function translateOnServer(texts: string[], pair: LanguagePair, signal?: AbortSignal): Promise<string[]> {
+/** POST /api/v1/translate with a list of texts, each translated on its own, by the engine named. */
+async function translateOnServer(engine: TranslationEngineId, texts: string[], pair: LanguagePair, signal?: AbortSignal): Promise<string[]> {
   let response: Response;
   try {
     response = await fetch('/api/v1/translate', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ texts, source: pair.source, target: pair.target }),
+      body: JSON.stringify({ texts, source: pair.source, target: pair.target, engine }),
       signal,
     });
   } catch {
@@ -50,6 +53,7 @@ export function serverEngine({ id, pairs }: ServerEngineLanguages): TranslationE
     async availability(pair): Promise<Availability> {
       return pairs.some((offered) => offered.source === pair.source && offered.target === pair.target) ? 'available' : 'unavailable';
     },
-    translate: translateOnServer,
+    // Named, so that the engine the page credits is the one that translated.
+    translate: (texts, pair, signal) => translateOnServer(id, texts, pair, signal),
   };
 }

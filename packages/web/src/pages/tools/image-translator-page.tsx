@@ -57,7 +57,7 @@ export function ImageTranslatorPage() {
       stacked
       disabled={disabled}
       runsOnNote={runsOnNote}
-      beforeDropZone={<TranslationNotice state={state} onDownload={download} {...names} />}
+      beforeDropZone={<TranslationNotice state={state} onDownload={download} busy={flow.batch.busy} {...names} />}
       stepLabel={({ stage, fraction, detail }) =>
         stage === 'translating' && detail
           ? t('imageTranslator.translating', { done: detail.page, total: detail.pages })
