@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '@textlift/server';
 import { corpusDir } from '../test-support/corpus.ts';
-import { wordShare } from '../test-support/word-documents.ts';
+import { wordShare } from '../test-support/word-share.ts';
 import { median } from './server-process.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'textlift-office-bench-'));

@@ -13,6 +13,14 @@ async function withoutBuiltInTranslator(page: Page) {
   });
 }
 
+/** The page in a browser without the built-in translator, this target chosen: its engine notice. */
+async function chooseTarget(page: Page, target: string) {
+  await withoutBuiltInTranslator(page);
+  await page.goto('/image-translator');
+  await page.getByLabel('Translate into').selectOption(target);
+  return page.getByTestId('translation-engine');
+}
+
 const page1 = () => ({ name: 'page.jpg', mimeType: 'image/jpeg', buffer: corpusFile('ocr/pytesseract-test.jpg') });
 
 /** The scan's first paragraph alone (three printed lines): a third of the reading time. */
@@ -53,10 +61,7 @@ test('Image Translator: English to Spanish by our server\'s Apertium, side by si
 });
 
 test('Image Translator: English to French through Spanish, said before the upload', async ({ page }) => {
-  await withoutBuiltInTranslator(page);
-  await page.goto('/image-translator');
-  await page.getByLabel('Translate into').selectOption('fr');
-  const notice = page.getByTestId('translation-engine');
+  const notice = await chooseTarget(page, 'fr');
   await expect(notice).toHaveAttribute('data-engine', 'apertium');
   await expect(notice).toContainText('it translates through Spanish');
   await page.getByTestId('file-input').setInputFiles(await firstParagraph());
@@ -65,15 +70,12 @@ test('Image Translator: English to French through Spanish, said before the uploa
 });
 
 test('Image Translator: German with no built-in translator and no LibreTranslate says so before the upload', async ({ page }) => {
-  await withoutBuiltInTranslator(page);
-  await page.goto('/image-translator');
-  await page.getByLabel('Translate into').selectOption('de');
-  const notice = page.getByTestId('translation-engine');
+  const notice = await chooseTarget(page, 'de');
   await expect(notice).toHaveAttribute('data-engine', 'none');
   await expect(notice).toContainText('No translator here can translate English into German.');
   await expect(notice).toContainText('connecting a LibreTranslate server');
   await expect(page.getByRole('button', { name: 'Browse Files' })).toBeDisabled();
-  await expect(page.getByTestId('result-text')).toHaveCount(0);
+  await expect(page.getByTestId('drop-zone-disabled')).toHaveText('No translator is ready for these languages yet: see the note above.');
 });
 
 test('Image Translator: the browser\'s own translator, its model downloaded on a click, and nothing sent to translate', async ({ page }) => {

@@ -51,25 +51,3 @@ export function sealedDocx(): Uint8Array {
   CFB.utils.cfb_add(container, 'EncryptedPackage', new Uint8Array(8192).fill(9));
   return new Uint8Array(CFB.write(container, { type: 'array' }) as number[]);
 }
-
-/** Words as letters and figures, lower-cased; Chinese and Japanese count a character at a time. */
-export function documentWords(text: string): string[] {
-  return text.normalize('NFKC').toLowerCase().match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}]+/gu) ?? [];
-}
-
-/** The share of the reference's words (as a multiset) found in a converted document's text; undefined where it has none. */
-export function wordShare(reference: string, found: string): number | undefined {
-  const have = new Map<string, number>();
-  for (const word of documentWords(found)) have.set(word, (have.get(word) ?? 0) + 1);
-  const wanted = documentWords(reference);
-  if (wanted.length === 0) return undefined;
-  let hits = 0;
-  for (const word of wanted) {
-    const left = have.get(word) ?? 0;
-    if (left > 0) {
-      hits++;
-      have.set(word, left - 1);
-    }
-  }
-  return hits / wanted.length;
-}

@@ -9,7 +9,7 @@ import { serveCalls } from './engines/main-thread-calls.ts';
 import { serveTesseract } from './engines/native-tesseract.ts';
 import type { OcrProvider } from './engines/ocr-provider.ts';
 import type { LanguagePair, OfficeDocument } from '@textlift/core';
-import type { ServerTranslation } from './engines/translation.ts';
+import { ServerTranslation } from './engines/translation.ts';
 
 /**
  * A thread idle this long is stopped. Measured after 60 s of mixed load on 2 cores (bench/hostile/soak.ts):
@@ -41,9 +41,10 @@ export class ConversionPool {
   private readonly pool: Piscina;
   private readonly office: ReturnType<typeof officeEngine>;
 
-  private readonly translation?: ServerTranslation;
+  private readonly translation: ServerTranslation;
 
-  constructor(config: ServerConfig, ocr?: Pick<OcrProvider, 'kind' | 'version'>, office?: OfficePool, translation?: ServerTranslation) {
+  /** Without `translation`, none: the Image Translator answers 'no-translator'. */
+  constructor(config: ServerConfig, ocr?: Pick<OcrProvider, 'kind' | 'version'>, office?: OfficePool, translation = new ServerTranslation(undefined, undefined)) {
     this.office = officeEngine(office);
     this.translation = translation;
     const data: ConversionThreadData = { config, ocr: { kind: ocr?.kind ?? 'native', version: ocr?.version } };
@@ -68,14 +69,8 @@ export class ConversionPool {
     const engines = serveCalls(channel.port1, signal, {
       tesseract: serveTesseract,
       office: (document: OfficeDocument, stop) => this.office.toPdf(document, { signal: stop }),
-      translator: async (pair: LanguagePair, stop) => {
-        if (!this.translation) throw new ConversionError('no-translator', 'This server has no translation engine.', { ...pair });
-        return (await this.translation.engineFor(pair, { signal: stop })).id;
-      },
-      translate: async ({ id, texts, pair }: { id: string; texts: string[]; pair: LanguagePair }, stop) => {
-        if (!this.translation) throw new ConversionError('no-translator', 'This server has no translation engine.', { ...pair });
-        return this.translation.engine(id).translate(texts, pair, stop);
-      },
+      translator: async (pair: LanguagePair, stop) => (await this.translation.engineFor(pair, { signal: stop })).id,
+      translate: ({ id, texts, pair }: { id: string; texts: string[]; pair: LanguagePair }, stop) => this.translation.engine(id).translate(texts, pair, stop),
     });
     let thread: number | undefined;
     channel.port1.on('message', (message: Partial<ThreadStarted>) => {

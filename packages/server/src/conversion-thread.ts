@@ -3,7 +3,7 @@
 import { threadId, workerData, type MessagePort } from 'node:worker_threads';
 import Piscina from 'piscina';
 import sharp from 'sharp';
-import { baseName, runTool, toConversionError, zipOutputs, type ConversionResult, type JobInput, type OfficeEngine, type TranslationEngine, type TranslationEngineId } from '@textlift/core';
+import { baseName, chosenEngine, runTool, toConversionError, zipOutputs, type ConversionResult, type JobInput, type OfficeEngine, type TranslationEngineId } from '@textlift/core';
 import type { ServerConfig } from './config.ts';
 import { createNodeHost, type Translator } from './engines/node-host.ts';
 import { mainThreadCaller } from './engines/main-thread-calls.ts';
@@ -64,11 +64,7 @@ export default async function convert(task: ConversionTask) {
   // The translation engines are the server's (Apertium's process, a LibreTranslate client): asked through the main thread.
   const translator: Translator | undefined = call && (async (pair) => {
     const id = await call<TranslationEngineId>('translator', pair);
-    return {
-      id,
-      availability: async () => 'available',
-      translate: (texts, asked) => call<string[]>('translate', { id, texts, pair: asked }),
-    } satisfies TranslationEngine;
+    return chosenEngine(id, (texts, asked) => call<string[]>('translate', { id, texts, pair: asked }));
   });
   const { host, release } = createNodeHost(jobProvider, office, translator);
   try {

@@ -1,5 +1,4 @@
-import { ConversionError } from '../errors.ts';
-import type { Availability, TranslationEngine } from './engines.ts';
+import { noTranslator, type Availability, type TranslationEngine } from './engines.ts';
 import type { LanguageCode, LanguagePair, RelayedPair } from './languages.ts';
 import { fetchJson, requestSignal } from './http.ts';
 
@@ -96,7 +95,7 @@ export function apertiumEngine(options: ApertiumOptions): TranslationEngine & { 
     },
     async translate(texts, pair, signal) {
       const route = apertiumRoute(await listPairs(), pair);
-      if (!route) throw new ConversionError('no-translator', `Apertium does not translate ${pair.source} to ${pair.target}.`, { ...pair });
+      if (!route) throw noTranslator(pair, 'Apertium');
       let current = texts;
       for (const hop of route) current = await translateLines(current, hop, signal);
       return current.map((line, index) => mendMovedCapital(texts[index]!, line));

@@ -1,12 +1,11 @@
 import { ConversionError } from '../errors.ts';
-import type { LanguagePair } from './languages.ts';
+import type { LanguagePair, RelayedPair } from './languages.ts';
 
 /**
  * The engines, in the order they are tried: the browser's own on-device translator, Apertium
  * on our server, and a LibreTranslate-compatible server the operator configured.
  */
-export const translationEngineIds = ['device', 'apertium', 'libretranslate'] as const;
-export type TranslationEngineId = (typeof translationEngineIds)[number];
+export type TranslationEngineId = 'device' | 'apertium' | 'libretranslate';
 
 /**
  * Whether an engine translates a pair here: now, once its language model is downloaded (the
@@ -22,6 +21,25 @@ export interface TranslationEngine {
    * `translateText` cuts them, so an engine that keeps nothing across calls loses nothing.
    */
   translate(texts: string[], pair: LanguagePair, signal?: AbortSignal): Promise<string[]>;
+}
+
+/** One of our server's engines and the pairs it translates, as GET /api/v1/translate/languages lists them. */
+export interface EngineLanguages {
+  id: TranslationEngineId;
+  pairs: RelayedPair[];
+}
+
+/** The failure every host reports for a pair nobody here translates (`who`: an engine, where one was asked). */
+export function noTranslator(pair: LanguagePair, who = 'No translation engine here'): ConversionError {
+  return new ConversionError('no-translator', `${who} translates ${pair.source} to ${pair.target}.`, { source: pair.source, target: pair.target });
+}
+
+/**
+ * An engine chosen elsewhere, whose work is done there: a conversion thread's, by the server's
+ * main thread; the browser worker's, by the page.
+ */
+export function chosenEngine(id: TranslationEngineId, translate: TranslationEngine['translate']): TranslationEngine {
+  return { id, availability: async () => 'available', translate };
 }
 
 export type EngineChoice =
@@ -49,8 +67,6 @@ export async function chooseEngine(engines: readonly TranslationEngine[], pair: 
 /** The engine that translates a pair now, or the failure the API and the page both report. */
 export async function requireEngine(engines: readonly TranslationEngine[], pair: LanguagePair): Promise<TranslationEngine> {
   const choice = await chooseEngine(engines, pair);
-  if (!choice || choice.needsDownload) {
-    throw new ConversionError('no-translator', `No translation engine here translates ${pair.source} to ${pair.target}.`, { source: pair.source, target: pair.target });
-  }
+  if (!choice || choice.needsDownload) throw noTranslator(pair);
   return choice.engine;
 }

@@ -25,7 +25,3 @@ export interface RelayedPair extends LanguagePair {
 export function languageOfOcr(languages: readonly OcrLanguage[]): LanguageCode {
   return ocrLanguageTags[languages[0] ?? 'eng'].split('-')[0]!;
 }
-
-export function isTranslationTarget(code: string): code is TranslationTarget {
-  return (translationTargets as readonly string[]).includes(code);
-}

@@ -1,5 +1,5 @@
 import { ConversionError } from '../errors.ts';
-import type { Availability, TranslationEngine } from './engines.ts';
+import { noTranslator, type Availability, type TranslationEngine } from './engines.ts';
 import type { LanguageCode, LanguagePair } from './languages.ts';
 import { fetchJson, requestSignal, TRANSLATION_PROBE_TIMEOUT_MS } from './http.ts';
 
@@ -67,7 +67,7 @@ export function libreTranslateEngine({ url, apiKey }: LibreTranslateOptions): Tr
     },
     async translate(texts, pair, signal) {
       const codes = await codesFor(pair);
-      if (!codes) throw new ConversionError('no-translator', `LibreTranslate does not translate ${pair.source} to ${pair.target}.`, { ...pair });
+      if (!codes) throw noTranslator(pair, 'LibreTranslate');
       const answer = await fetchJson<{ translatedText: string | string[] }>('LibreTranslate', `${base}/translate`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },

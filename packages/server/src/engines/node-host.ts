@@ -8,6 +8,7 @@ import {
   darkenColouredInk,
   runTool,
   MAX_IMAGE_PIXELS,
+  noTranslator,
   TEXT_FONT_FAMILY,
   tooManyPixels,
   type ConversionHost,
@@ -90,8 +91,8 @@ async function createTextCanvas(width: number, height: number): Promise<TextCanv
 /** Finds the engine that translates a pair: the server's (engines/translation.ts), through the main thread. */
 export type Translator = ConversionHost['translator'];
 
-const noTranslator: Translator = async ({ source, target }) => {
-  throw new ConversionError('no-translator', `No translation engine here translates ${source} to ${target}.`, { source, target });
+const noEngines: Translator = async (pair) => {
+  throw noTranslator(pair);
 };
 
 /**
@@ -119,7 +120,7 @@ export async function runOnNode(
  * end. `office` lays Word documents out (LibreOffice, through the main thread); without it the
  * Word tools answer that the server has none.
  */
-export function createNodeHost(provider: OcrProvider, office: OfficeEngine = officeEngine(undefined), translator: Translator = noTranslator): { host: ConversionHost; release(): void } {
+export function createNodeHost(provider: OcrProvider, office: OfficeEngine = officeEngine(undefined), translator: Translator = noEngines): { host: ConversionHost; release(): void } {
   const releases: Array<() => void> = [];
   const host: ConversionHost = {
     async ocr() {

@@ -5,7 +5,7 @@ import { apertiumEngine } from '@textlift/core/translation/apertium';
 import { libreTranslateEngine } from '@textlift/core/translation/libretranslate';
 import { corpusFile } from '../../../../test-support/corpus.ts';
 import { startLibreTranslateStub, type LibreTranslateStub } from '../../../../test-support/libretranslate-stub.ts';
-import { sharedWords } from '../../../../test-support/word-share.ts';
+import { wordsFound } from '../../../../test-support/word-share.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { findApertium, type ApertiumServer } from './apertium-server.ts';
@@ -86,8 +86,9 @@ describe('the Apertium adapter, against the real APy our server starts', () => {
       const batch = lines.slice(start, start + 100);
       const out = await engine.translate(batch.map(([, english]) => english), { source: 'en', target: 'es' });
       for (const [index, [, , human]] of batch.entries()) {
-        const counted = sharedWords(out[index]!, human);
-        shared += counted.shared;
+        // The output's words that the human version also has.
+        const counted = wordsFound(out[index]!, human);
+        shared += counted.found;
         words += counted.words;
       }
     }

@@ -1,15 +1,9 @@
-import { ConversionError, type LanguagePair, type RelayedPair, type TranslationEngine, type TranslationEngineId } from '@textlift/core';
+import { ConversionError, type EngineLanguages, type LanguagePair, type TranslationEngine } from '@textlift/core';
 import { apertiumEngine, apertiumPairs } from '@textlift/core/translation/apertium';
 import { requireEngine } from '@textlift/core/translation/engines';
 import { libreTranslateEngine } from '@textlift/core/translation/libretranslate';
 import type { ServerConfig } from '../config.ts';
 import { APERTIUM_INSTALL, findApertium, type ApertiumLog, type ApertiumServer } from './apertium-server.ts';
-
-/** An engine of our server and the pairs it translates, as GET /api/v1/translate/languages lists them. */
-export interface EngineLanguages {
-  id: TranslationEngineId;
-  pairs: RelayedPair[];
-}
 
 /**
  * Our server's translation engines, in the order they are tried: Apertium (started and kept

@@ -9,7 +9,8 @@ import { strToU8, unzipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { corpusFile } from '../../../../test-support/corpus.ts';
-import { sealedDocx, wordShare, zipBombDocx } from '../../../../test-support/word-documents.ts';
+import { sealedDocx, zipBombDocx } from '../../../../test-support/word-documents.ts';
+import { wordShare } from '../../../../test-support/word-share.ts';
 import { form, start, until, type Server } from '../hostile/fixtures.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'word-tools-'));

@@ -16,13 +16,18 @@ export function defaultOcrLanguage(interfaceCode: string): OcrLanguage {
   return availableOcrLanguages.includes(code) ? code : 'eng';
 }
 
-/** Each OCR language named in the reader's language ("Allemand" on a French page). */
-export function ocrLanguageName(code: OcrLanguage, interfaceTag: string): string {
+/** A language (a BCP-47 tag) named in the reader's language ("allemand" on a French page); the tag where the browser cannot name it. */
+export function languageName(tag: string, interfaceTag: string): string {
   try {
-    return new Intl.DisplayNames([interfaceTag], { type: 'language' }).of(ocrLanguageTags[code]) ?? code;
+    return new Intl.DisplayNames([interfaceTag], { type: 'language' }).of(tag) ?? tag;
   } catch {
-    return code;
+    return tag;
   }
+}
+
+/** Each OCR language named in the reader's language. */
+export function ocrLanguageName(code: OcrLanguage, interfaceTag: string): string {
+  return languageName(ocrLanguageTags[code], interfaceTag);
 }
 
 /** The OCR language of a tool page: follows the interface language until the visitor picks one. */

@@ -4,6 +4,7 @@ import {
   ConversionError,
   darkenColouredInk,
   greyFromRgba,
+  noTranslator,
   TEXT_FONT_FAMILY,
   tooManyPixels,
   type ConversionHost,
@@ -257,8 +258,8 @@ export const browserHost: ConversionHost = {
     },
   }),
   // The page gives the conversion its translation engines (conversion-worker.ts); without them, none.
-  translator: async ({ source, target }) => {
-    throw new ConversionError('no-translator', `No translation engine here translates ${source} to ${target}.`, { source, target });
+  translator: async (pair) => {
+    throw noTranslator(pair);
   },
   font(name) {
     let file = fontFiles.get(name);

@@ -12,6 +12,25 @@ export interface ServerCallOptions {
   onProgress?: ProgressCallback;
 }
 
+/**
+ * The failure of an API answer that is not 200: our error shape's code and words, or where the
+ * body is not ours (a proxy's page), what its status means.
+ */
+export function answerError(status: number, body: string): ConversionError {
+  let code: string = status === 413 ? 'too-large' : status === 415 ? 'unsupported-type' : 'engine-failed';
+  let message = `HTTP ${status}`;
+  let details: Record<string, string | number> = {};
+  try {
+    const parsed = JSON.parse(body) as { error?: { code?: string; message?: string; details?: Record<string, string | number> } };
+    code = parsed.error?.code ?? code;
+    message = parsed.error?.message ?? message;
+    details = parsed.error?.details ?? {};
+  } catch {
+    // Not our error shape: the status decides.
+  }
+  return new ConversionError(isErrorCode(code) ? code : 'engine-failed', message, details);
+}
+
 /** The file name an answer's Content-Disposition gives (RFC 6266: the UTF-8 form first). */
 function attachmentName(header: string | null): string {
   const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header ?? '');
@@ -51,18 +70,7 @@ export function convertOnServer(slug: string, job: ServerJob, { signal, onProgre
         }
         return resolve({ outputs: [{ name: attachmentName(request.getResponseHeader('Content-Disposition')), type, bytes }] });
       }
-      let code: string = request.status === 413 ? 'too-large' : request.status === 415 ? 'unsupported-type' : 'engine-failed';
-      let message = `HTTP ${request.status}`;
-      let details: Record<string, string | number> = {};
-      try {
-        const body = JSON.parse(new TextDecoder().decode(bytes)) as { error?: { code?: string; message?: string; details?: Record<string, string | number> } };
-        code = body.error?.code ?? code;
-        message = body.error?.message ?? message;
-        details = body.error?.details ?? {};
-      } catch {
-        // Not our error shape (a proxy's page): the status decides.
-      }
-      reject(new ConversionError(isErrorCode(code) ? code : 'engine-failed', message, details));
+      reject(answerError(request.status, new TextDecoder().decode(bytes)));
     };
     signal?.addEventListener('abort', () => {
       request.abort();

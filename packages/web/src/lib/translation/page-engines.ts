@@ -1,7 +1,8 @@
-import { ConversionError, toConversionError } from '@textlift/core/errors';
-import { chooseEngine, type EngineChoice, type TranslationEngine, type TranslationEngineId } from '@textlift/core/translation/engines';
+import { ConversionError } from '@textlift/core/errors';
+import { chooseEngine, requireEngine, type EngineChoice, type TranslationEngine, type TranslationEngineId } from '@textlift/core/translation/engines';
 import type { LanguagePair } from '@textlift/core/translation/languages';
 import { deviceTranslator, type DeviceTranslator } from './device-translator.ts';
+import { plainErrors } from '../../workers/plain-errors.ts';
 import { serverEngine, serverEngineLanguages } from './server-translation.ts';
 
 let device: DeviceTranslator | undefined | null = null;
@@ -29,31 +30,13 @@ export async function choosePageEngine(pair: LanguagePair): Promise<EngineChoice
  * here as well. The worker names the engine it was told, so the page and the result agree.
  */
 export const pageTranslation = {
-  engineFor: plainErrors(async (pair: LanguagePair): Promise<TranslationEngineId> => {
-    const choice = await choosePageEngine(pair);
-    if (!choice || choice.needsDownload) {
-      throw new ConversionError('no-translator', `No translation engine here translates ${pair.source} to ${pair.target}.`, { ...pair });
-    }
-    return choice.engine.id;
-  }),
+  engineFor: plainErrors(async (pair: LanguagePair): Promise<TranslationEngineId> => (await requireEngine(await pageEngines(), pair)).id),
   translate: plainErrors(async (id: TranslationEngineId, texts: string[], pair: LanguagePair, signal?: AbortSignal): Promise<string[]> => {
     const engine = (await pageEngines()).find((candidate) => candidate.id === id);
     if (!engine) throw new ConversionError('no-translator', `No translation engine ${id} here.`, { ...pair });
     return engine.translate(texts, pair, signal);
   }),
 };
-
-/** Failures leave as plain objects: Comlink carries an Error's message only, and the worker needs the code. */
-function plainErrors<A extends unknown[], R>(call: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
-  return async (...args) => {
-    try {
-      return await call(...args);
-    } catch (error) {
-      const { code, message, details } = toConversionError(error);
-      throw { code, message, details };
-    }
-  };
-}
 
 /** The calls as they cross to the worker; the engine's id travels as a plain string, and the page keeps the job's signal. */
 export interface PageTranslation {

@@ -8,21 +8,13 @@ import { RunsOnNote } from '../../components/tool/runs-on-note.tsx';
 import { TranslationNotice } from '../../components/tool/translation-notice.tsx';
 import { useFileTool } from '../../hooks/use-file-tool.ts';
 import { useTranslationEngine } from '../../hooks/use-translation-engine.ts';
+import { languageName } from '../../i18n/ocr-language.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notifyFailure } from '../../lib/notify-failure.ts';
 import { ocrProgressLabel } from '../../lib/ocr-progress.ts';
 
 const tool = findTool('image-translator')!;
-
-/** A language named in the reader's language ("espagnol" on a French page). */
-function languageName(code: string, interfaceTag: string): string {
-  try {
-    return new Intl.DisplayNames([interfaceTag], { type: 'language' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 export function ImageTranslatorPage() {
   const { t } = useTranslation();
@@ -38,7 +30,7 @@ export function ImageTranslatorPage() {
   // In sentences, names as the language writes them there ("espagnol" in French, lower case), not the menu's.
   const name = (code: string) => languageName(code, language.tag);
   const via = state.status === 'ready' ? state.via : undefined;
-  const names = { sourceName: name(source), targetName: target ? name(target) : '', viaName: via && languageName(via, language.tag) };
+  const names = { sourceName: name(source), targetName: target ? name(target) : '', viaName: via && name(via) };
 
   const disabled = !target
     ? t('imageTranslator.chooseFirst')
