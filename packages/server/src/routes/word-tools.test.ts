@@ -18,20 +18,29 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const word = (name: string) => new Uint8Array(corpusFile(`word/${name}`));
 
-/** LibreOffice's processes anywhere on the machine (only this file starts any), defunct ones too. */
+/**
+ * LibreOffice's processes started by this file's servers, defunct ones too: those below this process, and
+ * any that outlived it (found by the server's profile folder in their command line). Other test files run
+ * LibreOffice at the same time with their own profiles.
+ */
 function officeProcesses(): Array<{ pid: number; state: string }> {
-  const found: Array<{ pid: number; state: string }> = [];
+  const seen = new Map<number, { name: string; state: string; parent: number; ours: boolean }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (/^(soffice|soffice\.bin|oosplash)$/.test(name)) found.push({ pid: Number(entry), state: stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) });
+      const [state = '', parent = '0'] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const commandLine = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      seen.set(Number(entry), { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), state, parent: Number(parent), ours: commandLine.includes('/libreoffice-profiles/slot-') });
     } catch {
       // Gone while we looked.
     }
   }
-  return found;
+  const below = (pid: number): boolean => {
+    for (let at = seen.get(pid); at; at = seen.get(at.parent)) if (at.parent === process.pid) return true;
+    return false;
+  };
+  return [...seen].filter(([pid, found]) => /^(soffice|soffice\.bin|oosplash)$/.test(found.name) && (found.ours || below(pid))).map(([pid, { state }]) => ({ pid, state }));
 }
 
 async function convert(server: Server, slug: string, bytes: Uint8Array, name: string, signal?: AbortSignal) {
