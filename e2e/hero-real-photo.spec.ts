@@ -43,10 +43,10 @@ test('a real phone photo through the hero gives the same text as the API', async
 
 // Word's bullets and a sans-serif "Il" are what Tesseract's French misreads ("*", ">", "||",
 // and in the browser's tesseract.js "\\" on présent-1): the doubtful words are read again with
-// letters only, in the browser as on the server.
-for (const photo of ['photo-fr-present-1.jpg', 'photo-fr-present-2.jpg']) test(`bullets and "Il" of ${photo} read the same in the browser as through the API`, async ({ page, request }) => {
+// letters only, in the browser as on the server. (présent-2's bullets are the 45° test's.)
+test('bullets and "Il" of photo-fr-present-1.jpg read the same in the browser as through the API', async ({ page, request }) => {
   test.setTimeout(150_000);
-  const bytes = Buffer.from(corpusFile(`ocr-photos/${photo}`));
+  const bytes = Buffer.from(corpusFile('ocr-photos/photo-fr-present-1.jpg'));
   const apiText = await readByApi(request, bytes, 'fra');
   const expected = ['❖ Exprimer une vérité générale:', '➢ Ex: Le chauffeur démarre la voiture.', 'Attention: Il existe des verbes'];
   for (const line of expected) expect(apiText).toContain(line);
@@ -64,7 +64,7 @@ test('a real photo turned 45° with no EXIF tag reads in the browser as through 
   const upright = await sharp(corpusFile('ocr-photos/photo-fr-present-2.jpg')).rotate().toBuffer();
   const bytes = await sharp(upright).rotate(45, { background: '#808080' }).jpeg({ quality: 90 }).toBuffer();
   const apiText = await readByApi(request, bytes, 'fra');
-  const lines = ['➢ Ex: Le chauffeur démarre la voiture.', 'Vous 	parlez 	finissez 	prenez', 'Nous sommes'];
+  const lines = ['❖ Exprimer une vérité générale:', '➢ Ex: Le chauffeur démarre la voiture.', 'Vous 	parlez 	finissez 	prenez', 'Nous sommes'];
   for (const line of lines) expect(apiText).toContain(line);
 
   await dropOnHero(page, bytes, 'fra');

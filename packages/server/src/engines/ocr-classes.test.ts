@@ -51,16 +51,18 @@ describe.skipIf(!native)('OCR by class', () => {
     expect(page.labels.filter((label) => lines.includes(label)).length).toBeGreaterThanOrEqual(2);
   });
 
-  // In order-free terms, the words found and word F1, each within 5 points of upright: the
-  // issue asks 3, and cod-1 is 3.8 below (present-1 and -2, cod-2 within 3). CER follows but
-  // for cod-2, whose matching exercise may come out column after column (18.4% against 0.0%,
-  // every word read): the order of Tesseract's layout, not reading.
+  // In order-free terms, the words found and word F1, each within 5 points of the photo read
+  // upright: the issue asks 3, and cod-1 is 3.8 below (present-1 and -2, cod-2 within 3). CER
+  // follows but for cod-2, whose matching exercise may come out column after column (18.4%
+  // against 0.0%, every word read): the order of Tesseract's layout, not reading. The upright
+  // figures (recall and F1 alike) were measured here; ocr-real.test.ts holds the upright
+  // readings to their level, so they are not read again on every run.
   const HALF_BLUR_MARGIN = 0.05;
+  const upright: Record<string, number> = { 'photo-fr-cod-1.jpg': 1, 'photo-fr-cod-2.jpg': 1, 'photo-fr-present-1.jpg': 0.96, 'photo-fr-present-2.jpg': 0.968 };
   const photos = realSamples().filter((sample) => sample.file.includes('ocr-photos'));
-  test.each(photos.map((sample) => [sample.file.split('/').pop()!, sample] as const))('%s with its left half out of focus (σ 2) reads within 5 points of upright', async (_, sample) => {
-    const uprightText = await read(await sharp(sample.file).rotate().toBuffer(), sample.language);
+  test.each(photos.map((sample) => [sample.file.split('/').pop()!, sample] as const))('%s with its left half out of focus (σ 2) reads within 5 points of upright', async (name, sample) => {
     const halfText = await read(await blurred(await sharp(sample.file).toBuffer(), 2, { region: 'left-half' }), sample.language);
-    expect(scoreOf(sample, halfText).recall).toBeGreaterThanOrEqual(scoreOf(sample, uprightText).recall - HALF_BLUR_MARGIN);
-    expect(wordScores(halfText, sample.expected).f1).toBeGreaterThanOrEqual(wordScores(uprightText, sample.expected).f1 - HALF_BLUR_MARGIN);
+    expect(scoreOf(sample, halfText).recall).toBeGreaterThanOrEqual(upright[name]! - HALF_BLUR_MARGIN);
+    expect(wordScores(halfText, sample.expected).f1).toBeGreaterThanOrEqual(upright[name]! - HALF_BLUR_MARGIN);
   });
 });

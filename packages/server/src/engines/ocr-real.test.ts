@@ -83,15 +83,15 @@ describe.runIf(hasNative)('real phone photos and receipts', () => {
    * grey, as a desk): measured 0.2%, 4.0%, 0.4%, 1.5% CER, recall 99, 100, 98, 98% (before the
    * lines' direction was searched over the half circle: 100% CER, nothing read, for all four).
    * Turned by every 15° the four read within 2.4% but for cod-2 at 165°, 255° and 345°, whose
-   * table comes out in another order (18.1%, recall 100%).
+   * table comes out in another order (18.1%, recall 100%). présent-2 turned 45° is the browser
+   * test's, read there through the API and on the page (e2e/hero-real-photo.spec.ts).
    */
   const diagonal: Record<string, { cer: number; recall: number }> = {
     'photo-fr-cod-1.jpg': { cer: 0.002, recall: 0.99 },
     'photo-fr-cod-2.jpg': { cer: 0.04, recall: 1 },
     'photo-fr-present-1.jpg': { cer: 0.004, recall: 0.98 },
-    'photo-fr-present-2.jpg': { cer: 0.015, recall: 0.98 },
   };
-  test.each(photos.map((sample) => [path.basename(sample.file), sample] as const))('%s turned 45° reads as its lines run', async (name, sample) => {
+  test.each(photos.filter((sample) => path.basename(sample.file) in diagonal).map((sample) => [path.basename(sample.file), sample] as const))('%s turned 45° reads as its lines run', async (name, sample) => {
     const turned = await sharp(await sharp(sample.file).rotate().toBuffer()).rotate(45, { background: '#808080' }).jpeg({ quality: 90 }).toBuffer();
     const { cer, recall } = await score(sample, `turned-${name}`, turned);
     expect(cer).toBeLessThanOrEqual(diagonal[name]!.cer + MARGIN.cer);
