@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { corpusFile } from '../test-support/corpus.ts';
 import { expect, test } from './fixtures.ts';
 
 const assets = fileURLToPath(new URL('../packages/web/dist/assets/', import.meta.url));
@@ -22,4 +23,30 @@ test('the home page’s first load fetches nothing of the second recogniser', as
   await page.waitForLoadState('networkidle');
   expect(requested.length).toBeGreaterThan(3);
   expect(requested.filter((url) => secondRecogniser.test(url))).toEqual([]);
+});
+
+// Tesseract's WASM core and language data load while the visitor chooses a file (the pointer
+// over the drop zone, the keyboard in it), in the language chosen; a visitor who only reads
+// the page fetches none of it.
+test('the OCR engine loads when the visitor moves to choose a file, not before, in the chosen language', async ({ page }) => {
+  const engines: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/engines/')) engines.push(new URL(request.url()).pathname.split('/').pop()!);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.getByTestId('ocr-language').selectOption('fra');
+  await page.waitForTimeout(500);
+  expect(engines).toEqual([]);
+
+  const language = page.waitForRequest((request) => request.url().endsWith('/lang/fra.traineddata.gz'));
+  await page.getByTestId('drop-zone').hover();
+  await language;
+  expect(engines.some((file) => /^tesseract-core.*\.wasm$/.test(file))).toBe(true);
+  expect(engines.filter((file) => secondRecogniser.test(file))).toEqual([]);
+
+  // A file chosen then is read by the engine already loaded, in French.
+  await page.getByTestId('file-input').setInputFiles({ name: 'ligne.png', mimeType: 'image/png', buffer: corpusFile('ocr/pytesseract-test.jpg') });
+  await expect(page.getByTestId('result-text')).toBeVisible();
+  expect(engines.filter((file) => file.endsWith('.traineddata.gz'))).toEqual(['fra.traineddata.gz']);
 });

@@ -18,6 +18,7 @@ export async function readImage(input: InputFile | undefined, languages: OcrLang
 
   onProgress?.(0, 'loading');
   const engine = await host.ocr();
+  engine.load?.(languages);
   onProgress?.(0, 'preparing');
   const grey = await host.decodeGrey(input.bytes, info.type);
   const page = await recognizePage(engine, grey, { languages, signal, onProgress }, needs);

@@ -50,6 +50,12 @@ export interface OcrResult {
 export interface OcrEngine {
   /** A short name for logs, /healthz and benchmarks ("tesseract 5.3.0", "tesseract.js 7"). */
   readonly name: string;
+  /**
+   * Starts loading what reading these languages takes, where that is slow (tesseract.js: its
+   * WASM core and language data), so it loads while the image is decoded and prepared. A
+   * reading waits for it, and reports a failed load.
+   */
+  load?(languages: string[]): void;
   /** Reads a prepared page (binary PGM, see preprocess/grey-image.ts). */
   recognize(image: Uint8Array, options: OcrOptions): Promise<OcrResult>;
   /** The second recogniser (lines/line-model.ts), loaded on first use; absent where there is none. */

@@ -42,6 +42,8 @@ const loadingSpans: Record<string, readonly [number, number]> = {
 export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
   let worker: TesseractWorker | undefined;
   let workerLanguages = '';
+  // The latest load of the worker and its languages, shared by the readings that wait for it.
+  let loading: { languages: string; worker: Promise<TesseractWorker> } | undefined;
   let onLog: ((message: LoggerMessage) => void) | undefined;
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -64,10 +66,27 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
     return worker;
   }
 
+  /** One load at a time; a failed one is tried again by the next reading, which reports it. */
+  function loadWorker(languages: string): Promise<TesseractWorker> {
+    if (loading?.languages === languages) return loading.worker;
+    const previous = loading?.worker;
+    const next = (async () => {
+      await previous?.catch(() => {});
+      return ensureWorker(languages);
+    })();
+    const current = { languages, worker: next };
+    loading = current;
+    next.catch(() => {
+      if (loading === current) loading = undefined;
+    });
+    return next;
+  }
+
   async function terminate() {
     const current = worker;
     worker = undefined;
     workerLanguages = '';
+    loading = undefined;
     await current?.terminate().catch(() => {});
   }
 
@@ -82,7 +101,7 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
       if (span) onProgress?.(span[0] + (span[1] - span[0]) * progress, 'loading');
     };
     try {
-      const ready = await ensureWorker(options.languages.join('+'));
+      const ready = await loadWorker(options.languages.join('+'));
       // The page was prepared for one segmentation mode (preprocess/prepare-page.ts).
       // Set for this call only: tesseract.js saves Tesseract's parameters before and puts them
       // back after, so a later call or a worker loaded with other languages starts clean.
@@ -105,6 +124,11 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
 
   return {
     name: 'tesseract.js 7',
+    load(languages) {
+      // The first load only: a worker that is there may be reading, and changing its languages
+      // is left to the reading that needs them.
+      if (!worker && !loading) loadWorker(languages.join('+')).catch(() => {});
+    },
     recognize(image, options) {
       const job = queue.then(() => run(image, options));
       queue = job.catch(() => {});

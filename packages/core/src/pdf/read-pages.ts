@@ -71,8 +71,11 @@ export async function readPdfPages(bytes: Uint8Array, options: ReadPdfOptions, {
           rulings: options.rulings ? await pdf.rulings(page) : [],
         });
       } else {
+        if (!ocr) {
+          ocr = await host.ocr();
+          ocr.load?.(options.languages);
+        }
         const image = await pdf.renderPage(page, OCR_DPI / 72);
-        ocr ??= await host.ocr();
         const result = await recognizePage(ocr, image, {
           languages: options.languages,
           signal,

@@ -1,3 +1,4 @@
+import { parseOcrLanguages, type OcrLanguage } from '@textlift/core/ocr/languages';
 import { wordTypes, type DocumentType, type SniffedType } from '@textlift/core/sniff';
 import type { ToolDefinition, ToolInput } from '@textlift/core/tools';
 
@@ -52,4 +53,19 @@ export function readsOnlyPdf(tool: ToolDefinition): boolean {
 /** Whether the tool reads Word documents (its drop zone and titles speak of documents). */
 export function readsWord(tool: ToolDefinition): boolean {
   return fileInput(tool).accepts.some((type) => wordTypes.includes(type as DocumentType));
+}
+
+/**
+ * The languages a tool that reads pictures by OCR will read them in, from the page's option
+ * values; undefined for the others. PDF tools are left out: most PDFs carry their text.
+ */
+export function ocrLanguagesOf(tool: ToolDefinition, values: Record<string, unknown>): OcrLanguage[] | undefined {
+  if (readsOnlyPdf(tool)) return undefined;
+  const option = Object.entries(tool.options).find(([, field]) => field.kind === 'ocr-languages')?.[0];
+  if (option === undefined) return undefined;
+  try {
+    return parseOcrLanguages(String(values[option] ?? ''));
+  } catch {
+    return undefined;
+  }
 }

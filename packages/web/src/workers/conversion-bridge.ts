@@ -92,3 +92,11 @@ export async function pdfPageCount(file: File, password?: string): Promise<numbe
   const bytes = new Uint8Array(await file.arrayBuffer());
   return callWorker((api) => api.pdfPageCount(bytes, password));
 }
+
+/**
+ * The OCR engine's loading (its WASM core and language data, 1-2 s) started while the visitor
+ * chooses a file, not after. A failure is left to the reading, which tries again and says so.
+ */
+export function loadOcrEngine(languages: string[]): void {
+  callWorker((api) => api.loadOcr(languages)).catch(() => {});
+}

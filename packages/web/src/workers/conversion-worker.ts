@@ -13,6 +13,10 @@ const api = {
     await close();
     return pages;
   }),
+  /** Starts loading the OCR engine for these languages, before a file is chosen. */
+  loadOcr: plainErrors(async (languages: string[]) => {
+    (await browserHost.ocr()).load?.(languages);
+  }),
   run: plainErrors(async (slug: string, input: JobInput, options: Record<string, unknown>, onProgress?: ProgressCallback, translation?: PageTranslation) => {
     const host: ConversionHost = translation ? { ...browserHost, translator: (pair) => pageTranslator(translation, pair) } : browserHost;
     const result = await runTool(slug, input, options, { host, onProgress });

@@ -106,6 +106,7 @@ export function HeroExtractor() {
                 busyLabel={t('processing')}
                 multiple
                 camera
+                ocrLanguages={[ocrLanguage]}
                 onFiles={(files) => void choose(files)}
                 selected={selected && { name: selected.file.name, size: selected.file.size, previewUrl: previews.previewOf(selected.file) }}
               />

@@ -7,7 +7,7 @@ import type { FileTool } from '../../hooks/use-file-tool.ts';
 import { usePasteFiles } from '../../hooks/use-paste-files.ts';
 import { errorMessage, type FileKind } from '../../lib/error-message.ts';
 import { toolIcons } from '../../lib/tool-icons.ts';
-import { readsOnlyPdf, readsPdf, readsWord } from '../../lib/tool-input.ts';
+import { ocrLanguagesOf, readsOnlyPdf, readsPdf, readsWord } from '../../lib/tool-input.ts';
 import { toolText } from '../../lib/tool-texts.ts';
 import { JobResult, type JobResultProps } from '../result/job-result.tsx';
 import { Button } from '../ui/button.tsx';
@@ -79,6 +79,7 @@ export function FileToolPage({ flow, busyLabel, multiple, camera, preview, liveC
         busy={busy}
         disabled={disabled}
         runsOnNote={runsOnNote}
+        ocrLanguages={ocrLanguagesOf(tool, flow.options.values)}
         busyLabel={cameraOn ? t('codes.camera.looking') : busyLabel}
         multiple={multiple}
         camera={camera}

@@ -23,10 +23,15 @@ export interface DropZoneProps {
   camera?: boolean;
   /** Why nothing can be chosen yet ("Choose a language first"): browsing and dropping wait, and this says why. */
   disabled?: string;
+  /**
+   * The visitor moves to choose a file: the pointer over the zone, the keyboard in it, a file
+   * dragged in. A slow engine can start loading while the picker is open.
+   */
+  onIntent?(): void;
 }
 
 /** The drop / browse area with the spec's states: idle, drag-active, file selected, processing. */
-export function DropZone({ accept, busy: working, busyLabel, multiple, onFiles, selected, hints, dropLabel, icon: Icon = ImageUp, camera, disabled }: DropZoneProps) {
+export function DropZone({ accept, busy: working, busyLabel, multiple, onFiles, selected, hints, dropLabel, icon: Icon = ImageUp, camera, disabled, onIntent }: DropZoneProps) {
   const busy = working || Boolean(disabled);
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
@@ -44,6 +49,9 @@ export function DropZone({ accept, busy: working, busyLabel, multiple, onFiles, 
     event.stopPropagation();
     if (!busy) setDragActive(active);
   };
+  const intent = () => {
+    if (!busy) onIntent?.();
+  };
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     onDrag(event, false);
     const files = [...event.dataTransfer.files];
@@ -54,7 +62,12 @@ export function DropZone({ accept, busy: working, busyLabel, multiple, onFiles, 
     <div
       data-testid="drop-zone"
       data-drag-active={dragActive || undefined}
-      onDragEnter={(event) => onDrag(event, true)}
+      onDragEnter={(event) => {
+        intent();
+        onDrag(event, true);
+      }}
+      onPointerEnter={intent}
+      onFocus={intent}
       onDragOver={(event) => onDrag(event, true)}
       onDragLeave={(event) => onDrag(event, false)}
       onDrop={onDrop}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolDefinition } from '@textlift/core/tools';
 import { acceptAttribute, fileInput, maxMegabytes, maxPages, readsOnlyPdf, readsPdf, readsWord } from '../../lib/tool-input.ts';
+import { loadOcrEngine } from '../../workers/conversion-bridge.ts';
 import { RunsOnNote } from '../tool/runs-on-note.tsx';
 import { DropZone, type DropZoneProps } from './drop-zone.tsx';
 
@@ -10,6 +11,8 @@ export interface ToolDropZoneProps extends Omit<DropZoneProps, 'accept' | 'hints
   tool: ToolDefinition;
   /** Where the work runs, where the registry alone cannot say (the Image Translator's engine). */
   runsOnNote?: ReactNode;
+  /** The languages a chosen picture will be read in by OCR, whose engine loads while the visitor chooses. */
+  ocrLanguages?: string[];
 }
 
 /**
@@ -17,7 +20,7 @@ export interface ToolDropZoneProps extends Omit<DropZoneProps, 'accept' | 'hints
  * and page limits, and where the work runs — on this device, or on our server, which the
  * visitor is told before choosing a file.
  */
-export function ToolDropZone({ tool, runsOnNote, ...props }: ToolDropZoneProps) {
+export function ToolDropZone({ tool, runsOnNote, ocrLanguages, ...props }: ToolDropZoneProps) {
   const { t } = useTranslation();
   const pdf = readsOnlyPdf(tool);
   // A tool that reads images and PDFs (the barcode scanner) states both sets of limits.
@@ -32,6 +35,7 @@ export function ToolDropZone({ tool, runsOnNote, ...props }: ToolDropZoneProps) 
   return (
     <DropZone
       {...props}
+      onIntent={ocrLanguages && (() => loadOcrEngine(ocrLanguages))}
       accept={acceptAttribute(tool)}
       dropLabel={pdf ? t('toolPage.dropPdf') : mixed ? t('toolPage.dropFile') : word ? t('toolPage.dropDocument') : undefined}
       icon={pdf || word ? FileText : ImageUp}
