@@ -58,6 +58,16 @@ test('Image Translator: English to Spanish by our server\'s Apertium, side by si
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-translation').click()]);
   expect(download.suggestedFilename()).toBe('page-es.txt');
   expect(readFileSync(await download.path(), 'utf8')).toBe(text);
+
+  // Another target: the same picture converted again, its text translated anew (the reading is kept).
+  const original = await page.getByTestId('original-text').inputValue();
+  await page.getByLabel('Translate into').selectOption('fr');
+  await expect(notice).toContainText('it translates through Spanish');
+  await page.getByRole('button', { name: 'Convert again' }).click();
+  await expect(translation).toHaveValue(/^Ceci est beaucoup de 12 texte de point pour essayer le ocr code/);
+  await expect(page.getByTestId('original-text')).toHaveValue(original);
+  const [french] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-translation').click()]);
+  expect(french.suggestedFilename()).toBe('page-fr.txt');
 });
 
 test('Image Translator: English to French through Spanish, said before the upload', async ({ page }) => {

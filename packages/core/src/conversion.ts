@@ -143,6 +143,13 @@ export interface ConversionHost {
    * translator lives in the page, not in a worker.
    */
   translator(pair: LanguagePair): Promise<TranslationEngine>;
+  /**
+   * The last result made under this key, or `make`'s. The browser keeps one reading of the
+   * visitor's picture on the visitor's device, so the same file converted again with another
+   * option (a target language, a format) is not read again. The server keeps nothing of one
+   * request for the next, and has no such method.
+   */
+  reuse?<T>(key: string, make: () => Promise<T>): Promise<T>;
 }
 
 export interface ConversionContext {

@@ -15,3 +15,4 @@ export * from './documents/zip.ts';
 export * from './tool-options.ts';
 export * from './translation/engines.ts';
 export * from './translation/languages.ts';
+export * from './keep-last.ts';

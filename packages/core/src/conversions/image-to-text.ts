@@ -11,11 +11,21 @@ export async function recognizeImage(input: InputFile | undefined, languages: Oc
   return (await readImage(input, languages, context)).text;
 }
 
-/** An image read by OCR: its text, and its lines with each word's box and confidence. */
-export async function readImage(input: InputFile | undefined, languages: OcrLanguage[], { host, onProgress, signal }: ConversionContext, needs: ReadingNeeds = {}): Promise<PageText> {
+/**
+ * An image read by OCR: its text, and its lines with each word's box and confidence. Where the
+ * host keeps readings, the same bytes in the same languages are read once.
+ */
+export async function readImage(input: InputFile | undefined, languages: OcrLanguage[], context: ConversionContext, needs: ReadingNeeds = {}): Promise<PageText> {
   if (!input) throw new ConversionError('no-file', 'No image was given.');
-  const info = inspectImage(input.bytes);
+  const { host } = context;
+  if (!host.reuse) return readNewImage(input, languages, context, needs);
+  const key = `${await sha256(input.bytes)} ${languages.join('+')} ${needs.figures ? 'figures' : 'text'}`;
+  // A copy each time: the tools that read on from a reading must not change the one kept.
+  return structuredClone(await host.reuse(key, () => readNewImage(input, languages, context, needs)));
+}
 
+async function readNewImage(input: InputFile, languages: OcrLanguage[], { host, onProgress, signal }: ConversionContext, needs: ReadingNeeds): Promise<PageText> {
+  const info = inspectImage(input.bytes);
   onProgress?.(0, 'loading');
   const engine = await host.ocr();
   engine.load?.(languages);
@@ -25,6 +35,11 @@ export async function readImage(input: InputFile | undefined, languages: OcrLang
   if (!page.text) throw new ConversionError('no-text', 'No text found in the image.');
   onProgress?.(1, 'recognizing');
   return page;
+}
+
+async function sha256(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** The hero's tool: one image in, its text out as extracted-text.txt. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { keepLast, runTool, type ConversionHost, type OcrEngine, type OcrOptions } from '@textlift/core';
 import { apertiumEngine } from '@textlift/core/translation/apertium';
 import { libreTranslateEngine } from '@textlift/core/translation/libretranslate';
 import { corpusFile } from '../../../../test-support/corpus.ts';
@@ -9,7 +10,7 @@ import { wordsFound } from '../../../../test-support/word-share.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { findApertium, type ApertiumServer } from './apertium-server.ts';
-import { runOnNode } from './node-host.ts';
+import { createNodeHost, runOnNode } from './node-host.ts';
 import { createOcrProvider, type OcrProvider } from './ocr-provider.ts';
 import { ServerTranslation } from './translation.ts';
 
@@ -152,6 +153,41 @@ describe('Image Translator, the API\'s core on Node', () => {
     expect(paragraphs[1]).toContain('zorro perezoso');
     expect(result.outputs[0]).toMatchObject({ name: 'page-es.txt', type: 'text/plain; charset=utf-8' });
     expect(new TextDecoder().decode(result.outputs[0]!.bytes)).toBe(result.text);
+  });
+
+  // The browser's host keeps the last reading (keepLast): a new target translates the text already read.
+  test('a host that keeps readings reads the picture once for two targets, and again for another OCR language', async () => {
+    const translation = new ServerTranslation(apy, undefined);
+    const { host, release } = createNodeHost(provider, undefined, (pair) => translation.engineFor(pair));
+    let readings = 0;
+    const counting: ConversionHost = {
+      ...host,
+      reuse: keepLast(),
+      async ocr() {
+        const engine = await host.ocr();
+        return Object.assign(Object.create(engine) as OcrEngine, {
+          recognize: (image: Uint8Array, options: OcrOptions) => {
+            readings += 1;
+            return engine.recognize(image, options);
+          },
+        });
+      },
+    };
+    const input = { files: [{ name: 'page.jpg', bytes: corpusFile('ocr/pytesseract-test.jpg') }] };
+    try {
+      const spanish = await runTool('image-translator', input, { target: 'es', source: 'eng' }, { host: counting });
+      const once = readings;
+      expect(once).toBeGreaterThan(0);
+      const french = await runTool('image-translator', input, { target: 'fr', source: 'eng' }, { host: counting });
+      expect(readings).toBe(once);
+      expect(french.data?.translation).toMatchObject({ original: spanish.data?.translation?.original, target: 'fr' });
+      expect(french.text).toContain('chien');
+      expect(spanish.text).toContain('perro');
+      await runTool('image-translator', input, { target: 'es', source: 'fra' }, { host: counting });
+      expect(readings).toBeGreaterThan(once);
+    } finally {
+      release();
+    }
   });
 
   test('says no engine translates German before reading the image, and refuses a missing target', async () => {

@@ -4,6 +4,7 @@ import {
   ConversionError,
   darkenColouredInk,
   greyFromRgba,
+  keepLast,
   noTranslator,
   TEXT_FONT_FAMILY,
   tooManyPixels,
@@ -270,4 +271,7 @@ export const browserHost: ConversionHost = {
     }
     return file;
   },
+  // One reading: a picture converted again with another option is not read again. It goes
+  // with the worker, which stops when idle or cancelled.
+  reuse: keepLast(),
 };
