@@ -25,28 +25,35 @@ test('the home page’s first load fetches nothing of the second recogniser', as
   expect(requested.filter((url) => secondRecogniser.test(url))).toEqual([]);
 });
 
-// Tesseract's WASM core and language data load while the visitor chooses a file (the pointer
-// over the drop zone, the keyboard in it), in the language chosen; a visitor who only reads
-// the page fetches none of it.
-test('the OCR engine loads when the visitor moves to choose a file, not before, in the chosen language', async ({ page }) => {
+// Tesseract's WASM core and language data load while the visitor chooses a file (the mouse
+// over the drop zone, a tap or the keyboard in it), in the language chosen then; a visitor who
+// only reads the page fetches none of it.
+test('the OCR engine loads when the visitor moves to choose a file, not before, in the language chosen then', async ({ page }) => {
   const engines: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/engines/')) engines.push(new URL(request.url()).pathname.split('/').pop()!);
   });
   await page.goto('/');
   await page.waitForLoadState('networkidle');
-  await page.getByTestId('ocr-language').selectOption('fra');
   await page.waitForTimeout(500);
   expect(engines).toEqual([]);
 
-  const language = page.waitForRequest((request) => request.url().endsWith('/lang/fra.traineddata.gz'));
+  // The pointer crosses the zone on its way to the language menu below it: English loads.
+  const english = page.waitForRequest((request) => request.url().endsWith('/lang/eng.traineddata.gz'));
   await page.getByTestId('drop-zone').hover();
-  await language;
+  await english;
   expect(engines.some((file) => /^tesseract-core.*\.wasm$/.test(file))).toBe(true);
+
+  // French chosen, and back to the zone: French loads before any file is chosen.
+  await page.getByTestId('ocr-language').hover();
+  await page.getByTestId('ocr-language').selectOption('fra');
+  const french = page.waitForRequest((request) => request.url().endsWith('/lang/fra.traineddata.gz'));
+  await page.getByTestId('drop-zone').hover();
+  await french;
   expect(engines.filter((file) => secondRecogniser.test(file))).toEqual([]);
 
-  // A file chosen then is read by the engine already loaded, in French.
+  // A file chosen then is read in French by the engine already loaded.
   await page.getByTestId('file-input').setInputFiles({ name: 'ligne.png', mimeType: 'image/png', buffer: corpusFile('ocr/pytesseract-test.jpg') });
   await expect(page.getByTestId('result-text')).toBeVisible();
-  expect(engines.filter((file) => file.endsWith('.traineddata.gz'))).toEqual(['fra.traineddata.gz']);
+  expect(engines.filter((file) => file.endsWith('.traineddata.gz'))).toEqual(['eng.traineddata.gz', 'fra.traineddata.gz']);
 });

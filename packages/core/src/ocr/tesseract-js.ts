@@ -43,9 +43,13 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
   let worker: TesseractWorker | undefined;
   let workerLanguages = '';
   // The latest load of the worker and its languages, shared by the readings that wait for it.
-  let loading: { languages: string; worker: Promise<TesseractWorker> } | undefined;
+  let loading: { languages: string; worker: Promise<TesseractWorker>; settled: boolean } | undefined;
+  // The load's last step, told again to a reading that comes to wait for it part-way.
+  let loadStep: LoggerMessage | undefined;
   let onLog: ((message: LoggerMessage) => void) | undefined;
   let queue: Promise<unknown> = Promise.resolve();
+  // Readings queued or running: while there are some, the worker's languages are theirs.
+  let readings = 0;
 
   async function ensureWorker(languages: string): Promise<TesseractWorker> {
     if (worker && workerLanguages === languages) return worker;
@@ -58,7 +62,10 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
         ...paths,
         gzip: true,
         workerBlobURL: false,
-        logger: (message: LoggerMessage) => onLog?.(message),
+        logger: (message: LoggerMessage) => {
+          if (message.status !== 'recognizing text') loadStep = message;
+          onLog?.(message);
+        },
         errorHandler: () => {},
       });
     }
@@ -72,13 +79,20 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
     const previous = loading?.worker;
     const next = (async () => {
       await previous?.catch(() => {});
+      loadStep = undefined;
       return ensureWorker(languages);
     })();
-    const current = { languages, worker: next };
+    const current = { languages, worker: next, settled: false };
     loading = current;
-    next.catch(() => {
-      if (loading === current) loading = undefined;
-    });
+    next.then(
+      () => {
+        current.settled = true;
+      },
+      () => {
+        current.settled = true;
+        if (loading === current) loading = undefined;
+      },
+    );
     return next;
   }
 
@@ -101,7 +115,9 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
       if (span) onProgress?.(span[0] + (span[1] - span[0]) * progress, 'loading');
     };
     try {
-      const ready = await loadWorker(options.languages.join('+'));
+      const load = loadWorker(options.languages.join('+'));
+      if (loadStep && loading && !loading.settled) onLog(loadStep);
+      const ready = await load;
       // The page was prepared for one segmentation mode (preprocess/prepare-page.ts).
       // Set for this call only: tesseract.js saves Tesseract's parameters before and puts them
       // back after, so a later call or a worker loaded with other languages starts clean.
@@ -125,12 +141,14 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
   return {
     name: 'tesseract.js 7',
     load(languages) {
-      // The first load only: a worker that is there may be reading, and changing its languages
-      // is left to the reading that needs them.
-      if (!worker && !loading) loadWorker(languages.join('+')).catch(() => {});
+      // Not while readings wait or run: the worker's languages are theirs until they end.
+      if (readings === 0) loadWorker(languages.join('+')).catch(() => {});
     },
     recognize(image, options) {
-      const job = queue.then(() => run(image, options));
+      readings += 1;
+      const job = queue.then(() => run(image, options)).finally(() => {
+        readings -= 1;
+      });
       queue = job.catch(() => {});
       return job;
     },

@@ -20,7 +20,7 @@ const word = (name: string) => new Uint8Array(corpusFile(`word/${name}`));
 
 /**
  * LibreOffice's processes started by this file's servers, defunct ones too: those below this process, and
- * any that outlived it (found by the server's profile folder in their command line). Other test files run
+ * any that outlived it (found by this process's profile folders in their command line). Other test files run
  * LibreOffice at the same time with their own profiles.
  */
 function officeProcesses(): Array<{ pid: number; state: string }> {
@@ -31,7 +31,7 @@ function officeProcesses(): Array<{ pid: number; state: string }> {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const [state = '', parent = '0'] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const commandLine = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      seen.set(Number(entry), { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), state, parent: Number(parent), ours: commandLine.includes('/libreoffice-profiles/slot-') });
+      seen.set(Number(entry), { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), state, parent: Number(parent), ours: commandLine.includes(`/libreoffice-profiles/${process.pid}-`) });
     } catch {
       // Gone while we looked.
     }

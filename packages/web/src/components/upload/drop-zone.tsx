@@ -24,8 +24,8 @@ export interface DropZoneProps {
   /** Why nothing can be chosen yet ("Choose a language first"): browsing and dropping wait, and this says why. */
   disabled?: string;
   /**
-   * The visitor moves to choose a file: the pointer over the zone, the keyboard in it, a file
-   * dragged in. A slow engine can start loading while the picker is open.
+   * The visitor moves to choose a file: the mouse over the zone, a tap or the keyboard in it, a
+   * file dragged in. A slow engine can start loading while the picker is open.
    */
   onIntent?(): void;
 }
@@ -66,7 +66,11 @@ export function DropZone({ accept, busy: working, busyLabel, multiple, onFiles, 
         intent();
         onDrag(event, true);
       }}
-      onPointerEnter={intent}
+      // A finger touching the zone may only be scrolling the page: on touch screens, a tap on a button says it.
+      onPointerEnter={(event) => {
+        if (event.pointerType !== 'touch') intent();
+      }}
+      onClick={intent}
       onFocus={intent}
       onDragOver={(event) => onDrag(event, true)}
       onDragLeave={(event) => onDrag(event, false)}
