@@ -23,6 +23,26 @@ async function chooseTarget(page: Page, target: string) {
 
 const page1 = () => ({ name: 'page.jpg', mimeType: 'image/jpeg', buffer: corpusFile('ocr/pytesseract-test.jpg') });
 
+/**
+ * Whether the page has said "Recognising text" since the last call: the words are watched as
+ * they change, so a stage shown for a moment is seen too.
+ */
+async function watchRecognising(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => {
+    const seen = window as { sawRecognising?: boolean };
+    seen.sawRecognising = false;
+    new MutationObserver(() => {
+      if (document.body.textContent?.includes('Recognising text')) seen.sawRecognising = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => {
+    const seen = window as { sawRecognising?: boolean };
+    const saw = Boolean(seen.sawRecognising);
+    seen.sawRecognising = false;
+    return saw;
+  });
+}
+
 /** The scan's first paragraph alone (three printed lines): a third of the reading time. */
 async function firstParagraph() {
   const buffer = await sharp(corpusFile('ocr/pytesseract-test.jpg')).extract({ left: 0, top: 70, width: 640, height: 130 }).png().toBuffer();
@@ -43,8 +63,10 @@ test('Image Translator: English to Spanish by our server\'s Apertium, side by si
   await expect(notice).toContainText('translated from English into Spanish by Apertium');
   await expect(page.getByRole('button', { name: 'Browse Files' })).toBeEnabled();
 
+  const sawRecognising = await watchRecognising(page);
   await page.getByTestId('file-input').setInputFiles(page1());
   await expect(page.getByTestId('translated-by')).toHaveText('Translated by Apertium on our server.');
+  expect(await sawRecognising()).toBe(true);
   await expect(page.getByTestId('original-text')).toHaveValue(/The quick brown dog jumped over the\nlazy fox\./);
   const translation = page.getByTestId('translation-text');
   await expect(translation).toHaveValue(/^Esto es mucho 12 texto de punto para probar el ocr código/);
@@ -59,13 +81,14 @@ test('Image Translator: English to Spanish by our server\'s Apertium, side by si
   expect(download.suggestedFilename()).toBe('page-es.txt');
   expect(readFileSync(await download.path(), 'utf8')).toBe(text);
 
-  // Another target: the same picture converted again, its text translated anew (the reading is kept).
+  // Another target: the same picture converted again, its text translated anew, not read again.
   const original = await page.getByTestId('original-text').inputValue();
   await page.getByLabel('Translate into').selectOption('fr');
   await expect(notice).toContainText('it translates through Spanish');
   await page.getByRole('button', { name: 'Convert again' }).click();
   await expect(translation).toHaveValue(/^Ceci est beaucoup de 12 texte de point pour essayer le ocr code/);
   await expect(page.getByTestId('original-text')).toHaveValue(original);
+  expect(await sawRecognising()).toBe(false);
   const [french] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-translation').click()]);
   expect(french.suggestedFilename()).toBe('page-fr.txt');
 });
