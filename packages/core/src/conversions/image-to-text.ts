@@ -21,7 +21,7 @@ export async function readImage(input: InputFile | undefined, languages: OcrLang
   if (!host.reuse) return readNewImage(input, languages, context, needs);
   const key = `${await sha256(input.bytes)} ${languages.join('+')} ${needs.figures ? 'figures' : 'text'}`;
   // A copy each time: the tools that read on from a reading must not change the one kept.
-  return structuredClone(await host.reuse(key, () => readNewImage(input, languages, context, needs)));
+  return structuredClone(await host.reuse(key, () => readNewImage(input, languages, context, needs), (page) => !page.partial));
 }
 
 async function readNewImage(input: InputFile, languages: OcrLanguage[], { host, onProgress, signal }: ConversionContext, needs: ReadingNeeds): Promise<PageText> {

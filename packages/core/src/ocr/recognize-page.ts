@@ -41,6 +41,11 @@ export interface PageText {
   confidence?: number;
   /** The prepared page the word boxes are in (turned, straightened, scaled as it was read). */
   image: GreyImage;
+  /**
+   * The second recogniser was wanted but could not be had (its download failed): Tesseract's
+   * reading stands, and a later try may do better, so it is not kept for reuse.
+   */
+  partial?: boolean;
 }
 
 /**
@@ -90,7 +95,7 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
   const reread = await withLettersReread(engine, kept.page.image, cleaned, letterHeight, { ...options, onProgress: undefined });
   let lines = withPairedQuotes(withBullets(reread, kept.page.image, letterHeight));
   if (figures) lines = await withUnreadInk(engine, kept.page.image, lines, letterHeight, { ...options, onProgress: undefined }, true);
-  return { text: normalizeOcrText(linesToText(lines)), lines, confidence: kept.confidence, image: kept.page.image };
+  return { text: normalizeOcrText(linesToText(lines)), lines, confidence: kept.confidence, image: kept.page.image, ...(kept.partial ? { partial: true } : {}) };
 }
 
 /** What a tool needs of a reading beyond its text. */
@@ -158,9 +163,12 @@ async function finishReading(engine: OcrEngine, page: PreparedPage, body: GreyIm
   // over under the same words.
   const quiet = { ...options, onProgress: undefined };
   const unsure = (meanConfidence(lines) ?? 0) < UNSURE;
+  let partial = false;
   if (engine.lineModel && unsure && page.columns !== 'throughout' && options.languages.every((code) => LINE_MODEL_LANGUAGES.includes(code))) {
     if (page.segmentation !== 'block') ({ lines } = await engine.recognize(encodePgm(body), { ...quiet, segmentation: 'block' }));
-    lines = await secondReading(engine.lineModel, body, lines, options);
+    const second = await secondReading(engine.lineModel, body, lines, options);
+    partial = !second;
+    lines = second ?? lines;
   } else if (page.segmentation === 'auto' && searchUnreadInk) lines = await withUnreadInk(engine, body, lines, letterHeightOf(page), quiet);
   const framed = await framesRead;
   const tesseractEvidence = evidence(read) + framed.reduce((sum, frameLines) => sum + evidence(frameLines), 0);
@@ -170,17 +178,17 @@ async function finishReading(engine: OcrEngine, page: PreparedPage, body: GreyIm
     const line: OcrLine = { words: [{ text: '-'.repeat(rule.dashes), confidence: 100, box }], box, paragraph: `rule.${i}` };
     return insertBefore(out, [line], box, (rule.y0 + rule.y1) / 2);
   }, lines);
-  return { lines: withRules, confidence: meanConfidence(lines), evidence: tesseractEvidence };
+  return { lines: withRules, confidence: meanConfidence(lines), evidence: tesseractEvidence, ...(partial ? { partial } : {}) };
 }
 
 /**
- * The page read again with the second recogniser. If the model cannot be had (its download
- * failed, the device is out of memory), Tesseract's reading stands: the page was read, only
- * less well.
+ * The page read again with the second recogniser; undefined if the model cannot be had (its
+ * download failed, the device is out of memory), and Tesseract's reading stands: the page was
+ * read, only less well.
  */
-async function secondReading(load: LoadLineModel, body: GreyImage, lines: OcrLine[], { onProgress, signal }: Omit<OcrOptions, 'segmentation'>): Promise<OcrLine[]> {
+async function secondReading(load: LoadLineModel, body: GreyImage, lines: OcrLine[], { onProgress, signal }: Omit<OcrOptions, 'segmentation'>): Promise<OcrLine[] | undefined> {
   const model = await unlessFailed(signal, () => load((fraction) => onProgress?.(fraction, 'loading-model')));
-  return model ? readWithLineModel(model, body, lines, (fraction) => onProgress?.(fraction, 'rereading')) : lines;
+  return model && readWithLineModel(model, body, lines, (fraction) => onProgress?.(fraction, 'rereading'));
 }
 
 /**
