@@ -6,9 +6,9 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { corpusFile } from '../../test-support/corpus.ts';
+import { freePort } from '../../packages/server/src/free-port.ts';
 import { form, scannedPdf, sleep, treeRssMb, until } from '../../packages/server/src/hostile/fixtures.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -17,10 +17,7 @@ const loadS = Number(process.env.SOAK_LOAD_S ?? 60);
 const idleS = Number(process.env.SOAK_IDLE_S ?? 30);
 const clients = Number(process.env.SOAK_CLIENTS ?? 4);
 
-const probe = net.createServer().listen(0, '127.0.0.1');
-await once(probe, 'listening');
-const port = (probe.address() as net.AddressInfo).port;
-await new Promise((resolve) => probe.close(resolve));
+const port = await freePort();
 
 const child = spawn(process.execPath, [main], {
   cwd: root,

@@ -146,8 +146,8 @@ export interface ConversionHost {
   /**
    * The last result made under this key, or `make`'s (kept unless `keep` says no). The browser
    * keeps one reading of the visitor's picture on the visitor's device, so the same file
-   * converted again with another option (a target language, a format) is not read again. The
-   * server keeps nothing of one request for the next, and has no such method.
+   * converted again with another option (the Image Translator's target) is not read again.
+   * The server keeps nothing of one request for the next, and has no such method.
    */
   reuse?<T>(key: string, make: () => Promise<T>, keep?: (value: T) => boolean): Promise<T>;
 }

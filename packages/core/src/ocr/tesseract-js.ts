@@ -43,7 +43,7 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
   let worker: TesseractWorker | undefined;
   let workerLanguages = '';
   // The latest load of the worker and its languages, shared by the readings that wait for it.
-  let loading: { languages: string; worker: Promise<TesseractWorker>; settled: boolean } | undefined;
+  let loading: { languages: string; worker: Promise<TesseractWorker> } | undefined;
   // The load's last step, told again to a reading that comes to wait for it part-way.
   let loadStep: LoggerMessage | undefined;
   let onLog: ((message: LoggerMessage) => void) | undefined;
@@ -82,17 +82,11 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
       loadStep = undefined;
       return ensureWorker(languages);
     })();
-    const current = { languages, worker: next, settled: false };
+    const current = { languages, worker: next };
     loading = current;
-    next.then(
-      () => {
-        current.settled = true;
-      },
-      () => {
-        current.settled = true;
-        if (loading === current) loading = undefined;
-      },
-    );
+    next.catch(() => {
+      if (loading === current) loading = undefined;
+    });
     return next;
   }
 
@@ -101,6 +95,7 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
     worker = undefined;
     workerLanguages = '';
     loading = undefined;
+    loadStep = undefined;
     await current?.terminate().catch(() => {});
   }
 
@@ -115,8 +110,9 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
       if (span) onProgress?.(span[0] + (span[1] - span[0]) * progress, 'loading');
     };
     try {
-      const load = loadWorker(options.languages.join('+'));
-      if (loadStep && loading && !loading.settled) onLog(loadStep);
+      const languages = options.languages.join('+');
+      const load = loadWorker(languages);
+      if (loadStep && workerLanguages !== languages) onLog(loadStep);
       const ready = await load;
       // The page was prepared for one segmentation mode (preprocess/prepare-page.ts).
       // Set for this call only: tesseract.js saves Tesseract's parameters before and puts them

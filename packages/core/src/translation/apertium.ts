@@ -53,8 +53,8 @@ export function mendMovedCapital(source: string, translated: string): string {
 }
 
 export interface ApertiumOptions {
-  /** APy's address, as our server started it ("http://127.0.0.1:2737"); a function where it moves on a restart. */
-  url: string | (() => string);
+  /** APy's address as our server started it ("http://127.0.0.1:2737"), asked each time: it moves on a restart. */
+  url: () => string;
 }
 
 /**
@@ -63,10 +63,9 @@ export interface ApertiumOptions {
  * breaks; a batch that does not come back line for line is sent again a line at a time.
  */
 export function apertiumEngine(options: ApertiumOptions): TranslationEngine & { pairs(): Promise<Array<[string, string]>> } {
-  const base = () => (typeof options.url === 'string' ? options.url : options.url());
   let pairs: Promise<Array<[string, string]>> | undefined;
   const listPairs = () => {
-    pairs ??= fetchJson<ListPairsAnswer>('Apertium', `${base()}/listPairs`, { signal: requestSignal() }).then(
+    pairs ??= fetchJson<ListPairsAnswer>('Apertium', `${options.url()}/listPairs`, { signal: requestSignal() }).then(
       (answer) => answer.responseData.map(({ sourceLanguage, targetLanguage }): [string, string] => [sourceLanguage, targetLanguage]),
     );
     // A failed question is asked again next time: APy may have been starting.
@@ -75,7 +74,7 @@ export function apertiumEngine(options: ApertiumOptions): TranslationEngine & { 
   };
   const step = async (text: string, [from, to]: [string, string], signal?: AbortSignal) => {
     const body = new URLSearchParams({ q: text, langpair: `${from}|${to}`, markUnknown: 'no' });
-    const answer = await fetchJson<TranslateAnswer>('Apertium', `${base()}/translate`, { method: 'POST', body, signal: requestSignal(signal) });
+    const answer = await fetchJson<TranslateAnswer>('Apertium', `${options.url()}/translate`, { method: 'POST', body, signal: requestSignal(signal) });
     return answer.responseData.translatedText;
   };
   const translateLines = async (texts: string[], hop: [string, string], signal?: AbortSignal): Promise<string[]> => {

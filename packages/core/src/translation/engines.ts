@@ -5,7 +5,11 @@ import type { LanguagePair, RelayedPair } from './languages.ts';
  * The engines, in the order they are tried: the browser's own on-device translator, Apertium
  * on our server, and a LibreTranslate-compatible server the operator configured.
  */
-export type TranslationEngineId = 'device' | 'apertium' | 'libretranslate';
+export type TranslationEngineId = 'device' | ServerEngineId;
+
+/** The engines our server runs, which a client of POST /api/v1/translate may name. */
+export const serverEngineIds = ['apertium', 'libretranslate'] as const;
+export type ServerEngineId = (typeof serverEngineIds)[number];
 
 /**
  * Whether an engine translates a pair here: now, once its language model is downloaded (the
@@ -29,9 +33,19 @@ export interface EngineLanguages {
   pairs: RelayedPair[];
 }
 
-/** The failure every host reports for a pair nobody here translates (`who`: an engine, where one was asked). */
-export function noTranslator(pair: LanguagePair, who = 'No translation engine here'): ConversionError {
-  return new ConversionError('no-translator', `${who} translates ${pair.source} to ${pair.target}.`, { source: pair.source, target: pair.target });
+/** The failure every host reports for a pair nobody here translates, or the engine asked does not. */
+export function noTranslator(pair: LanguagePair, engine?: string): ConversionError {
+  const message = engine
+    ? `${engine} does not translate ${pair.source} to ${pair.target}.`
+    : `No translation engine here translates ${pair.source} to ${pair.target}.`;
+  return new ConversionError('no-translator', message, { source: pair.source, target: pair.target });
+}
+
+/** The engine of this id among these, or 'no-translator' where there is none such here. */
+export function engineById<T extends TranslationEngine>(engines: readonly T[], id: string, pair?: LanguagePair): T {
+  const engine = engines.find((candidate) => candidate.id === id);
+  if (!engine) throw new ConversionError('no-translator', `No translation engine ${id} here.`, pair ? { source: pair.source, target: pair.target } : {});
+  return engine;
 }
 
 /**

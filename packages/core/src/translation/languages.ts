@@ -25,3 +25,13 @@ export interface RelayedPair extends LanguagePair {
 export function languageOfOcr(languages: readonly OcrLanguage[]): LanguageCode {
   return ocrLanguageTags[languages[0] ?? 'eng'].split('-')[0]!;
 }
+
+/** Both sides in one language ("en" and "en-GB" too): nothing to translate. */
+export function sameLanguage({ source, target }: LanguagePair): boolean {
+  return source.split('-')[0] === target.split('-')[0];
+}
+
+/** The pair as an engine's list offers it (with its relay language), if it does. */
+export function findPair<T extends LanguagePair>(pairs: readonly T[], { source, target }: LanguagePair): T | undefined {
+  return pairs.find((offered) => offered.source === source && offered.target === target);
+}

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ConversionError } from '../errors.ts';
-import type { LanguagePair } from './languages.ts';
+import { serverEngineIds, type ServerEngineId } from './engines.ts';
+import { sameLanguage, type LanguagePair } from './languages.ts';
 
 /**
  * Most characters one POST /api/v1/translate takes: a dense page read by OCR is about 5000; the
@@ -22,15 +23,15 @@ const schema = v.pipe(
     source: v.optional(language, 'en'),
     target: language,
     /** The engine to use, where the page chose one and names it on the result; else the first that can. */
-    engine: v.optional(v.picklist(['apertium', 'libretranslate'])),
+    engine: v.optional(v.picklist(serverEngineIds)),
   }),
-  v.check((body) => body.source.split('-')[0] !== body.target.split('-')[0], 'the text is in the target language already'),
+  v.check((body) => !sameLanguage(body), 'the text is in the target language already'),
   v.check((body) => (body.text === undefined) !== (body.texts === undefined), 'send either text or texts'),
   v.check((body) => (body.texts ?? []).reduce((sum, text) => sum + text.length, 0) <= TRANSLATE_MAX_CHARS, `at most ${TRANSLATE_MAX_CHARS} characters`),
   v.check((body) => (body.text ?? body.texts?.join('') ?? '').trim().length > 0, 'nothing to translate'),
 );
 
-export type TranslateRequest = { pair: LanguagePair; engine?: 'apertium' | 'libretranslate' } & ({ text: string; texts?: undefined } | { texts: string[]; text?: undefined });
+export type TranslateRequest = { pair: LanguagePair; engine?: ServerEngineId } & ({ text: string; texts?: undefined } | { texts: string[]; text?: undefined });
 
 /** Checks a body of POST /api/v1/translate; a bad one is a bad request naming the field. */
 export function parseTranslateRequest(body: unknown): TranslateRequest {

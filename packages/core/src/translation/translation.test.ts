@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConversionError } from '../errors.ts';
 import { apertiumPairs, apertiumRoute, mendMovedCapital } from './apertium.ts';
-import { chooseEngine, requireEngine, type Availability, type TranslationEngine } from './engines.ts';
+import { chooseEngine, noTranslator, requireEngine, type Availability, type TranslationEngine } from './engines.ts';
 import { languageOfOcr } from './languages.ts';
 import { parseTranslateRequest, TRANSLATE_MAX_CHARS } from './translate-request.ts';
 import { planTranslation, translateText, TRANSLATION_BATCH_CHARS, TRANSLATION_BATCH_LINES } from './translate-text.ts';
@@ -51,8 +51,10 @@ describe('the engine chooser', () => {
     expect((await chooseEngine([fake('apertium', 'throws'), fake('libretranslate', 'available')], pair))?.engine.id).toBe('libretranslate');
     await expect(requireEngine([fake('device', 'downloadable')], { source: 'en', target: 'de' })).rejects.toMatchObject({
       code: 'no-translator',
+      message: 'No translation engine here translates en to de.',
       details: { source: 'en', target: 'de' },
     });
+    expect(noTranslator({ source: 'en', target: 'de' }, 'Apertium').message).toBe('Apertium does not translate en to de.');
   });
 
   it('takes the source language from the first OCR language', () => {

@@ -5,6 +5,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { freePort } from '../free-port.ts';
+import { killGroup } from './processes.ts';
 import { execFile } from 'node:child_process';
 
 const run = promisify(execFile);
@@ -32,7 +33,6 @@ export interface ApertiumServer {
    * while it waits to be restarted after a crash.
    */
   start(): Promise<boolean>;
-  readonly closed: boolean;
   /** APy's process id while it runs (for the test that kills it). */
   readonly pid: number | undefined;
   close(): Promise<void>;
@@ -81,13 +81,8 @@ export async function findApertium(modesDir: string, log: ApertiumLog): Promise<
   let restartTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** The whole group, APy's pipelines (lt-proc, apertium-transfer...) included, even once APy itself has gone. */
-  const killGroup = () => {
-    if (child?.pid === undefined) return;
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
+  const killApy = () => {
+    if (child) killGroup(child, { evenIfExited: true });
   };
 
   /** After a crash, a launch that failed or an APy that never answered: again later, waiting longer each time. */
@@ -103,8 +98,8 @@ export async function findApertium(modesDir: string, log: ApertiumLog): Promise<
 
   const launch = async (): Promise<boolean> => {
     try {
-      process.off('exit', killGroup);
-      process.once('exit', killGroup);
+      process.off('exit', killApy);
+      process.once('exit', killApy);
       const port = await freePort();
       if (closing) return false;
       url = `http://127.0.0.1:${port}`;
@@ -125,7 +120,7 @@ export async function findApertium(modesDir: string, log: ApertiumLog): Promise<
       current.once('error', (error) => log.warn(`Apertium could not start: ${error.message}`));
       current.once('exit', (code, signal) => {
         ready = undefined;
-        killGroup();
+        killApy();
         if (closing) return;
         if (Date.now() - started > GOOD_RUN_MS) restartDelay = RESTART_FIRST_MS;
         log.warn(`Apertium stopped (${signal ?? `exit ${code}`}). ${lastWords.trim().split('\n').at(-1) ?? ''}`);
@@ -141,7 +136,7 @@ export async function findApertium(modesDir: string, log: ApertiumLog): Promise<
       }
       // Alive but silent: killed, so that its exit brings the restart.
       if (!closing) log.warn('Apertium did not answer in time.');
-      killGroup();
+      killApy();
       return false;
     } catch (error) {
       log.warn(`Apertium could not start: ${error instanceof Error ? error.message : String(error)}`);
@@ -158,9 +153,6 @@ export async function findApertium(modesDir: string, log: ApertiumLog): Promise<
       ready ??= launch();
       return ready;
     },
-    get closed() {
-      return closing;
-    },
     get pid() {
       return child?.exitCode === null && child.signalCode === null ? child.pid : undefined;
     },
@@ -169,11 +161,11 @@ export async function findApertium(modesDir: string, log: ApertiumLog): Promise<
       clearTimeout(restartTimer);
       // A launch under way sees `closing` at its next step and ends.
       await ready;
-      process.off('exit', killGroup);
+      process.off('exit', killApy);
       const current = child;
       if (!current) return;
       const exited = current.exitCode !== null || current.signalCode !== null ? Promise.resolve() : new Promise((resolve) => current.once('exit', resolve));
-      killGroup();
+      killApy();
       await exited;
     },
   };

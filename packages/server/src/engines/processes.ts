@@ -21,8 +21,12 @@ export interface ProcessOptions {
 /** Every process this thread started and has not reaped yet. */
 const live = new Set<ChildProcess>();
 
-function killGroup(child: ChildProcess) {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+/**
+ * SIGKILL to a process's whole group (detached children lead their own). `evenIfExited`: the
+ * group's other processes may outlive its leader (Apertium's pipelines).
+ */
+export function killGroup(child: ChildProcess, { evenIfExited = false } = {}) {
+  if (child.pid === undefined || (!evenIfExited && (child.exitCode !== null || child.signalCode !== null))) return;
   try {
     // Negative pid: the whole process group (the process and anything it started).
     process.kill(-child.pid, 'SIGKILL');
@@ -33,7 +37,8 @@ function killGroup(child: ChildProcess) {
 
 let exitHookSet = false;
 
-const cancelled = (signal: AbortSignal) => (signal.reason instanceof ConversionError ? signal.reason : new ConversionError('cancelled', 'Cancelled.'));
+/** The error a stopped job fails with: its own reason (a timeout) where it gave one. */
+export const cancelled = (signal: AbortSignal) => (signal.reason instanceof ConversionError ? signal.reason : new ConversionError('cancelled', 'Cancelled.'));
 
 /**
  * One engine process (tesseract, LibreOffice), in a process group of its own (`detached`): an

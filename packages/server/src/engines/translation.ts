@@ -1,9 +1,10 @@
-import { ConversionError, type EngineLanguages, type LanguagePair, type TranslationEngine } from '@textlift/core';
+import { type EngineLanguages, type LanguagePair, type TranslationEngine } from '@textlift/core';
 import { apertiumEngine, apertiumPairs } from '@textlift/core/translation/apertium';
-import { requireEngine } from '@textlift/core/translation/engines';
+import { engineById, requireEngine } from '@textlift/core/translation/engines';
 import { libreTranslateEngine } from '@textlift/core/translation/libretranslate';
 import type { ServerConfig } from '../config.ts';
 import { APERTIUM_INSTALL, findApertium, type ApertiumLog, type ApertiumServer } from './apertium-server.ts';
+import { cancelled } from './processes.ts';
 
 /**
  * Our server's translation engines, in the order they are tried: Apertium (started and kept
@@ -29,7 +30,7 @@ export class ServerTranslation {
    * be restarted after a crash, the next engine takes its pairs.
    */
   private async running(signal?: AbortSignal): Promise<TranslationEngine[]> {
-    const starting = this.apertium?.start().catch(() => false);
+    const starting = this.apertium?.start();
     const up = starting && (await (signal ? Promise.race([starting, cancelledBy(signal)]) : starting));
     return this.engines.filter((engine) => engine.id !== 'apertium' || up);
   }
@@ -42,9 +43,7 @@ export class ServerTranslation {
 
   /** An engine by its name, for a conversion thread that was told which one translates its job. */
   engine(id: string): TranslationEngine {
-    const engine = this.engines.find((candidate) => candidate.id === id);
-    if (!engine) throw new ConversionError('no-translator', `No translation engine ${id} on this server.`);
-    return engine;
+    return engineById(this.engines, id);
   }
 
   /** Each engine that answers, with its pairs; one that does not answer now is left out. */
@@ -65,7 +64,7 @@ export class ServerTranslation {
 /** Rejects once the job is stopped, so that a wait for an engine does not outlive it. */
 function cancelledBy(signal: AbortSignal): Promise<never> {
   return new Promise((_, reject) => {
-    const stop = () => reject(new ConversionError('cancelled', 'Cancelled.'));
+    const stop = () => reject(cancelled(signal));
     if (signal.aborted) stop();
     else signal.addEventListener('abort', stop, { once: true });
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorStatus, isRequiredOption, toolList, type ToolDefinition } from '@textlift/core';
 import { TRANSLATE_MAX_CHARS, TRANSLATE_MAX_TEXTS } from '@textlift/core/translation/translate-request';
+import { serverEngineIds } from '@textlift/core/translation/engines';
 
 function summary(tool: ToolDefinition): string {
   const { input } = tool;
@@ -147,9 +148,10 @@ export function registerOpenApiRoute(app: FastifyInstance) {
             required: ['target'],
             properties: {
               text: { type: 'string', maxLength: TRANSLATE_MAX_CHARS, description: 'One text; its paragraphs and the lines that stand alone are kept. Send text or texts.' },
-              texts: { type: 'array', maxItems: TRANSLATE_MAX_TEXTS, items: { type: 'string' }, description: 'Texts translated each on its own, answered in order' },
+              texts: { type: 'array', maxItems: TRANSLATE_MAX_TEXTS, items: { type: 'string', pattern: '^[^\\n\\r]*$' }, description: 'Texts of one line each, translated each on its own, answered in order' },
               source: { type: 'string', default: 'en', description: 'Language code of the text (ISO 639-1: en, es, fr…)' },
               target: { type: 'string', description: 'Language code to translate into' },
+              engine: { type: 'string', enum: [...serverEngineIds], description: 'The engine to use; else the first that translates the pair' },
             },
           }),
           responses: {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TranslationEngineId } from '@textlift/core/translation/engines';
-import type { LanguagePair } from '@textlift/core/translation/languages';
+import { findPair, sameLanguage, type LanguagePair } from '@textlift/core/translation/languages';
 import { choosePageEngine, pageDeviceTranslator } from '../lib/translation/page-engines.ts';
 import { serverEngineLanguages } from '../lib/translation/server-translation.ts';
 
@@ -49,7 +49,7 @@ export function useTranslationEngine(pair: LanguagePair | undefined) {
 
   useEffect(() => {
     if (!source || !target) return setState({ status: 'waiting' });
-    if (source === target) return setState({ status: 'same' });
+    if (sameLanguage({ source, target })) return setState({ status: 'same' });
     let current = true;
     setState({ status: 'checking' });
     void (async () => {
@@ -58,7 +58,8 @@ export function useTranslationEngine(pair: LanguagePair | undefined) {
       const device = pageDeviceTranslator();
       const deviceLater = device && choice?.engine.id !== 'device' ? (await device.availability(asked).catch(() => 'unavailable')) === 'downloadable' : false;
       const server = await serverEngineLanguages();
-      const via = server?.find((entry) => entry.id === choice?.engine.id)?.pairs.find((offered) => offered.source === source && offered.target === target)?.via;
+      const offered = server?.find((entry) => entry.id === choice?.engine.id);
+      const via = offered && findPair(offered.pairs, asked)?.via;
       if (!current) return;
       if (!choice) setState({ status: server ? 'none' : 'unreachable' });
       else if (choice.needsDownload) setState({ status: 'download' });

@@ -1,5 +1,4 @@
-import { ConversionError } from '@textlift/core/errors';
-import { chooseEngine, requireEngine, type EngineChoice, type TranslationEngine, type TranslationEngineId } from '@textlift/core/translation/engines';
+import { chooseEngine, engineById, requireEngine, type EngineChoice, type TranslationEngine, type TranslationEngineId } from '@textlift/core/translation/engines';
 import type { LanguagePair } from '@textlift/core/translation/languages';
 import { deviceTranslator, type DeviceTranslator } from './device-translator.ts';
 import { plainErrors } from '../../workers/plain-errors.ts';
@@ -32,9 +31,7 @@ export async function choosePageEngine(pair: LanguagePair): Promise<EngineChoice
 export const pageTranslation = {
   engineFor: plainErrors(async (pair: LanguagePair): Promise<TranslationEngineId> => (await requireEngine(await pageEngines(), pair)).id),
   translate: plainErrors(async (id: TranslationEngineId, texts: string[], pair: LanguagePair, signal?: AbortSignal): Promise<string[]> => {
-    const engine = (await pageEngines()).find((candidate) => candidate.id === id);
-    if (!engine) throw new ConversionError('no-translator', `No translation engine ${id} here.`, { ...pair });
-    return engine.translate(texts, pair, signal);
+    return engineById(await pageEngines(), id, pair).translate(texts, pair, signal);
   }),
 };
 

@@ -1,6 +1,6 @@
 import { ConversionError } from '@textlift/core/errors';
 import type { Availability, EngineLanguages, TranslationEngine, TranslationEngineId } from '@textlift/core/translation/engines';
-import type { LanguagePair } from '@textlift/core/translation/languages';
+import { findPair, type LanguagePair } from '@textlift/core/translation/languages';
 import { answerError } from '../../workers/server-call.ts';
 
 let listed: Promise<EngineLanguages[] | undefined> | undefined;
@@ -46,7 +46,7 @@ export function serverEngine({ id, pairs }: EngineLanguages): TranslationEngine 
   return {
     id,
     async availability(pair): Promise<Availability> {
-      return pairs.some((offered) => offered.source === pair.source && offered.target === pair.target) ? 'available' : 'unavailable';
+      return findPair(pairs, pair) ? 'available' : 'unavailable';
     },
     // Named, so that the engine the page credits is the one that translated.
     translate: (texts, pair, signal) => translateOnServer(id, texts, pair, signal),
