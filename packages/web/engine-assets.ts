@@ -20,6 +20,8 @@ const ortVersion = versionIn(path.dirname(ortDist));
 const paddleVersion = versionIn(paddleModels);
 const zxingWasm = require.resolve('zxing-wasm/reader/zxing_reader.wasm');
 const zxingVersion = versionIn(path.resolve(path.dirname(zxingWasm), '../..'));
+const libheifWasm = require.resolve('libheif-js/libheif-wasm/libheif.wasm');
+const libheifVersion = versionIn(path.resolve(path.dirname(libheifWasm), '..'));
 
 /**
  * URL folder of the OCR engine's files. Versioned, so they can be cached forever and a new
@@ -35,6 +37,12 @@ const fontNames = ['DejaVuSans', 'DejaVuSans-Bold'] as const;
 
 /** ZXing's reader for the code scanners; handed to zxing-wasm as bytes so it never asks its CDN. */
 export const ZXING_BASE = `/engines/zxing-${zxingVersion}`;
+
+/**
+ * libheif's WebAssembly (LGPL-3.0, with libde265) for HEIC photos, fetched by the worker on the
+ * first HEIC only; its JavaScript glue is a chunk of its own, loaded with it.
+ */
+export const LIBHEIF_BASE = `/engines/libheif-${libheifVersion}`;
 
 /**
  * The second recogniser (core's ocr/lines/): onnxruntime-web's WASM build and PaddleOCR's
@@ -95,6 +103,7 @@ function engineFiles(): Array<{ url: string; file?: string; source?: Buffer }> {
     ...pdfjsFiles(),
     ...fontNames.map((name) => ({ url: `${FONTS_BASE}/${name}.ttf`, file: path.join(packageDir('dejavu-fonts-ttf'), 'ttf', `${name}.ttf`) })),
     { url: `${ZXING_BASE}/zxing_reader.wasm`, file: zxingWasm },
+    { url: `${LIBHEIF_BASE}/libheif.wasm`, file: libheifWasm },
     ...Object.values(lineModelSources),
   ];
 }
@@ -110,6 +119,7 @@ export function engineAssets(): Plugin {
         __PDFJS_BASE__: JSON.stringify(PDFJS_BASE),
         __FONTS_BASE__: JSON.stringify(FONTS_BASE),
         __ZXING_BASE__: JSON.stringify(ZXING_BASE),
+        __LIBHEIF_BASE__: JSON.stringify(LIBHEIF_BASE),
         __OCR_LANGUAGES__: JSON.stringify([...models.keys()]),
         __LINE_MODEL_FILES__: JSON.stringify(lineModelFiles),
       },

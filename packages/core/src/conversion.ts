@@ -70,6 +70,12 @@ export interface RgbaImage {
   data: Uint8Array | Uint8ClampedArray;
 }
 
+/** How large a decoded picture may come out. */
+export interface DecodeOptions {
+  /** Pixels at most; a larger picture is scaled down to within it (images/decode-size.ts workingSize). */
+  maxPixels?: number;
+}
+
 /** What the hosts encode themselves; GIF, BMP and TIFF are written by core (images/encode-*). */
 export type EncodedImageType = 'image/jpeg' | 'image/png' | 'image/webp';
 
@@ -118,14 +124,24 @@ export interface ConversionHost {
   ocr(): Promise<OcrEngine>;
   /**
    * Decodes an image (turned upright by its EXIF orientation) to grey pixels for OCR: the
-   * platform's luminance, coloured ink darkened (darkenColouredInk).
+   * platform's luminance, coloured ink darkened (darkenColouredInk). With `maxPixels`, a larger
+   * picture comes out scaled down to within it, its proportions kept.
    */
-  decodeGrey(bytes: Uint8Array, type: ImageType): Promise<GreyImage>;
+  decodeGrey(bytes: Uint8Array, type: ImageType, options?: DecodeOptions): Promise<GreyImage>;
   /**
    * Decodes an image (turned upright by its EXIF orientation) to colour pixels. Without
    * `keepAlpha` a host may flatten transparency onto white; with it, alpha is kept as it is.
+   * With `maxPixels`, as decodeGrey.
    */
-  decodeRgba(bytes: Uint8Array, type: ImageType, options?: { keepAlpha?: boolean }): Promise<RgbaImage>;
+  decodeRgba(bytes: Uint8Array, type: ImageType, options?: DecodeOptions & { keepAlpha?: boolean }): Promise<RgbaImage>;
+  /**
+   * Whether this host's decoder reads pictures of this type at a reduced size when asked for a
+   * smaller one (JPEG's DCT scaling), rather than whole and then scaled: the decode budget
+   * (images/decode-size.ts) is counted on what the decoder holds.
+   */
+  decodesReduced(type: ImageType): boolean;
+  /** libheif's WebAssembly (libheif.wasm), from our own files, for HEIC (images/decode-heic.ts). */
+  libheifWasm(): Promise<Uint8Array>;
   /** Encodes pixels as JPEG or WebP (quality 0 to 1; WebP at 1 is lossless, as Chrome takes it) or PNG. */
   encodeImage(image: RgbaImage, type: EncodedImageType, quality?: number): Promise<Uint8Array>;
   /** ZXing's reader as WebAssembly bytes, from our own files (never its default CDN). */

@@ -18,6 +18,8 @@ export const errorStatus = {
   'empty-file': 422,
   corrupt: 422,
   'too-many-pixels': 422,
+  /** A picture whose decoding would take more memory than DECODE_BUDGET_BYTES (limits.ts). */
+  'too-large-to-open': 422,
   'no-text': 422,
   /** No translation engine here translates the pair asked for (German with neither the browser's nor LibreTranslate). */
   'no-translator': 422,

@@ -1,10 +1,6 @@
 import { imageSize } from 'image-size';
 import { ConversionError } from './errors.ts';
-import { MAX_IMAGE_PIXELS } from './limits.ts';
 import { isImageType, sniffType, startsWith, type ImageType } from './sniff.ts';
-
-/** The pixel limit lives with the other limits; image checks and their tests name it here too. */
-export { MAX_IMAGE_PIXELS };
 
 export interface ImageInfo {
   type: ImageType;
@@ -25,7 +21,12 @@ function looksComplete(bytes: Uint8Array, type: ImageType): boolean {
   return true;
 }
 
-/** Checks that the bytes are an image we read, whole, and of a size we can process. */
+/**
+ * Checks that the bytes are an image we read, whole, and reads its size from the header
+ * (JPEG's SOF, PNG's IHDR, WebP's VP8/VP8L/VP8X, HEIC's and AVIF's ispe) without decoding it.
+ * How large it may be is the decoding's question (images/open-image.ts), as large pictures
+ * are scaled to the size their tool works at.
+ */
 export function inspectImage(bytes: Uint8Array): ImageInfo {
   if (bytes.length === 0) throw new ConversionError('empty-file', 'The file is empty.');
   const type = sniffType(bytes);
@@ -41,13 +42,6 @@ export function inspectImage(bytes: Uint8Array): ImageInfo {
   }
   if (!width || !height || !looksComplete(bytes, type)) {
     throw new ConversionError('corrupt', 'The image is damaged or incomplete.');
-  }
-  if (width * height > MAX_IMAGE_PIXELS) {
-    throw new ConversionError('too-many-pixels', `The image is ${width}×${height} pixels.`, {
-      width,
-      height,
-      maxMegapixels: MAX_IMAGE_PIXELS / 1_000_000,
-    });
   }
   return { type, width, height };
 }

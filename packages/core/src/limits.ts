@@ -1,14 +1,53 @@
 import { ConversionError } from './errors.ts';
 
 /**
- * The most pixels an image may have, and every raster a conversion makes: decoded images,
- * PDF pages rendered for OCR or as JPEGs, the canvases pictures are cut from, and the images
- * embedded in a PDF (pdf.js is told not to decode larger ones). A 600-dpi A4 scan is 35 MP;
- * above that the OCR engine's working copies (grey, binary, scaled) would need gigabytes, and a
- * few-kilobyte PNG or PDF can claim 20000×20000 pixels (a decompression bomb), so sizes are
- * read from headers and checked before anything decodes the pixels.
+ * The most pixels of every raster a conversion makes: PDF pages rendered for OCR or as JPEGs,
+ * the canvases pictures are cut from, and the images embedded in a PDF (pdf.js is told not to
+ * decode larger ones). A 600-dpi A4 scan is 35 MP; above that the OCR engine's working copies
+ * (grey, binary, scaled) would need gigabytes, and a few-kilobyte PDF can claim 20000×20000
+ * pixels (a decompression bomb), so sizes are read first and checked before anything draws.
+ * Pictures given as files are not held to it: they are scaled to the size their tool works at
+ * (the *_MAX_PIXELS below) within DECODE_BUDGET_BYTES.
  */
 export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/**
+ * The memory one picture may take while it is decoded: 4 bytes a pixel of what the decoder
+ * holds at once, the whole picture where it cannot decode at a reduced size, the reduced one
+ * where it can (JPEG in 1/8 steps). 256 MB is a 64-megapixel PNG, WebP, HEIC or AVIF, past
+ * any phone's 48 MP HEIC; a 200 MP JPEG (16320×12240) decoded at 1/4 needs 50 MB. In Chromium
+ * the whole 200 MP JPEG decoded at once took the tab 1.07 GB more, past what a phone's tab
+ * is given. Checked from the header, before anything decodes.
+ */
+export const DECODE_BUDGET_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The size a picture is read by OCR at: a page at about 300 dpi, where the OCR's letters are
+ * the 20 px its preparation aims at, with room for the margins of a photo. Every phone photo
+ * of the corpus (12 MP) is read as it came; a 48 MP photo of a page at 4619×3464 still gives
+ * a page's letters 30 px or more, which the preparation shrinks anyway.
+ */
+export const OCR_MAX_PIXELS = 16_000_000;
+
+/**
+ * The size the code scanners look at a picture at: ZXing's own downscaling reads a code that
+ * fills a 12 MP close-up, and a small code in a large scene is looked for in parts
+ * (codes/find-codes.ts), whose modules keep two pixels or more at this size.
+ */
+export const CODES_MAX_PIXELS = 16_000_000;
+
+/**
+ * Invert Image gives back pictures up to this size as they are, larger ones scaled down to it
+ * (the page says so): 16 MP is more than a 4K screen shows (8.3 MP) or an A4 page at 300 dpi
+ * prints (8.7 MP), and three copies of it (decoded, inverted, encoded) fit a phone's tab.
+ */
+export const INVERT_MAX_PIXELS = 16_000_000;
+
+/**
+ * Image to PDF keeps a JPEG's own bytes at any size; other pictures are decoded and stored,
+ * scaled down past this: an A4 page at 600 dpi (35 MP) keeps all its pixels.
+ */
+export const IMAGE_TO_PDF_MAX_PIXELS = MAX_IMAGE_PIXELS;
 
 /**
  * The longest side of a raster we make. Canvases in Chrome and Firefox stop at 32767 pixels a

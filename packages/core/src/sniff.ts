@@ -1,4 +1,4 @@
-export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/bmp' | 'image/tiff' | 'image/webp';
+export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/bmp' | 'image/tiff' | 'image/webp' | 'image/heic' | 'image/avif';
 export type DocumentType =
   | 'application/msword'
   | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
@@ -18,7 +18,36 @@ export function sniffType(bytes: Uint8Array): SniffedType | undefined {
   if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return 'image/tiff';
   if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
-  return sniffDocumentType(bytes);
+  return sniffHeifType(bytes) ?? sniffDocumentType(bytes);
+}
+
+/** How many bytes from a file's start sniffType needs (a HEIF's boxes may name its codec a few KB in). */
+export const SNIFF_HEAD_BYTES = 64 * 1024;
+
+/** HEIF brands of HEVC-coded pictures (HEIC, the iPhone's default) and of AV1-coded ones (AVIF). */
+const HEIC_BRANDS = ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs'];
+const AVIF_BRANDS = ['avif', 'avis'];
+/** Brands that say "HEIF" without the codec: the codec's configuration box (hvcC, av1C) tells. */
+const HEIF_BRANDS = ['mif1', 'msf1', 'mif2', 'miaf'];
+
+/**
+ * HEIC and AVIF by their ISO-BMFF `ftyp` box: the major brand and the compatible ones. AVIF is
+ * looked for first, as AVIF files list mif1 too; a file with only the generic HEIF brands is
+ * judged by the codec configuration in its item properties. A video (isom, mp42) is neither.
+ */
+function sniffHeifType(bytes: Uint8Array): ImageType | undefined {
+  if (bytes.length < 16 || !startsWith(bytes, ascii('ftyp'), 4)) return undefined;
+  const boxSize = ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0;
+  const end = Math.min(boxSize, bytes.length);
+  const brands: string[] = [];
+  for (let at = 8; at + 4 <= end; at += at === 8 ? 8 : 4) brands.push(String.fromCharCode(...bytes.subarray(at, at + 4)));
+  if (brands.some((brand) => AVIF_BRANDS.includes(brand))) return 'image/avif';
+  if (brands.some((brand) => HEIC_BRANDS.includes(brand))) return 'image/heic';
+  if (!brands.some((brand) => HEIF_BRANDS.includes(brand))) return undefined;
+  const head = bytes.subarray(0, SNIFF_HEAD_BYTES);
+  if (contains(head, ascii('hvcC'))) return 'image/heic';
+  if (contains(head, ascii('av1C'))) return 'image/avif';
+  return undefined;
 }
 
 /** Zip (.docx, .odt) and Compound File (.doc) containers: their type is known only from the whole file. */
@@ -77,7 +106,7 @@ export const documentExtension: Record<DocumentType, string> = {
   'application/rtf': 'rtf',
 };
 
-export const imageTypes: readonly ImageType[] = ['image/png', 'image/jpeg', 'image/gif', 'image/bmp', 'image/tiff', 'image/webp'];
+export const imageTypes: readonly ImageType[] = ['image/png', 'image/jpeg', 'image/gif', 'image/bmp', 'image/tiff', 'image/webp', 'image/heic', 'image/avif'];
 
 export function isImageType(type: string | undefined): type is ImageType {
   return imageTypes.includes(type as ImageType);

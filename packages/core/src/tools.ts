@@ -73,10 +73,10 @@ function defineTool<const S extends string, const K extends string, const F exte
 const MB = 1024 * 1024;
 
 /**
- * Images up to 20 MB: a 600-dpi A4 colour scan saved as PNG is about 15 MB; more than that is
- * almost always a photo that the pixel limit would refuse anyway.
+ * Images up to 50 MB: a 48 MP phone JPEG is 10-15 MB, a 200 MP one (16320×12240) 25-45 MB;
+ * pictures are scaled to the size their tool works at, within the decode budget (limits.ts).
  */
-const IMAGE_MAX_BYTES = 20 * MB;
+const IMAGE_MAX_BYTES = 50 * MB;
 
 /** The spec's PDF limit. */
 const PDF_MAX_BYTES = 50 * MB;
@@ -117,7 +117,8 @@ export const tools = [
     icon: 'scan-text',
     i18nKey: 'imageToText',
     path: '/',
-    input: oneImage,
+    // A PDF dropped on the hero is read as PDF to Text reads it.
+    input: { ...oneImage, accepts: [...imageTypes, 'application/pdf'], maxPages: PDF_TO_TEXT_MAX_PAGES },
     runsOn: 'device',
     options: { language: ocrLanguageOption },
     load: async () => (await import('./conversions/image-to-text.ts')).imageToText,
@@ -279,7 +280,7 @@ export const tools = [
     icon: 'barcode',
     i18nKey: 'barcodeScanner',
     path: '/barcode-scanner',
-    // PDFs by the spec's limit; an image is held to the pixel limit long before 50 MB.
+    // PDFs by the spec's limit, as images.
     input: { kind: 'files', accepts: [...imageTypes, 'application/pdf'], maxBytes: PDF_MAX_BYTES, minFiles: 1, maxFiles: 1, maxPages: BARCODE_MAX_PAGES },
     runsOn: 'device',
     options: {},

@@ -5,6 +5,8 @@ declare const __PDFJS_BASE__: string;
 declare const __FONTS_BASE__: string;
 /** URL folder of ZXing's reader (zxing_reader.wasm), set by the engine-assets Vite plugin. */
 declare const __ZXING_BASE__: string;
+/** URL folder of libheif's WebAssembly (libheif.wasm) for HEIC photos, set by the engine-assets Vite plugin. */
+declare const __LIBHEIF_BASE__: string;
 declare module 'pdfjs-dist/build/pdf.worker.mjs';
 /** OCR languages whose models this build serves. */
 declare const __OCR_LANGUAGES__: string[];

@@ -13,6 +13,8 @@ import { baseName } from '../conversion.ts';
 import { ConversionError, throwIfCancelled } from '../errors.ts';
 import { inspectImage, type ImageInfo } from '../image-info.ts';
 import { ascii, readJpeg, readPng, readTiffTags, type JpegInfo } from '../images/image-headers.ts';
+import { decodeRgbaFor } from '../images/open-image.ts';
+import { IMAGE_TO_PDF_MAX_PIXELS } from '../limits.ts';
 
 export interface ImageToPdfOptions {
   pageSize: 'fit' | 'a4' | 'letter';
@@ -117,7 +119,7 @@ async function embedImage(doc: PDFDocument, bytes: Uint8Array, info: ImageInfo, 
     if (jpeg && jpeg.passThrough && jpeg.width === info.width && jpeg.height === info.height) {
       return { ref: embedJpeg(doc, bytes, jpeg), width: jpeg.width, height: jpeg.height, orientation: jpeg.orientation };
     }
-  } else if (info.type === 'image/png') {
+  } else if (info.type === 'image/png' && info.width * info.height <= IMAGE_TO_PDF_MAX_PIXELS) {
     try {
       // pdf-lib reads every PNG flavour (16-bit, interlaced, palette) but animated ones;
       // transparency is kept as a soft mask, white where the page shows through.
@@ -128,8 +130,9 @@ async function embedImage(doc: PDFDocument, bytes: Uint8Array, info: ImageInfo, 
       // Animated or unusual: decoded by the host below.
     }
   }
-  const pixels = await host.decodeRgba(bytes, info.type);
-  // The host has turned the picture upright already.
+  // Other pictures (HEIC, AVIF, WebP, a PNG past the limit...) are decoded, scaled down past
+  // IMAGE_TO_PDF_MAX_PIXELS; the host has turned them upright already.
+  const pixels = await decodeRgbaFor(host, bytes, info, IMAGE_TO_PDF_MAX_PIXELS);
   return { ref: await embedPixels(doc, pixels, host), width: pixels.width, height: pixels.height, orientation: 1 };
 }
 

@@ -3,6 +3,9 @@ import type { Conversion, ConversionContext, InputFile } from '../conversion.ts'
 import { recognizePage, type PageText, type ReadingNeeds } from '../ocr/recognize-page.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
 import { inspectImage } from '../image-info.ts';
+import { decodeGreyFor } from '../images/open-image.ts';
+import { OCR_MAX_PIXELS } from '../limits.ts';
+import { sniffType } from '../sniff.ts';
 
 const encoder = new TextEncoder();
 
@@ -30,7 +33,9 @@ async function readNewImage(input: InputFile, languages: OcrLanguage[], { host, 
   const engine = await host.ocr();
   engine.load?.(languages);
   onProgress?.(0, 'preparing');
-  const grey = await host.decodeGrey(input.bytes, info.type);
+  // A photo larger than the page OCR reads is scaled down as it is decoded (JPEGs at a
+  // reduced size where the decoder can), never refused for its megapixels alone.
+  const grey = await decodeGreyFor(host, input.bytes, info, OCR_MAX_PIXELS);
   const page = await recognizePage(engine, grey, { languages, signal, onProgress }, needs);
   if (!page.text) throw new ConversionError('no-text', 'No text found in the image.');
   onProgress?.(1, 'recognizing');
@@ -42,8 +47,15 @@ async function sha256(bytes: Uint8Array): Promise<string> {
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The hero's tool: one image in, its text out as extracted-text.txt. */
+/**
+ * The hero's tool: one image in, its text out as extracted-text.txt. A PDF dropped there is
+ * read as PDF to Text reads it (its text layer, scanned pages by OCR).
+ */
 export const imageToText: Conversion<{ language: OcrLanguage[] }> = async ({ files }, options, context) => {
+  if (files[0] && sniffType(files[0].bytes) === 'application/pdf') {
+    const { pdfToText } = await import('./pdf-to-text.ts');
+    return pdfToText({ files, text: '' }, { language: options.language, password: '' }, context);
+  }
   const text = await recognizeImage(files[0], options.language, context);
   return {
     text,

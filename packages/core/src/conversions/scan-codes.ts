@@ -3,7 +3,9 @@ import { addUnique } from '../codes/code-results.ts';
 import { findCodes, type CodeFormats } from '../codes/find-codes.ts';
 import { zxingReader, type ZxingRead } from '../codes/zxing-reader.ts';
 import { ConversionError, throwIfCancelled } from '../errors.ts';
-import { BARCODE_MAX_PAGES, checkPageCount } from '../limits.ts';
+import { inspectImage } from '../image-info.ts';
+import { decodeRgbaFor } from '../images/open-image.ts';
+import { BARCODE_MAX_PAGES, checkPageCount, CODES_MAX_PIXELS } from '../limits.ts';
 import { isImageType, sniffType } from '../sniff.ts';
 
 /** The QR family: the QR Code Scanner reads nothing else, so a stray bar code is not listed. */
@@ -58,7 +60,7 @@ async function scanPdf(file: InputFile, host: ConversionHost, read: ZxingRead, f
 async function scanImage(file: InputFile, host: ConversionHost, read: ZxingRead, formats: CodeFormats, { onProgress, signal }: ConversionContext): Promise<ScannedCode[]> {
   const type = sniffType(file.bytes);
   if (!isImageType(type)) throw new ConversionError('unsupported-type', `${file.name} is not a file this tool reads.`);
-  const image: RgbaImage = await host.decodeRgba(file.bytes, type);
+  const image: RgbaImage = await decodeRgbaFor(host, file.bytes, inspectImage(file.bytes), CODES_MAX_PIXELS);
   onProgress?.(0, 'reading');
   return findCodes(read, image, { formats, signal });
 }

@@ -7,13 +7,13 @@ import {
   ConversionError,
   darkenColouredInk,
   runTool,
-  MAX_IMAGE_PIXELS,
+  DECODE_BUDGET_BYTES,
   noTranslator,
   TEXT_FONT_FAMILY,
   tooManyPixels,
   type ConversionHost,
   type ConversionResult,
-  type FontName,
+    type FontName,
   type ImageType,
   type JobInput,
   type OfficeEngine,
@@ -21,15 +21,38 @@ import {
   type TextCanvas,
   type TextCanvasContext,
 } from '@textlift/core';
+import { decodeHeic } from '@textlift/core/images/decode-heic';
+import { workingSize, type PixelSize } from '@textlift/core/images/decode-size';
 import { officeEngine } from './libreoffice.ts';
 import { nodePdfEngine } from './node-pdf.ts';
 import type { OcrProvider } from './ocr-provider.ts';
 
-/** sharp reads every image type we accept but BMP, which bmp-ts decodes to RGBA first. */
-function open(bytes: Uint8Array, type: ImageType): Sharp {
-  if (type !== 'image/bmp') return sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
+/**
+ * libvips decodes JPEG and WebP at a reduced size when asked for a smaller one (shrink-on-load);
+ * every other type is decoded whole, then scaled.
+ */
+const decodesReduced = (type: ImageType) => type === 'image/jpeg' || type === 'image/webp';
+
+/**
+ * The most pixels sharp is let open, as a second guard behind the decode budget that the
+ * conversions check first (images/open-image.ts): a picture decoded whole within the budget,
+ * or one decoded at 1/8 of each side within it.
+ */
+const pixelGuard = (type: ImageType) => (DECODE_BUDGET_BYTES / 4) * (decodesReduced(type) ? 64 : 1);
+
+/**
+ * sharp reads every image type we accept but BMP, which bmp-ts decodes to RGBA first, and
+ * HEIC, whose HEVC pictures libvips is built without (libheif's WebAssembly decodes them).
+ * Turned upright by the file's orientation.
+ */
+async function open(bytes: Uint8Array, type: ImageType): Promise<Sharp> {
+  if (type === 'image/heic') {
+    const { width, height, data } = await decodeHeic(bytes, readLibheifWasm);
+    return sharp(data, { raw: { width, height, channels: 4 } });
+  }
+  if (type !== 'image/bmp') return sharp(bytes, { limitInputPixels: pixelGuard(type) }).rotate();
   const bitmap = decodeBmp(Buffer.from(bytes), { toRGBA: true });
-  if (bitmap.width * bitmap.height > MAX_IMAGE_PIXELS) throw new ConversionError('too-many-pixels', 'The BMP is too large.');
+  if (bitmap.width * bitmap.height > pixelGuard(type)) throw new ConversionError('too-many-pixels', 'The BMP is too large.');
   // BMPs without an alpha channel (24-bit and less) come back with alpha 0: fully transparent,
   // which flattening onto white would turn into a blank page. Such a picture is opaque.
   const { data } = bitmap;
@@ -39,17 +62,49 @@ function open(bytes: Uint8Array, type: ImageType): Sharp {
   return sharp(data, { raw: { width: bitmap.width, height: Math.abs(bitmap.height), channels: 4 } });
 }
 
-/** Pixels flattened onto white (what OCR and a PDF page want), or with their alpha as it is. */
-async function decode(bytes: Uint8Array, type: ImageType, grey: boolean, keepAlpha = false) {
+/** The upright size of what `open` gave, and of it scaled within `maxPixels`. */
+async function scaledSize(image: Sharp, maxPixels: number | undefined): Promise<PixelSize | undefined> {
+  if (!maxPixels) return undefined;
+  const { width = 0, height = 0, orientation = 1 } = await image.metadata();
+  const [w, h] = orientation >= 5 ? [height, width] : [width, height];
+  if (w * h <= maxPixels) return undefined;
+  return workingSize(w, h, maxPixels);
+}
+
+/** The picture opened and, past `maxPixels`, scaled down (libvips shrinks JPEG and WebP as it decodes them). */
+async function opened(bytes: Uint8Array, type: ImageType, maxPixels: number | undefined): Promise<Sharp> {
   try {
-    let image = open(bytes, type);
-    if (!keepAlpha) image = image.flatten({ background: '#ffffff' });
-    image = grey ? image.greyscale() : image.ensureAlpha();
-    return await image.raw().toBuffer({ resolveWithObject: true });
+    const image = await open(bytes, type);
+    const size = await scaledSize(image, maxPixels);
+    return size ? image.resize({ ...size, fit: 'fill' }) : image;
   } catch (error) {
     if (error instanceof ConversionError) throw error;
     throw new ConversionError('corrupt', 'The image cannot be decoded.');
   }
+}
+
+/** Pixels flattened onto white (what OCR and a PDF page want), or with their alpha as it is. */
+async function pixels(image: Sharp, grey: boolean, keepAlpha = false) {
+  try {
+    if (!keepAlpha) image = image.flatten({ background: '#ffffff' });
+    image = grey ? image.greyscale() : image.ensureAlpha();
+    return await image.raw().toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new ConversionError('corrupt', 'The image cannot be decoded.');
+  }
+}
+
+/** libheif's WebAssembly, read from its npm package once per thread and kept. */
+let libheifWasm: Promise<Uint8Array> | undefined;
+function readLibheifWasm(): Promise<Uint8Array> {
+  if (!libheifWasm) {
+    const reading = readFile(new URL(import.meta.resolve('libheif-js/libheif-wasm/libheif.wasm'))).then((buffer) => new Uint8Array(buffer));
+    libheifWasm = reading;
+    reading.catch(() => {
+      if (libheifWasm === reading) libheifWasm = undefined;
+    });
+  }
+  return libheifWasm;
 }
 
 const fontFiles = new Map<FontName, Promise<Uint8Array>>();
@@ -128,16 +183,17 @@ export function createNodeHost(provider: OcrProvider, office: OfficeEngine = off
       releases.push(borrowed.release);
       return borrowed.engine;
     },
-    async decodeGrey(bytes, type) {
+    async decodeGrey(bytes, type, options) {
       // libvips's luminance, as OCR was measured on, and the colours that darken coloured ink;
       // decoded side by side, which costs less than working the grey out of the colours.
-      const [{ data, info }, colour] = await Promise.all([decode(bytes, type, true), decode(bytes, type, false)]);
+      const image = await opened(bytes, type, options?.maxPixels);
+      const [{ data, info }, colour] = await Promise.all([pixels(image.clone(), true), pixels(image.clone(), false)]);
       const grey = new Uint8Array(info.width * info.height);
       for (let i = 0; i < grey.length; i++) grey[i] = data[i * info.channels]!;
       return darkenColouredInk({ width: info.width, height: info.height, data: grey }, colour.data);
     },
     async decodeRgba(bytes, type, options) {
-      const { data, info } = await decode(bytes, type, false, options?.keepAlpha);
+      const { data, info } = await pixels(await opened(bytes, type, options?.maxPixels), false, options?.keepAlpha);
       return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
     },
     async encodeImage(image: RgbaImage, type, quality = 0.9) {
@@ -150,6 +206,8 @@ export function createNodeHost(provider: OcrProvider, office: OfficeEngine = off
           : raw.png();
       return new Uint8Array(await encoded.toBuffer());
     },
+    decodesReduced,
+    libheifWasm: readLibheifWasm,
     createTextCanvas,
     zxingWasm: readZxingWasm,
     pdf: nodePdfEngine,

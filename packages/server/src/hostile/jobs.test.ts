@@ -197,8 +197,8 @@ describe('admission before upload', () => {
     };
     const ok = await fetch(`${server.origin}/api/v1/convert/image-to-text`, await chunked(form(page, 'page.jpg')));
     expect(ok.status).toBe(200);
-    // image-to-text takes one image of 20 MB: 22 MB sent chunked is cut as it passes its reservation.
-    const cut = await fetch(`${server.origin}/api/v1/convert/image-to-text`, await chunked(form(new Uint8Array(22 * 1024 * 1024), 'big.png')))
+    // image-to-text takes one file of 50 MB: 52 MB sent chunked is cut as it passes its reservation.
+    const cut = await fetch(`${server.origin}/api/v1/convert/image-to-text`, await chunked(form(new Uint8Array(52 * 1024 * 1024), 'big.png')))
       .then((response) => response.status, () => 'cut');
     expect([413, 'cut']).toContain(cut);
     expect(await until(async () => (await jobs(server)).uploading === 0, 1000)).toBeGreaterThanOrEqual(0);

@@ -12,6 +12,7 @@ import { fileInput, maxMegabytes } from '../lib/tool-input.ts';
 export function useFileChoice(tool: ToolDefinition, reasons: Partial<RefusalReasons> = {}) {
   const { t } = useTranslation();
   const [notice, setNotice] = useState<string>();
+  const [otherTools, setOtherTools] = useState<ToolDefinition[]>();
   const { accepts } = fileInput(tool);
   const pdfOnly = accepts.every((type) => type === 'application/pdf');
   const imagesOnly = !accepts.includes('application/pdf');
@@ -25,12 +26,14 @@ export function useFileChoice(tool: ToolDefinition, reasons: Partial<RefusalReas
   /** The files the tool takes, in the order chosen. */
   const check = useCallback(async (files: File[]): Promise<File[]> => {
     setNotice(undefined);
-    const { accepted, notice: refused } = await checkFiles(files, tool, words);
+    setOtherTools(undefined);
+    const { accepted, notice: refused, otherTools: others } = await checkFiles(files, tool, words);
     setNotice(refused);
+    setOtherTools(others);
     return accepted;
     // The words follow the language; the tool never changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tool, t]);
 
-  return { notice, check };
+  return { notice, otherTools, check };
 }

@@ -17,6 +17,7 @@ export function useFileList<T extends OrderedFile>(tool: ToolDefinition, reasons
   const { maxFiles } = fileInput(tool);
   const [items, setItems] = useState<T[]>([]);
   const [notice, setNotice] = useState<string>();
+  const [otherTools, setOtherTools] = useState<ToolDefinition[]>();
   // The list as it is now, for work that finishes after a re-render (page counts, a failed merge).
   const current = useRef(items);
   current.current = items;
@@ -29,7 +30,9 @@ export function useFileList<T extends OrderedFile>(tool: ToolDefinition, reasons
   /** Adds the files the tool takes; returns the new entries. */
   const add = async (files: File[], extend: (entry: OrderedFile) => T): Promise<T[]> => {
     setNotice(undefined);
-    const { accepted, notice: refused } = await checkFiles(files, tool, reasons);
+    setOtherTools(undefined);
+    const { accepted, notice: refused, otherTools: others } = await checkFiles(files, tool, reasons);
+    setOtherTools(others);
     const room = maxFiles - current.current.length;
     setNotice(refused ?? (accepted.length > room ? t('errors.too-many-files', { max: maxFiles }) : undefined));
     const added = accepted.slice(0, Math.max(0, room)).map((file) => extend({ id: nextId++, file }));
@@ -44,6 +47,7 @@ export function useFileList<T extends OrderedFile>(tool: ToolDefinition, reasons
     items,
     current,
     notice,
+    otherTools,
     add,
     patch,
     reorder: set,

@@ -63,6 +63,7 @@ export function useFileTool(tool: ToolDefinition, { fixed, reasons, onSettled }:
     batch,
     options,
     notice: choice.notice,
+    otherTools: choice.otherTools,
     choose,
     /** Converts the chosen files again, after an option changed. */
     convert: () => batch.start(files, withPassword()),

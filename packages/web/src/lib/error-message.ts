@@ -24,6 +24,7 @@ export function errorMessage(error: ConversionError, t: TFunction, kind: FileKin
     min: d.minFiles,
     width: d.width,
     height: d.height,
+    needed: d.neededMegabytes,
   });
 }
 

@@ -29,6 +29,8 @@ const extensions: Record<SniffedType, string> = {
   'image/bmp': '.bmp',
   'image/tiff': '.tif,.tiff',
   'image/webp': '.webp',
+  'image/heic': '.heic,.heif',
+  'image/avif': '.avif',
   'application/msword': '.doc',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': '.docx',
   'application/vnd.oasis.opendocument.text': '.odt',

@@ -2,7 +2,7 @@ import { ScanText, Sparkles } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { baseName } from '@textlift/core/conversion';
-import { findTool } from '@textlift/core/tools';
+import { findTool, type ToolDefinition } from '@textlift/core/tools';
 import { doneOutput, useBatch } from '../../hooks/use-batch.ts';
 import { useImagePreviews } from '../../hooks/use-image-previews.ts';
 import { usePasteFiles } from '../../hooks/use-paste-files.ts';
@@ -12,7 +12,7 @@ import { BatchList } from '../tool/batch-list.tsx';
 import { useOcrLanguage } from '../../i18n/ocr-language.ts';
 import { OcrLanguageSelect } from '../tool/ocr-language-select.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { ocrProgressLabel } from '../../lib/ocr-progress.ts';
+import { ocrProgressLabel, pdfReadingLabel } from '../../lib/ocr-progress.ts';
 import { deservesToast } from '../../lib/notify-failure.ts';
 import { downloadOutput } from '../../lib/files.ts';
 import { TextResult, type TextResultState } from '../result/text-result.tsx';
@@ -25,7 +25,8 @@ import { UploadNotice } from '../upload/upload-notice.tsx';
 const SLUG = 'image-to-text';
 const tool = findTool(SLUG)!;
 
-/** Failures shown in the result panel only, without the "Extraction failed" toast. */
+/** A PDF dropped on the hero (read as PDF to Text reads it), for the words of its failures. */
+const isPdfName = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
 
 /** The home page's main feature: an image in, its text out, all on the visitor's device. */
 export function HeroExtractor() {
@@ -33,6 +34,7 @@ export function HeroExtractor() {
   const [ocrLanguage, setOcrLanguage] = useOcrLanguage();
   const previews = useImagePreviews();
   const [notice, setNotice] = useState<string>();
+  const [otherTools, setOtherTools] = useState<ToolDefinition[]>();
   const batch = useBatch(tool, (item, all) => {
     const last = all.at(-1) === item || all.every((entry) => entry.state.status === 'done' || entry.state.status === 'failed');
     if (!last) return;
@@ -49,12 +51,14 @@ export function HeroExtractor() {
   const choose = useCallback(
     async (files: File[]) => {
       setNotice(undefined);
-      const { accepted, notice: refused } = await checkFiles(files, tool, {
+      setOtherTools(undefined);
+      const { accepted, notice: refused, otherTools: others } = await checkFiles(files, tool, {
         empty: () => t('errors.empty-file'),
-        wrongType: (file) => t('hero.notAnImage', { name: file.name }),
+        wrongType: (file) => t('hero.notImageOrPdf', { name: file.name }),
         tooLarge: () => t('errors.too-large', { max: maxMegabytes(tool) }),
       });
       setNotice(refused);
+      setOtherTools(others);
       if (accepted.length === 0) return;
       previews.show(accepted);
       batch.start(accepted, { language: ocrLanguage });
@@ -71,11 +75,11 @@ export function HeroExtractor() {
       ? {
           status: 'running',
           fraction: state.fraction,
-          label: ocrProgressLabel(state.stage, state.fraction, t),
+          label: selected && isPdfName(selected.file) ? pdfReadingLabel(state, t) : ocrProgressLabel(state.stage, state.fraction, t),
         }
       : state.status === 'done'
         ? { status: 'done', text: state.result.text ?? '' }
-        : { status: 'failed', message: errorMessage(state.error, t, 'image') };
+        : { status: 'failed', message: errorMessage(state.error, t, selected && isPdfName(selected.file) ? 'pdf' : 'image') };
 
   const download = () => downloadOutput(doneOutput(state));
 
@@ -111,7 +115,7 @@ export function HeroExtractor() {
                 selected={selected && { name: selected.file.name, size: selected.file.size, previewUrl: previews.previewOf(selected.file) }}
               />
               <OcrLanguageSelect value={ocrLanguage} onChange={setOcrLanguage} disabled={busy} />
-              <UploadNotice>{notice}</UploadNotice>
+              <UploadNotice tools={otherTools}>{notice}</UploadNotice>
               <BatchList
                 items={batch.items}
                 selectedId={selected?.id}

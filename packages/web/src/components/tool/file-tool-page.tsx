@@ -96,7 +96,7 @@ export function FileToolPage({ flow, busyLabel, multiple, camera, preview, liveC
       )}
       {liveCamera && <CameraScan tool={tool} onFound={(file) => void flow.choose([file])} onActive={setCameraOn} disabled={batch.busy} />}
       <EngineNotice tool={tool} />
-      <UploadNotice>{flow.notice}</UploadNotice>
+      <UploadNotice tools={flow.otherTools}>{flow.notice}</UploadNotice>
       {!optionsFirst && options}
       {multiple && (
         <BatchList

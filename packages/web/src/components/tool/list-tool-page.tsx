@@ -43,7 +43,7 @@ export function ListToolPage<T extends OrderedFile>({ flow, ready, onAdded, extr
   const input = (
     <>
       <ToolDropZone tool={tool} busy={job.busy} busyLabel={busyLabel} multiple onFiles={(chosen) => void files.add(chosen, (entry) => entry as T).then((added) => onAdded?.(added))} />
-      <UploadNotice>{files.notice}</UploadNotice>
+      <UploadNotice tools={files.otherTools}>{files.notice}</UploadNotice>
       <OrderedFileList items={files.items} disabled={job.busy} onReorder={files.reorder} onRemove={files.remove} {...row} />
       <ToolOptions tool={tool} options={flow.options} disabled={job.busy} />
       {hint}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { INVERT_MAX_PIXELS } from '@textlift/core/limits';
 import { findTool } from '@textlift/core/tools';
 import { ImageResult } from '../../components/result/image-result.tsx';
 import { FileToolPage } from '../../components/tool/file-tool-page.tsx';
@@ -15,6 +16,7 @@ export function InvertImagePage() {
       flow={flow}
       busyLabel={t('invertImage.inverting')}
       camera
+      inputExtras={<p className="text-xs text-slate-500">{t('invertImage.sizeNote', { max: INVERT_MAX_PIXELS / 1_000_000 })}</p>}
       done={({ outputs, summary = {} }, { file }) => (
         <ImageResult
           title={t('invertImage.done')}
