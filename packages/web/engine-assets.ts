@@ -108,6 +108,24 @@ function engineFiles(): Array<{ url: string; file?: string; source?: Buffer }> {
   ];
 }
 
+/** Node's modules that libheif's glue names in a branch for Node, which a browser never runs. */
+const NODE_ONLY = new Set(['fs', 'path', 'crypto']);
+const NODE_STUB = '\0textlift-libheif-node-stub';
+
+/**
+ * libheif's Emscripten glue `require`s fs, path and crypto where it runs on Node; in the
+ * browser build they are an empty module of ours rather than three warnings of Vite's. The
+ * glue is bundled with the conversion worker, so this is one of the worker's plugins.
+ */
+export function libheifNodeStub(): Plugin {
+  return {
+    name: 'textlift-libheif-node-stub',
+    enforce: 'pre',
+    resolveId: (source, importer) => (NODE_ONLY.has(source) && importer?.includes('/libheif-js/') ? NODE_STUB : undefined),
+    load: (id) => (id === NODE_STUB ? 'export default {};' : undefined),
+  };
+}
+
 export function engineAssets(): Plugin {
   return {
     name: 'textlift-engine-assets',

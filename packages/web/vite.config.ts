@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { engineAssets } from './engine-assets.ts';
+import { engineAssets, libheifNodeStub } from './engine-assets.ts';
 import { precompress } from './precompress.ts';
 
 export default defineConfig({
@@ -11,6 +11,6 @@ export default defineConfig({
     // Engines are lazy chunks; a warning about the OCR worker's size is expected.
     chunkSizeWarningLimit: 800,
   },
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [libheifNodeStub()] },
   server: { proxy: { '/api': 'http://localhost:8080', '/healthz': 'http://localhost:8080' } },
 });
