@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useLanguage } from '../../i18n/use-language.ts';
+import { useLocalPath } from '../../i18n/use-local-path.ts';
 import { cn } from '../../lib/cn.ts';
-import { homePath } from '../../site-pages.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 
 /** The brand mark, the same drawing as public/favicon.svg: a white "T" on an indigo tile. */
@@ -19,9 +18,9 @@ export function LogoMark({ className }: { className?: string }) {
 /** The logo and name, linking to the current language's home; header and footer style it. */
 export function BrandLink({ className }: { className: string }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const localPath = useLocalPath();
   return (
-    <Link to={homePath(language.code)} aria-label={t('nav.home')} className={className}>
+    <Link to={localPath('/')} aria-label={t('nav.home')} className={className}>
       <LogoMark />
       <span className="text-lg font-semibold tracking-tight">{t('siteName')}</span>
     </Link>
@@ -52,13 +51,12 @@ const navLinkClass =
 
 export function SiteHeader() {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const home = homePath(language.code);
+  const localPath = useLocalPath();
   useScrollToHash();
   const links = [
-    { to: { pathname: home, hash: '#tools' }, label: t('nav.tools') },
-    { to: { pathname: '/blog' }, label: t('nav.blog') },
-    { to: { pathname: '/about-us' }, label: t('nav.about') },
+    { to: { pathname: localPath('/'), hash: '#tools' }, label: t('nav.tools') },
+    { to: { pathname: localPath('/blog') }, label: t('nav.blog') },
+    { to: { pathname: localPath('/about-us') }, label: t('nav.about') },
   ];
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/80 backdrop-blur-md supports-[backdrop-filter]:bg-white/70">
