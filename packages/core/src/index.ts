@@ -16,4 +16,4 @@ export * from './tool-options.ts';
 export * from './translation/engines.ts';
 export * from './translation/languages.ts';
 export * from './keep-last.ts';
-export * from './site-language.ts';
+export * from './site-preferences.ts';

@@ -3,15 +3,15 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { chosenLanguageOf, findTool } from '@textlift/core';
+import { chosenLanguageOf, chosenThemeOf, findTool } from '@textlift/core';
 import type { ServerConfig } from '../config.ts';
 import { pathnameOf, sendApiNotFound } from '../http-errors.ts';
 
 /** Hashed bundles and versioned engine folders never change under the same URL. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Compressed copies kept per document: two encodings under a few public addresses. */
-const MAX_ORIGINS_CACHED = 8;
+/** Compressed copies kept per document: two encodings, three themes, under a few public addresses. */
+const MAX_ORIGINS_CACHED = 12;
 
 /** The build writes this where the site's own address belongs (canonical links, sitemap). */
 const ORIGIN_PLACEHOLDER = '%ORIGIN%';
@@ -87,18 +87,22 @@ export async function registerSiteRoutes(app: FastifyInstance, config: Pick<Serv
     const host = /^[a-z0-9.-]+(:\d{1,5})?$/i.test(request.host) ? request.host : 'localhost';
     return `${request.protocol}://${host}`;
   };
-  /** Compressed documents by encoding, origin and content; pages are few, origins usually one. */
+  /** Compressed documents by encoding, origin, theme and content; pages are few, origins usually one. */
   const compressed = new Map<string, Map<string, Buffer>>();
-  const send = (request: FastifyRequest, reply: FastifyReply, status: number, type: string, template: string, vary = 'Accept-Encoding') => {
+  const send = (request: FastifyRequest, reply: FastifyReply, status: number, type: string, template: string) => {
     const origin = originOf(request);
-    const body = template.replaceAll(ORIGIN_PLACEHOLDER, origin);
+    // A page is sent in the theme the visitor chose, so it is never painted in the other first.
+    const theme = type.startsWith('text/html') ? chosenThemeOf(request.headers.cookie) : undefined;
+    let body = template.replaceAll(ORIGIN_PLACEHOLDER, origin);
+    if (theme) body = body.replace(/<html lang="([^"]*)">/, `<html lang="$1" data-theme="${theme}">`);
+    const vary = type.startsWith('text/html') ? 'Accept-Encoding, Cookie' : 'Accept-Encoding';
     reply.status(status).type(type).header('Cache-Control', 'no-cache').header('Vary', vary);
     const accepted = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
     if (!encoding) return reply.send(body);
     const variants = compressed.get(template) ?? new Map<string, Buffer>();
     compressed.set(template, variants);
-    const key = `${encoding} ${origin}`;
+    const key = `${encoding} ${origin} ${theme ?? ''}`;
     let bytes = variants.get(key);
     if (!bytes) {
       bytes = encoding === 'br' ? brotliCompressSync(body) : gzipSync(body, { level: 9 });
@@ -148,7 +152,7 @@ export async function registerSiteRoutes(app: FastifyInstance, config: Pick<Serv
       if (chosen && !languageHomeOf(pathname) && pages.has(localized(chosen, pathname))) {
         return reply.header('Cache-Control', 'no-store').header('Vary', 'Cookie').redirect(`${localized(chosen, pathname)}${query}`, 302);
       }
-      return send(request, reply, 200, 'text/html; charset=utf-8', page, 'Accept-Encoding, Cookie');
+      return send(request, reply, 200, 'text/html; charset=utf-8', page);
     }
     const document = documents.get(pathname);
     if (document) return send(request, reply, 200, pathname.endsWith('.xml') ? 'application/xml; charset=utf-8' : 'text/plain; charset=utf-8', document);

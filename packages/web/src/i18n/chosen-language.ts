@@ -1,4 +1,4 @@
-import { chosenLanguageOf, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from '@textlift/core/site-language';
+import { chosenLanguageOf, LANGUAGE_COOKIE, PREFERENCE_COOKIE_MAX_AGE_S } from '@textlift/core/site-preferences';
 import { languages } from './languages.ts';
 
 /** The language the visitor chose, if any (see LANGUAGE_COOKIE). */
@@ -9,7 +9,7 @@ export function chosenLanguage(): string | undefined {
 
 /** Keeps the visitor's choice; the server then sends unprefixed addresses in it. */
 export function chooseLanguage(code: string) {
-  document.cookie = `${LANGUAGE_COOKIE}=${code}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+  document.cookie = `${LANGUAGE_COOKIE}=${code}; Path=/; Max-Age=${PREFERENCE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
 }
 
 /**

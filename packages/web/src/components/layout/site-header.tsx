@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { useLocalPath } from '../../i18n/use-local-path.ts';
 import { cn } from '../../lib/cn.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
+import { ThemeSwitch } from './theme-switch.tsx';
 
 /** The brand mark, the same drawing as public/favicon.svg: a white "T" on an indigo tile. */
 export function LogoMark({ className }: { className?: string }) {
@@ -63,6 +64,7 @@ export function SiteHeader() {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 px-4 sm:h-16 sm:flex-nowrap sm:px-6">
         <BrandLink className="-mx-1 flex h-14 items-center gap-2.5 rounded-lg px-1 text-slate-900 sm:h-auto sm:py-1" />
         <div className="flex items-center gap-2 sm:order-last">
+          <ThemeSwitch />
           <LanguageSwitcher />
         </div>
         <nav aria-label={t('nav.main')} className="order-last -mx-3 w-full pb-2 sm:order-none sm:mx-0 sm:ml-auto sm:w-auto sm:pb-0">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chosenLanguageOf } from './site-language.ts';
+import { chosenLanguageOf, chosenThemeOf } from './site-preferences.ts';
 
 describe('the chosen language in a Cookie header', () => {
   it('finds it among other cookies', () => {
@@ -14,5 +14,15 @@ describe('the chosen language in a Cookie header', () => {
     expect(chosenLanguageOf('textlift-lang=../x')).toBeUndefined();
     expect(chosenLanguageOf('textlift-lang=deu')).toBeUndefined();
     expect(chosenLanguageOf('textlift-lang=DE')).toBeUndefined();
+  });
+});
+
+describe('the chosen theme in a Cookie header', () => {
+  it('is light or dark, or none', () => {
+    expect(chosenThemeOf('textlift-theme=dark')).toBe('dark');
+    expect(chosenThemeOf('textlift-lang=de; textlift-theme=light')).toBe('light');
+    expect(chosenThemeOf('textlift-theme=blue')).toBeUndefined();
+    expect(chosenThemeOf('textlift-theme=dark"><script>')).toBeUndefined();
+    expect(chosenThemeOf(undefined)).toBeUndefined();
   });
 });
