@@ -7,7 +7,8 @@ import { toolList } from '@textlift/core/tools';
 import { FaqSection } from '../components/home/faq-section.tsx';
 import { HowItWorks } from '../components/home/how-it-works.tsx';
 import { WhyChoose } from '../components/home/why-choose.tsx';
-import i18next, { addDictionary, type Dictionary } from '../i18n/index.ts';
+import { I18nextProvider } from 'react-i18next';
+import { addDictionary, translatorFor, type Dictionary } from '../i18n/index.ts';
 import { languages } from '../i18n/languages.ts';
 import { pageFacts } from '../lib/page-facts.ts';
 import { ContactPage } from './contact-page.tsx';
@@ -24,9 +25,12 @@ beforeAll(() => {
   for (const [code, dictionary] of Object.entries(dictionaries)) addDictionary(code, dictionary);
 });
 
+/** The language the elements of a test are rendered in. */
+let translator = translatorFor('en');
+
 /** What a visitor reads of an element: its text, tags dropped, entities as characters. */
 function textOf(element: ReactElement): string {
-  return renderToStaticMarkup(element)
+  return renderToStaticMarkup(createElement(I18nextProvider, { i18n: translator }, element))
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')
@@ -76,8 +80,8 @@ describe.each(languages.map((language) => language.code))('%s', (code) => {
   const dictionary = dictionaries[code] as Dictionary;
   const toolName = (key: string) => (dictionary.tools as Record<string, { name: string }>)[key]?.name;
 
-  beforeAll(async () => {
-    await i18next.changeLanguage(code);
+  beforeAll(() => {
+    translator = translatorFor(code);
   });
 
   test('every static page and home section is whole: no placeholder or nested key left unfilled', () => {
@@ -107,7 +111,7 @@ describe.each(languages.map((language) => language.code))('%s', (code) => {
     const privacy = textOf(createElement(TextPage, { section: 'privacy' }));
     // The FAQ's answers are rendered only when opened: read them as the section does.
     const language = languages.find((entry) => entry.code === code)?.tag ?? code;
-    const faq = JSON.stringify(i18next.t('faq.items', { returnObjects: true, ...pageFacts(i18next.t, language) }));
+    const faq = JSON.stringify(translator.t('faq.items', { returnObjects: true, ...pageFacts(translator.t, language) }));
     expect(faq).not.toMatch(/\{\{|\$t\(/);
     for (const tool of serverTools) {
       expect(privacy).toContain(toolName(tool.i18nKey));
