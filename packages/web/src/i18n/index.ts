@@ -17,19 +17,18 @@ const loaders = import.meta.glob<{ default: Dictionary }>(['./locales/*.json', '
 const dictionaries = new Map<string, Dictionary>([['en', en]]);
 const loading = new Map<string, Promise<void>>();
 const translators = new Map<string, i18n>();
+const failed = new Set<string>();
 
 /** Makes a dictionary available without fetching it (the prerenderer has them all). */
 export function addDictionary(code: string, dictionary: Dictionary) {
   dictionaries.set(code, dictionary);
 }
 
-export function hasDictionary(code: string): boolean {
-  return dictionaries.has(findLanguage(code).code);
-}
-
 /**
  * Fetches a language's dictionary once; later calls share the same promise, so a component can
- * suspend on it. An unknown code is English, which is always there.
+ * suspend on it. An unknown code is English, which is always there. A dictionary that cannot be
+ * fetched (the network, an old page after a deploy) leaves that language in English for this
+ * page view rather than breaking the page.
  */
 export function loadDictionary(code: string): Promise<void> {
   const language = findLanguage(code).code;
@@ -37,10 +36,24 @@ export function loadDictionary(code: string): Promise<void> {
   let promise = loading.get(language);
   if (!promise) {
     const load = loaders[`./locales/${language}.json`];
-    promise = load ? load().then((module) => addDictionary(language, module.default)) : Promise.resolve();
+    promise = load
+      ? load().then(
+          (module) => addDictionary(language, module.default),
+          (error: unknown) => {
+            failed.add(language);
+            console.error(`The ${language} dictionary could not be loaded; showing English`, error);
+          },
+        )
+      : Promise.resolve();
     loading.set(language, promise);
   }
   return promise;
+}
+
+/** Whether a render must wait for the language's dictionary: it is not here, and has not failed to come. */
+export function dictionaryPending(code: string): boolean {
+  const language = findLanguage(code).code;
+  return !dictionaries.has(language) && !failed.has(language);
 }
 
 /**
@@ -48,9 +61,9 @@ export function loadDictionary(code: string): Promise<void> {
  * so the page's language comes from its address and no render ever switches a shared one.
  */
 export function translatorFor(code: string): i18n {
-  const language = findLanguage(code).code;
-  const dictionary = dictionaries.get(language);
-  if (!dictionary) throw new Error(`The ${language} dictionary is not loaded (loadDictionary first)`);
+  const wanted = findLanguage(code).code;
+  const language = dictionaries.has(wanted) ? wanted : 'en';
+  const dictionary = dictionaries.get(language)!;
   let translator = translators.get(language);
   if (!translator) {
     translator = i18next.createInstance();

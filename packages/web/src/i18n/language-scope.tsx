@@ -1,6 +1,6 @@
 import { use, useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { hasDictionary, loadDictionary, translatorFor } from './index.ts';
+import { dictionaryPending, loadDictionary, translatorFor } from './index.ts';
 import { findLanguage } from './languages.ts';
 
 /**
@@ -8,10 +8,11 @@ import { findLanguage } from './languages.ts';
  * (Back after a switch) waits for its dictionary rather than painting the old language first.
  */
 export function LanguageScope({ code, children }: { code: string; children: ReactNode }) {
-  if (!hasDictionary(code)) use(loadDictionary(code));
+  if (dictionaryPending(code)) use(loadDictionary(code));
   const translator = translatorFor(code);
+  const shown = translator.language;
   useEffect(() => {
-    document.documentElement.lang = findLanguage(code).tag;
-  }, [code]);
+    document.documentElement.lang = findLanguage(shown).tag;
+  }, [shown]);
   return <I18nextProvider i18n={translator}>{children}</I18nextProvider>;
 }
