@@ -17,11 +17,11 @@ test('a visitor drops a scanned page and gets its text, copies it and downloads 
   expect(engineRequests, 'the home page loads no OCR code until the visitor moves to choose an image').toEqual([]);
 
   const started = Date.now();
-  await dropFile(page, '[data-testid=drop-zone]', corpusFile('ocr/pytesseract-test.jpg'), 'page.jpg', 'image/jpeg');
+  await dropFile(page, '[data-testid=drop-zone]', corpusFile('ocr/pytesseract-test.jpg'), 'Überweisung 2026.jpg', 'image/jpeg');
 
   // The zone shows the file (name, size in MB to two decimals) and the busy browse button.
   const selected = page.getByTestId('selected-file');
-  await expect(selected).toContainText('page.jpg');
+  await expect(selected).toContainText('Überweisung 2026.jpg');
   await expect(selected).toContainText('0.07 MB');
   await expect(page.getByRole('button', { name: 'Processing image...' })).toBeDisabled();
   await expect(page.getByRole('progressbar')).toBeVisible();
@@ -41,7 +41,8 @@ test('a visitor drops a scanned page and gets its text, copies it and downloads 
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
-  expect(download.suggestedFilename()).toBe('page_extracted.txt');
+  // Named after the visitor's file, accents kept.
+  expect(download.suggestedFilename()).toBe('Überweisung 2026_extracted.txt');
   expect(await readFile(await download.path(), 'utf8')).toBe(text);
 
   // 'Extract Text' again on the same file gives the same text (the reading kept on the device).
