@@ -17,3 +17,4 @@ export * from './translation/engines.ts';
 export * from './translation/languages.ts';
 export * from './keep-last.ts';
 export * from './site-preferences.ts';
+export * from './output-names.ts';

@@ -3,6 +3,7 @@ import type { Conversion, ConversionContext, InputFile } from '../conversion.ts'
 import { recognizePage, type PageText, type ReadingNeeds } from '../ocr/recognize-page.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
 import { inspectImage } from '../image-info.ts';
+import { nameAfterFile } from '../output-names.ts';
 
 const encoder = new TextEncoder();
 
@@ -42,11 +43,11 @@ async function sha256(bytes: Uint8Array): Promise<string> {
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The hero's tool: one image in, its text out as extracted-text.txt. */
+/** The hero's tool: one image in, its text out as `{name}_extracted.txt` (the spec's extracted-text.txt where the image's name gives none). */
 export const imageToText: Conversion<{ language: OcrLanguage[] }> = async ({ files }, options, context) => {
   const text = await recognizeImage(files[0], options.language, context);
   return {
     text,
-    outputs: [{ name: 'extracted-text.txt', type: 'text/plain; charset=utf-8', bytes: encoder.encode(text) }],
+    outputs: [{ name: nameAfterFile(files[0]!.name, '_extracted.txt', 'extracted-text.txt'), type: 'text/plain; charset=utf-8', bytes: encoder.encode(text) }],
   };
 };

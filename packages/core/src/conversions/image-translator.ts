@@ -1,4 +1,5 @@
-import { baseName, type Conversion } from '../conversion.ts';
+import type { Conversion } from '../conversion.ts';
+import { nameAfterFile } from '../output-names.ts';
 import { ConversionError } from '../errors.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
 import { languageOfOcr, type TranslationTarget } from '../translation/languages.ts';
@@ -22,7 +23,7 @@ export const imageTranslator: Conversion<{ target: TranslationTarget; source: Oc
   const translated = await translateText(page.text, engine, pair, { onProgress: context.onProgress, signal: context.signal });
   return {
     text: translated,
-    outputs: [{ name: `${baseName(files[0]!.name)}-${target}.txt`, type: 'text/plain; charset=utf-8', bytes: encoder.encode(translated) }],
+    outputs: [{ name: nameAfterFile(files[0]!.name, `-${target}.txt`, `translation-${target}.txt`), type: 'text/plain; charset=utf-8', bytes: encoder.encode(translated) }],
     data: { translation: { original: page.text, engine: engine.id, source: pair.source, target } },
   };
 };

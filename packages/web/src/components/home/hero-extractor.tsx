@@ -1,7 +1,6 @@
 import { ScanText, Sparkles } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { baseName } from '@textlift/core/conversion';
 import { findTool } from '@textlift/core/tools';
 import { doneOutput, useBatch } from '../../hooks/use-batch.ts';
 import { useImagePreviews } from '../../hooks/use-image-previews.ts';
@@ -116,7 +115,6 @@ export function HeroExtractor() {
                 items={batch.items}
                 selectedId={selected?.id}
                 onSelect={batch.select}
-                zipEntries={(item) => (item.state.status === 'done' ? item.state.result.outputs.map((output) => ({ ...output, name: `${baseName(item.file.name)}.txt` })) : [])}
               />
               {selected && !busy && (
                 <Button size="lg" className="w-full" onClick={() => batch.rerun(selected.id, { language: ocrLanguage })}>

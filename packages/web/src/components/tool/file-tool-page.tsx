@@ -103,7 +103,7 @@ export function FileToolPage({ flow, busyLabel, multiple, camera, preview, liveC
           items={batch.items}
           selectedId={selected?.id}
           onSelect={batch.select}
-          zipEntries={zipEntries ?? ((item) => (item.state.status === 'done' ? item.state.result.outputs : []))}
+          zipEntries={zipEntries}
         />
       )}
       {flow.stale && (
