@@ -116,6 +116,19 @@ test.describe('on a phone, results and errors come where the eye is', () => {
     expect(zone.y + zone.height <= card.y || card.y + card.height <= zone.y, 'toast clear of the drop zone').toBe(true);
   });
 
+  test('under reduced motion the result is there at once, no glide', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/invert-image');
+    await page.getByTestId('file-input').setInputFiles({ name: 'line.png', mimeType: 'image/png', buffer: corpusFile('ocr/uw3-line-010001.png') });
+    const heading = page.getByTestId('result-heading');
+    await expect(heading).toBeFocused();
+    // Read in the same turn as focus arrived: a smooth scroll would still be on its way.
+    const top = await heading.evaluate((element) => element.getBoundingClientRect().top);
+    const header = await page.locator('header').first().evaluate((element) => element.getBoundingClientRect().bottom);
+    expect(top).toBeGreaterThanOrEqual(header);
+    expect(top).toBeLessThan(844 / 2);
+  });
+
   test('a touch screen is not told to paste with Ctrl+V', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('touch-hint')).toHaveText(en.uploadDescriptionTouch);

@@ -5,23 +5,37 @@ export function prefersReducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/** Air between the sticky header and what is scrolled under it, in CSS px. */
+const AIR = 12;
+
 /**
- * Whether an element is on screen, all of it or, when it is taller than the screen, from its
- * top (below the sticky header its scroll margin allows for).
+ * Where the screen's free part begins: below the site's sticky header, whose height changes
+ * with the width (two rows on a phone) and the language.
  */
-function inView(element: HTMLElement): boolean {
+function headerBottom(): number {
+  const header = document.querySelector('header');
+  if (!header || !['sticky', 'fixed'].includes(getComputedStyle(header).position)) return 0;
+  return Math.max(0, header.getBoundingClientRect().bottom);
+}
+
+/** Whether an element is on screen below the header: all of it, or its top where it is taller than the room. */
+function inView(element: HTMLElement, top: number): boolean {
   const box = element.getBoundingClientRect();
-  const top = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
   const bottom = window.innerHeight || document.documentElement.clientHeight;
-  return box.top >= top && (box.bottom <= bottom || box.top <= top + 1);
+  return box.top >= top && (box.bottom <= bottom || box.top <= top + AIR + 1);
 }
 
 /**
- * Scrolls an element into view unless it is there already: gliding, or a jump where reduced
- * motion is asked for. `block: 'center'` for a line that should be seen with what is above it.
+ * Scrolls an element into view below the sticky header unless it is there already: gliding, or
+ * a jump where reduced motion is asked for. `center` for a line to be seen with what is above it.
  */
-export function scrollIntoViewIfNeeded(element: HTMLElement, block: ScrollLogicalPosition = 'start') {
-  if (!inView(element)) element.scrollIntoView({ block, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
+export function scrollIntoViewIfNeeded(element: HTMLElement, block: 'start' | 'center' = 'start') {
+  const top = headerBottom();
+  if (inView(element, top)) return;
+  const box = element.getBoundingClientRect();
+  const room = (window.innerHeight || document.documentElement.clientHeight) - top;
+  const offset = block === 'center' ? top + Math.max(AIR, (room - box.height) / 2) : top + AIR;
+  window.scrollTo({ top: window.scrollY + box.top - offset, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
 }
 
 /**

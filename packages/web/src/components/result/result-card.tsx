@@ -52,7 +52,7 @@ export function ResultCard({ title, description, state, reveal = true, children 
   const failureId = `${id}-failure`;
   const panel: ResultPanel = { failureId, revealing: reveal, focusHeading: () => heading.current?.focus() };
   return (
-    <Card ref={card} className="scroll-mt-20" data-testid="result-card">
+    <Card ref={card} data-testid="result-card">
       <CardHeader>
         <CardTitle
           ref={heading}

@@ -13,7 +13,7 @@ export function UploadNotice({ children }: { children?: string }) {
   }, [children]);
   if (!children) return null;
   return (
-    <p ref={line} role="alert" className="scroll-mt-20 text-sm font-medium text-red-700" data-testid="upload-notice">
+    <p ref={line} role="alert" className="text-sm font-medium text-red-700" data-testid="upload-notice">
       {children}
     </p>
   );
