@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 
 /** Whether the visitor asked the system for less motion; scrolling then jumps instead of gliding. */
 export function prefersReducedMotion(): boolean {
@@ -44,13 +44,17 @@ export function scrollIntoViewIfNeeded(element: HTMLElement, block: 'start' | 'c
  * and the next Tab starts there. On a phone the result card sits a screen or more below the
  * upload area, where nothing would tell the visitor that it had changed.
  *
- * Runs once per value of `settled`: the state object a job ended with (a new job, or another
- * file of a batch shown, is a new object); re-renders and a changed language leave it alone.
+ * `settled` is the state a job ended with, undefined while one runs or before: it reveals when
+ * it follows undefined, once; re-renders, a changed language, and another finished file of a
+ * batch shown in its place (the visitor is going through the list) leave focus where it is.
  * `focus: false` only scrolls, for a panel that puts focus in a field of its own.
  */
 export function useRevealOnSettle(settled: unknown, region: RefObject<HTMLElement | null>, anchor: RefObject<HTMLElement | null>, { focus = true }: { focus?: boolean } = {}) {
+  const previous = useRef<unknown>(undefined);
   useEffect(() => {
-    if (!settled) return;
+    const before = previous.current;
+    previous.current = settled;
+    if (!settled || before) return;
     const target = region.current;
     if (!target) return;
     scrollIntoViewIfNeeded(target);
