@@ -59,7 +59,7 @@ export interface ConversionResult {
   data?: ToolData;
 }
 
-/** What a long step is doing, so the page can say it; fraction is the engine's own, 0 to 1. */
+/** What a long step is doing, so the page can say it. */
 export type ProgressStage = 'loading' | 'loading-model' | 'preparing' | 'recognizing' | 'rereading' | 'reading' | 'uploading' | 'converting' | 'translating';
 /**
  * `page` and `pages` say where a many-page job is (1-based), for "page 3 of 14"; while
@@ -69,6 +69,10 @@ export interface ProgressDetail {
   page: number;
   pages: number;
 }
+/**
+ * `fraction` is of the whole job, 0 to 1, and does not go back: a step that counts its own 0 to
+ * 1 is placed in its share of the job (progress.ts), so the page's bar moves forward once.
+ */
 export type ProgressCallback = (fraction: number, stage: ProgressStage, detail?: ProgressDetail) => void;
 
 /** 8-bit RGBA pixels, row by row, as a canvas holds them. */

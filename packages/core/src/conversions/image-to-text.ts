@@ -4,6 +4,7 @@ import { recognizePage, type PageText, type ReadingNeeds } from '../ocr/recogniz
 import type { OcrLanguage } from '../ocr/languages.ts';
 import { inspectImage } from '../image-info.ts';
 import { nameAfterFile } from '../output-names.ts';
+import { ocrPageProgress } from '../progress.ts';
 
 const encoder = new TextEncoder();
 
@@ -27,12 +28,13 @@ export async function readImage(input: InputFile | undefined, languages: OcrLang
 
 async function readNewImage(input: InputFile, languages: OcrLanguage[], { host, onProgress, signal }: ConversionContext, needs: ReadingNeeds): Promise<PageText> {
   const info = inspectImage(input.bytes);
-  onProgress?.(0, 'loading');
+  const report = ocrPageProgress(onProgress);
+  report?.(0, 'loading');
   const engine = await host.ocr();
   engine.load?.(languages);
-  onProgress?.(0, 'preparing');
+  report?.(0, 'preparing');
   const grey = await host.decodeGrey(input.bytes, info.type);
-  const page = await recognizePage(engine, grey, { languages, signal, onProgress }, needs);
+  const page = await recognizePage(engine, grey, { languages, signal, onProgress: report }, needs);
   if (!page.text) throw new ConversionError('no-text', 'No text found in the image.');
   onProgress?.(1, 'recognizing');
   return page;
