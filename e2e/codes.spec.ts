@@ -88,12 +88,13 @@ test('QR Code Generator: the code follows the text; PNG and SVG downloads decode
   await input.fill(url);
   await expect(page.getByTestId('result-image')).toBeVisible();
   const [pngDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-png').click()]);
-  expect(pngDownload.suggestedFilename()).toBe('qr-code.png');
+  // Named by the address it holds, without its query.
+  expect(pngDownload.suggestedFilename()).toBe('textlift.example path_qr-code.png');
   const pngPath = await pngDownload.path();
   expect((await sharp(pngPath).metadata()).width).toBe(300);
   expect(zbar(pngPath)).toBe(url);
   const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-svg').click()]);
-  expect(svgDownload.suggestedFilename()).toBe('qr-code.svg');
+  expect(svgDownload.suggestedFilename()).toBe('textlift.example path_qr-code.svg');
   const svgPng = path.join(mkdtempSync(path.join(tmpdir(), 'textlift-svg-')), 'svg.png');
   await sharp(await svgDownload.path(), { density: 144 }).png().toFile(svgPng);
   expect(zbar(svgPng)).toBe(url);
@@ -142,7 +143,7 @@ test('Text to Image: typed text drawn on an 800×600 PNG that OCR reads back; lo
   await generate.click();
   await expect(page.getByText('Image generated successfully!')).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-file').click()]);
-  expect(download.suggestedFilename()).toBe('generated_text_image.png');
+  expect(download.suggestedFilename()).toBe('Hello from TextLift.png');
   const file = await download.path();
   const { width, height } = await sharp(file).metadata();
   expect([width, height]).toEqual([800, 600]);

@@ -17,11 +17,11 @@ test('a visitor drops a scanned page and gets its text, copies it and downloads 
   expect(engineRequests, 'the home page loads no OCR code until the visitor moves to choose an image').toEqual([]);
 
   const started = Date.now();
-  await dropFile(page, '[data-testid=drop-zone]', corpusFile('ocr/pytesseract-test.jpg'), 'page.jpg', 'image/jpeg');
+  await dropFile(page, '[data-testid=drop-zone]', corpusFile('ocr/pytesseract-test.jpg'), 'Überweisung 2026.jpg', 'image/jpeg');
 
   // The zone shows the file (name, size in MB to two decimals) and the busy browse button.
   const selected = page.getByTestId('selected-file');
-  await expect(selected).toContainText('page.jpg');
+  await expect(selected).toContainText('Überweisung 2026.jpg');
   await expect(selected).toContainText('0.07 MB');
   await expect(page.getByRole('button', { name: 'Processing image...' })).toBeDisabled();
   await expect(page.getByRole('progressbar')).toBeVisible();
@@ -41,7 +41,8 @@ test('a visitor drops a scanned page and gets its text, copies it and downloads 
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
-  expect(download.suggestedFilename()).toBe('extracted-text.txt');
+  // Named after the visitor's file, accents kept.
+  expect(download.suggestedFilename()).toBe('Überweisung 2026_extracted.txt');
   expect(await readFile(await download.path(), 'utf8')).toBe(text);
 
   // 'Extract Text' again on the same file gives the same text (the reading kept on the device).
@@ -78,7 +79,7 @@ test('an image pasted with Ctrl+V is read', async ({ page }) => {
   expect(characterErrorRate(await result.inputValue(), corpusExpected('ocr/uw3-line-010004.png'))).toBeLessThanOrEqual(0.01);
 });
 
-test('several images at once: each gets its own result, and "Download all" is a .zip of them', async ({ page }) => {
+test('several images at once: each gets its own result, and "Download all" is a .zip of them, each named after its image', async ({ page }) => {
   const { unzipSync } = await import('fflate');
   await page.goto('/');
   const files = ['uw3-line-010001.png', 'uw3-line-010004.png', 'pytesseract-test.jpg'];
@@ -91,9 +92,9 @@ test('several images at once: each gets its own result, and "Download all" is a 
   expect(characterErrorRate(await page.getByTestId('result-text').inputValue(), corpusExpected('ocr/pytesseract-test.jpg'))).toBeLessThanOrEqual(0.02);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-all').click()]);
-  expect(download.suggestedFilename()).toBe('textlift-results.zip');
+  expect(download.suggestedFilename()).toBe('uw3-line-010001_extracted (+2).zip');
   const entries = unzipSync(new Uint8Array(await readFile(await download.path())));
-  expect(Object.keys(entries).sort()).toEqual(['pytesseract-test.txt', 'uw3-line-010001.txt', 'uw3-line-010004.txt']);
-  const line = new TextDecoder().decode(entries['uw3-line-010004.txt']);
+  expect(Object.keys(entries).sort()).toEqual(['pytesseract-test_extracted.txt', 'uw3-line-010001_extracted.txt', 'uw3-line-010004_extracted.txt']);
+  const line = new TextDecoder().decode(entries['uw3-line-010004_extracted.txt']);
   expect(characterErrorRate(line, corpusExpected('ocr/uw3-line-010004.png'))).toBeLessThanOrEqual(0.01);
 });

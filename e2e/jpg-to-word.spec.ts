@@ -11,14 +11,14 @@ test('a visitor turns a photo of a page into a Word document and an RTF file', a
   await expect(page.getByTestId('result-text')).toBeVisible();
 
   const [word] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-docx').click()]);
-  expect(word.suggestedFilename()).toBe('extracted_text.docx');
+  expect(word.suggestedFilename()).toBe('page.docx');
   const { value } = await mammoth.extractRawText({ path: await word.path() });
   const paragraphs = value.split('\n').filter(Boolean);
   expect(paragraphs).toHaveLength(2);
   expect(paragraphs[1]).toMatch(/^The quick brown dog jumped over the lazy fox\./);
 
   const [rtf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-rtf').click()]);
-  expect(rtf.suggestedFilename()).toBe('extracted_text.rtf');
+  expect(rtf.suggestedFilename()).toBe('page.rtf');
   const rtfText = await readFile(await rtf.path(), 'utf8');
   expect(rtfText).toMatch(/^\{\\rtf1/);
   expect(rtfText).toContain('The quick brown dog jumped over the lazy fox.');

@@ -34,7 +34,7 @@ test('Merge PDF: files add up in one list, reorder by keyboard, and merge in tha
   await merge.click();
   await expect(page.getByText('PDFs merged!')).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Merged PDF' }).click()]);
-  expect(download.suggestedFilename()).toBe('merged.pdf');
+  expect(download.suggestedFilename()).toBe('AnimalSounds_merged.pdf');
   const path = await download.path();
   qpdfCheck(path);
   expect(pageCount(path)).toBe(15);
@@ -72,7 +72,7 @@ test('Text to PDF: typed Polish, Turkish and Russian come back out of the PDF ex
   await convert.click();
   await expect(page.getByText('PDF created!')).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
-  expect(download.suggestedFilename()).toBe('converted_document.pdf');
+  expect(download.suggestedFilename()).toBe('Zażółć gęślą jaźń.pdf');
   const path = await download.path();
   qpdfCheck(path);
   const lines = pdfText(path).split('\n').map((line) => line.trim()).filter(Boolean);
@@ -115,6 +115,7 @@ test('PDF to JPG: every page as a JPEG at the chosen resolution, all in one .zip
   await expect(page.getByText('Conversion completed!')).toBeVisible();
   await expect(page.getByTestId('page-thumbnails').getByRole('img')).toHaveCount(14);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-all').click()]);
+  expect(download.suggestedFilename()).toBe('tracemonkey_pages.zip');
   const entries = unzipSync(readFileSync(await download.path()));
   const names = Object.keys(entries);
   expect(names).toContain('tracemonkey_page_1.jpg');

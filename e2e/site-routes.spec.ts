@@ -1,20 +1,32 @@
+import { pageLanguage, pagePaths } from '../packages/web/src/site-pages.ts';
 import { dictionary, languageTags, sitemapPaths } from './site-pages.ts';
 import { expect, test } from './fixtures.ts';
 
-// One pass over the sitemap on a 360 px phone: each page answers, has its heading, and fits.
-test('every page in the sitemap answers 200 with its main heading, and fits a 360 px wide phone without sideways scrolling', async ({ page, request }) => {
-  const paths = await sitemapPaths(request);
-  expect(paths.length).toBeGreaterThanOrEqual(21);
-  await page.setViewportSize({ width: 360, height: 740 });
-  for (const path of paths) {
-    const response = await page.goto(path);
-    expect(response?.status(), path).toBe(200);
-    await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
-    expect(await page.title(), path).toMatch(/TextLift/);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, path).toBeLessThanOrEqual(0);
-  }
-});
+// One pass over the sitemap on a 360 px phone, a test per language so both workers share it: each
+// page answers, has its heading, fits, and hydrates without an error (its HTML and its first
+// render agree, in every language).
+for (const [code, tag] of Object.entries(languageTags)) {
+  test(`every ${code} page of the sitemap answers 200 with its main heading, fits a 360 px phone, and hydrates without an error`, async ({ page, request }) => {
+    const paths = (await sitemapPaths(request)).filter((path) => pageLanguage(path).code === code);
+    expect(paths.length).toBe(pagePaths().length);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+    });
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of paths) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.locator('html'), path).toHaveAttribute('lang', tag);
+      await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+      expect(await page.title(), path).toMatch(/TextLift/);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    expect(errors).toEqual([]);
+  });
+}
 
 test('each language home is in its language, with the real <html lang>', async ({ page }) => {
   for (const [code, tag] of Object.entries(languageTags)) {
@@ -31,33 +43,113 @@ test('an unknown language code is the not-found page, and "/" is English', async
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
-test('the switcher changes language; static pages follow it, also after a reload', async ({ page }) => {
+const texts = (code: string) => dictionary(code) as unknown as {
+  nav: { home: string; main: string };
+  blog: { title: string; notFound: string };
+  about: { title: string };
+  notFound: { title: string };
+  tools: Record<string, { title: string }>;
+  languageOffer: { text: string; switch: string; dismiss: string };
+};
+
+test('the switcher goes to the same page in the chosen language; links stay in it; the choice outlives "/" and a reload', async ({ page }) => {
   await page.goto('/');
   await page.getByTestId('language-switcher').selectOption('de');
   await expect(page).toHaveURL(/\/de$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(dictionary('de').heroTitle);
   // The logo and Tools lead to this language's home.
-  await expect(page.getByRole('link', { name: (dictionary('de').nav as { home: string }).home }).first()).toHaveAttribute('href', '/de');
+  await expect(page.getByRole('link', { name: texts('de').nav.home }).first()).toHaveAttribute('href', '/de');
 
-  await page.getByRole('navigation', { name: (dictionary('de').nav as { main: string }).main }).getByRole('link', { name: 'Blog' }).click();
-  await expect(page).toHaveURL(/\/blog$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText((dictionary('de').blog as { title: string }).title);
-  await page.goto('/about-us');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText((dictionary('de').about as { title: string }).title);
+  await page.getByRole('navigation', { name: texts('de').nav.main }).getByRole('link', { name: 'Blog' }).click();
+  await expect(page).toHaveURL(/\/de\/blog$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('de').blog.title);
+  await page.goto('/de/about-us');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('de').about.title);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  // Every link on the page stays in German.
+  const hrefs = await page.locator('a[href^="/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+  expect(hrefs.filter((href) => !/^\/de(\/|#|$)/.test(href))).toEqual([]);
 
   await page.getByTestId('language-switcher').selectOption('fr');
-  await expect(page).toHaveURL(/\/about-us$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText((dictionary('fr').about as { title: string }).title);
+  await expect(page).toHaveURL(/\/fr\/about-us$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('fr').about.title);
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText((dictionary('fr').about as { title: string }).title);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('fr').about.title);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  // Typing the site's address, or an English link, keeps the chosen language.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/fr$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(dictionary('fr').heroTitle);
+  await page.goto('/pdf-to-text');
+  await expect(page).toHaveURL(/\/fr\/pdf-to-text$/);
+  // Back after a switch shows that page's own language again.
+  await page.getByTestId('language-switcher').selectOption('en');
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/pdf-to-text$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('en').tools.pdfToText!.title);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/fr\/pdf-to-text$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('fr').tools.pdfToText!.title);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await page.goto('/');
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
 
-test('/tools/{tool} redirects permanently to the tool, replacing the address', async ({ page, request }) => {
-  const response = await request.get('/tools/image-to-text', { maxRedirects: 0 });
-  expect(response.status()).toBe(301);
-  expect(response.headers().location).toBe('/');
+test.describe('a first visit from a browser that asks for German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('is offered the German page in one line, in German, and not redirected', async ({ page }) => {
+    const response = await page.goto('/about-us');
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(/\d\/about-us$/);
+    const offer = page.getByTestId('language-offer');
+    await expect(offer).toContainText(texts('de').languageOffer.text);
+    await expect(offer).toHaveAttribute('lang', 'de');
+    await offer.getByRole('link', { name: texts('de').languageOffer.switch }).click();
+    await expect(page).toHaveURL(/\/de\/about-us$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('de').about.title);
+    await expect(page.getByTestId('language-offer')).toHaveCount(0);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/de$/);
+  });
+
+  test('who closes the offer stays in English, and is not asked again', async ({ page }) => {
+    await page.goto('/');
+    await page.getByTestId('language-offer').getByRole('button', { name: texts('de').languageOffer.dismiss }).click();
+    await expect(page.getByTestId('language-offer')).toHaveCount(0);
+    await page.goto('/blog');
+    await expect(page).toHaveURL(/\d\/blog$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('en').blog.title);
+    await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
+    await expect(page.getByTestId('language-offer')).toHaveCount(0);
+  });
+});
+
+test('a page in its own language is not offered again', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ locale: 'fr-FR', baseURL });
+  const page = await context.newPage();
+  await page.goto('/fr/merge-pdf');
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('fr').tools.mergePdf!.title);
+  await expect(page.getByTestId('language-offer')).toHaveCount(0);
+  await context.close();
+});
+
+test('unknown addresses under a language are that language\'s not-found pages', async ({ page }) => {
+  let response = await page.goto('/de/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('de').notFound.title);
+  response = await page.goto('/tr/blog/no-such-post');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('tr').blog.notFound);
+});
+
+test('/tools/{tool} redirects permanently to the tool, in each language, replacing the address', async ({ page, request }) => {
+  const redirects = { '/tools/image-to-text': '/', '/tools/merge-pdf': '/merge-pdf', '/de/tools/image-to-text': '/de', '/pl/tools/pdf-to-word': '/pl/pdf-to-word' };
+  for (const [from, to] of Object.entries(redirects)) {
+    const response = await request.get(from, { maxRedirects: 0 });
+    expect(response.status(), from).toBe(301);
+    expect(response.headers().location, from).toBe(to);
+  }
   await page.goto('/about-us');
   await page.goto('/tools/image-to-text');
   await expect(page).toHaveURL(/\/$/);

@@ -16,18 +16,19 @@ const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const homes = entry.languages.map((language) => ({ tag: language.tag, path: entry.homePath(language.code) }));
-const homePaths = new Set(homes.map((home) => home.path));
+/** A page's address in each language, with the tag hreflang names it by. */
+const alternatesOf = (path: string) =>
+  entry.languages.map((language) => ({ tag: language.tag, href: `${ORIGIN}${entry.localizedPath(language.code, path)}` }));
 
+/** Canonical and hreflang links: every page exists in all 13 languages, English being the default. */
 function headLinks(route: string | undefined): string {
   if (!route) return '<meta name="robots" content="noindex" />';
-  const links = [`<link rel="canonical" href="${ORIGIN}${route}" />`];
-  // Only the home pages exist in several languages at their own addresses.
-  if (homePaths.has(route)) {
-    for (const home of homes) links.push(`<link rel="alternate" hreflang="${home.tag}" href="${ORIGIN}${home.path}" />`);
-    links.push(`<link rel="alternate" hreflang="x-default" href="${ORIGIN}/" />`);
-  }
-  return links.join('\n    ');
+  const { path } = entry.pageLanguage(route);
+  return [
+    `<link rel="canonical" href="${ORIGIN}${route}" />`,
+    ...alternatesOf(path).map(({ tag, href }) => `<link rel="alternate" hreflang="${tag}" href="${href}" />`),
+    `<link rel="alternate" hreflang="x-default" href="${ORIGIN}${path}" />`,
+  ].join('\n    ');
 }
 
 async function page(url: string, route: string | undefined): Promise<string> {
@@ -50,24 +51,37 @@ async function page(url: string, route: string | undefined): Promise<string> {
     .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
 }
 
+/** The file of a route below dist: "/" + "index.html" is dist/index.html, "/de/blog" + "404.html" dist/de/blog/404.html. */
+const routeFile = (route: string, file: string) => path.join(dist, route, file);
+
 function write(file: string, content: string) {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, content);
 }
 
-const paths = entry.sitePaths();
-for (const route of paths) {
-  write(path.join(dist, route === '/' ? '' : route, 'index.html'), await page(route, route));
+const pagePaths = entry.pagePaths();
+let count = 0;
+for (const language of entry.languages) {
+  for (const path of pagePaths) {
+    const route = entry.localizedPath(language.code, path);
+    write(routeFile(route, 'index.html'), await page(route, route));
+    count += 1;
+  }
+  // The pages for an unknown address in this language: the site's, and the blog's own ("Blog post not found").
+  const home = entry.homePath(language.code);
+  write(routeFile(home, '404.html'), await page(entry.localizedPath(language.code, '/404'), undefined));
+  write(routeFile(home, 'blog/404.html'), await page(entry.localizedPath(language.code, '/blog/404'), undefined));
 }
-// The pages for an unknown address: the site's, and the blog's own ("Blog post not found").
-write(path.join(dist, '404.html'), await page('/404', undefined));
-write(path.join(dist, 'blog', '404.html'), await page('/blog/404', undefined));
 
+const urls = pagePaths.flatMap((path) =>
+  entry.languages.map((language) => {
+    const links = alternatesOf(path).map(({ tag, href }) => `<xhtml:link rel="alternate" hreflang="${tag}" href="${href}"/>`);
+    return `  <url><loc>${ORIGIN}${entry.localizedPath(language.code, path)}</loc>${links.join('')}</url>`;
+  }),
+);
 write(
   path.join(dist, 'sitemap.xml'),
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${paths
-    .map((route) => `  <url><loc>${ORIGIN}${route}</loc></url>`)
-    .join('\n')}\n</urlset>\n`,
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`,
 );
 write(path.join(dist, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${ORIGIN}/sitemap.xml\n`);
-console.log(`prerendered ${paths.length} pages, 404.html, sitemap.xml and robots.txt`);
+console.log(`prerendered ${count} pages (${entry.languages.length} languages × ${pagePaths.length}), their 404 pages, sitemap.xml and robots.txt`);

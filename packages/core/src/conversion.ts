@@ -11,10 +11,16 @@ export interface InputFile {
 }
 
 export interface OutputFile {
+  /** Named by output-names.ts's rule: after the input file or the typed text, with the tool's suffix. */
   name: string;
   /** Media type with charset where it is text, as sent in Content-Type. */
   type: string;
   bytes: Uint8Array;
+  /**
+   * A by-product offered beside the tool's own output (PDF to JPG's text layer): where the own
+   * output is one file, that file alone is the answer (a one-page PDF gives its .jpg, not a .zip).
+   */
+  aside?: boolean;
 }
 
 /** What a tool is given: files, or text typed into the page (the registry says which). */
@@ -44,6 +50,8 @@ export interface ToolData {
 
 export interface ConversionResult {
   outputs: OutputFile[];
+  /** The name of the .zip that holds the outputs where they go as one file (`{name}_pages.zip`). */
+  zipName?: string;
   /** The text a tool shows in its result panel, where it has one. */
   text?: string;
   /** Counts a tool reports about its output ("14 pages, 120 paragraphs, 2 tables"). */
@@ -51,7 +59,7 @@ export interface ConversionResult {
   data?: ToolData;
 }
 
-/** What a long step is doing, so the page can say it; fraction is the engine's own, 0 to 1. */
+/** What a long step is doing, so the page can say it. */
 export type ProgressStage = 'loading' | 'loading-model' | 'preparing' | 'recognizing' | 'rereading' | 'reading' | 'uploading' | 'converting' | 'translating';
 /**
  * `page` and `pages` say where a many-page job is (1-based), for "page 3 of 14"; while
@@ -61,6 +69,10 @@ export interface ProgressDetail {
   page: number;
   pages: number;
 }
+/**
+ * `fraction` is of the whole job, 0 to 1, and does not go back: a step that counts its own 0 to
+ * 1 is placed in its share of the job (progress.ts), so the page's bar moves forward once.
+ */
 export type ProgressCallback = (fraction: number, stage: ProgressStage, detail?: ProgressDetail) => void;
 
 /** 8-bit RGBA pixels, row by row, as a canvas holds them. */
@@ -180,10 +192,3 @@ export type Conversion<Options = Record<string, unknown>> = (
   options: Options,
   context: ConversionContext,
 ) => Promise<ConversionResult>;
-
-/** Strips the extension so outputs can be named after their input ("scan.png" -> "scan"). */
-export function baseName(fileName: string): string {
-  const name = fileName.replace(/^.*[\\/]/, '');
-  const dot = name.lastIndexOf('.');
-  return (dot > 0 ? name.slice(0, dot) : name) || 'file';
-}

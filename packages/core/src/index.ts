@@ -16,3 +16,5 @@ export * from './tool-options.ts';
 export * from './translation/engines.ts';
 export * from './translation/languages.ts';
 export * from './keep-last.ts';
+export * from './site-preferences.ts';
+export * from './output-names.ts';

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_REQUESTS_PER_MINUTE, JOB_TIMEOUT_MS } from '@textlift/core/service-limits';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -114,7 +115,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     dataDir: process.env.TEXTLIFT_DATA_DIR || path.join(root, '.data'),
     concurrency: intFromEnv('TEXTLIFT_CONCURRENCY', Math.max(1, os.availableParallelism())),
     queueLimit: intFromEnv('TEXTLIFT_QUEUE_LIMIT', 16),
-    jobTimeoutMs: intFromEnv('TEXTLIFT_JOB_TIMEOUT_MS', 120_000),
+    jobTimeoutMs: intFromEnv('TEXTLIFT_JOB_TIMEOUT_MS', JOB_TIMEOUT_MS),
     // Defaults and the measurements behind them: packages/server/src/server-limits.ts.
     uploadMemoryBytes: intFromEnv('TEXTLIFT_UPLOAD_MEMORY_MB', 256) * 1024 * 1024,
     idleTimeoutMs: intFromEnv('TEXTLIFT_IDLE_TIMEOUT_MS', 30_000),
@@ -132,7 +133,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     apertiumModes: process.env.TEXTLIFT_APERTIUM_MODES || '/usr/share/apertium/modes',
     libreTranslateUrl,
     libreTranslateKey: process.env.TEXTLIFT_LIBRETRANSLATE_KEY || '',
-    apiRateLimit: intFromEnv('TEXTLIFT_API_RATE_LIMIT', 60),
+    apiRateLimit: intFromEnv('TEXTLIFT_API_RATE_LIMIT', API_REQUESTS_PER_MINUTE),
     contactRateLimit: intFromEnv('TEXTLIFT_CONTACT_RATE_LIMIT', 5),
     databaseFile: process.env.TEXTLIFT_DATABASE || '',
     publicUrl: (process.env.TEXTLIFT_PUBLIC_URL || '').replace(/\/$/, ''),

@@ -3,7 +3,7 @@
 import { threadId, workerData, type MessagePort } from 'node:worker_threads';
 import Piscina from 'piscina';
 import sharp from 'sharp';
-import { baseName, chosenEngine, runTool, toConversionError, zipOutputs, type ConversionResult, type JobInput, type OfficeEngine, type TranslationEngineId } from '@textlift/core';
+import { chosenEngine, resultAsOneFile, runTool, toConversionError, type ConversionResult, type JobInput, type OfficeEngine, type TranslationEngineId } from '@textlift/core';
 import type { ServerConfig } from './config.ts';
 import { createNodeHost, type Translator } from './engines/node-host.ts';
 import { mainThreadCaller } from './engines/main-thread-calls.ts';
@@ -69,11 +69,9 @@ export default async function convert(task: ConversionTask) {
   const { host, release } = createNodeHost(jobProvider, office, translator);
   try {
     let result = await runTool(task.slug, task.input, task.options, { host });
-    // Several outputs are answered as one ZIP, packed here: on the main thread, zipping the 15
-    // pages of a PDF to JPG at 300 dpi (17 MB) held the event loop for 1.7-2.8 s.
-    if (!result.data?.codes && result.outputs.length > 1) {
-      result = { ...result, outputs: [zipOutputs(result.outputs, `${baseName(result.outputs[0]!.name)}.zip`)] };
-    }
+    // Several outputs are answered as one file (a ZIP), packed here: on the main thread, zipping
+    // the 15 pages of a PDF to JPG at 300 dpi (17 MB) held the event loop for 1.7-2.8 s.
+    if (!result.data?.codes && result.outputs.length > 1) result = { ...result, outputs: [resultAsOneFile(result)] };
     const outcome: ConversionOutcome = { ok: true, result };
     // Moved, not copied, to the main thread: a 40 MB ZIP of pages is held once, not twice.
     return Piscina.move({ [Piscina.transferableSymbol]: transferables(result), [Piscina.valueSymbol]: outcome } as never) as unknown as ConversionOutcome;

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { ConversionError, errorStatus, isErrorCode, toConversionError, type ErrorCode } from '@textlift/core';
+import { create as createContentDisposition } from 'content-disposition';
+import { asciiFileName, ConversionError, errorStatus, isErrorCode, toConversionError, type ErrorCode } from '@textlift/core';
 import { applySecurityHeaders } from './security-headers.ts';
 
 /** Retry-After of a 503 that did not say when to come back (a job stopped at its time limit). */
@@ -208,8 +209,10 @@ export function pathnameOf(request: FastifyRequest): string {
   return request.url.split('?')[0] || '/';
 }
 
-/** RFC 6266 attachment header: an ASCII fallback plus the exact UTF-8 name. */
+/**
+ * RFC 6266 attachment header: the exact name as RFC 5987's `filename*=UTF-8''…`, beside an ASCII
+ * `filename="…"` for clients that read no other (accents dropped, not turned into "?").
+ */
 export function contentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  return createContentDisposition(fileName, { fallback: asciiFileName(fileName, 'download') });
 }

@@ -2,10 +2,10 @@ import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app-routes.tsx';
-import i18next, { addDictionary, type Dictionary } from './i18n/index.ts';
+import { addDictionary, type Dictionary } from './i18n/index.ts';
 import { findLanguage } from './i18n/languages.ts';
 import { MetaCollector, type DocumentMeta } from './seo/document-meta.tsx';
-import { homeLanguage } from './site-pages.ts';
+import { pageLanguage } from './site-pages.ts';
 
 // The prerenderer renders every language, so it has every dictionary at hand.
 const dictionaries = import.meta.glob<{ default: Dictionary }>('./locales/*.json', { eager: true, base: './i18n' });
@@ -19,10 +19,9 @@ export interface RenderedPage {
   languageTag: string;
 }
 
-/** One page as HTML: homes in their language, every other page in English (its canonical form). */
+/** One page as HTML, in the language of its address. */
 export async function render(url: string): Promise<RenderedPage> {
-  const language = findLanguage(homeLanguage(url) ?? 'en');
-  await i18next.changeLanguage(language.code);
+  const language = findLanguage(pageLanguage(url).code);
   const collector: { meta?: DocumentMeta } = {};
   const page = (
     <MetaCollector.Provider value={collector}>
@@ -41,5 +40,5 @@ export async function render(url: string): Promise<RenderedPage> {
   return { html, meta: collector.meta, languageTag: language.tag };
 }
 
-export { sitePaths, homePath } from './site-pages.ts';
+export { homePath, localizedPath, pageLanguage, pagePaths } from './site-pages.ts';
 export { languages } from './i18n/languages.ts';

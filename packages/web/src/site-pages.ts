@@ -1,5 +1,5 @@
 import { tools } from '@textlift/core/tools';
-import { languages } from './i18n/languages.ts';
+import { findLanguage } from './i18n/languages.ts';
 
 /** The static pages, with the spec's routes and the dictionary section that holds their text. */
 export const staticPages = [
@@ -38,28 +38,38 @@ export function findBlogPost(slug: string | undefined): BlogPost | undefined {
   return blogPosts.find((post) => post.slug === slug);
 }
 
-/** The home page of a language: "/" for English, "/ru" and so on for the others. */
-export function homePath(code: string): string {
-  return code === 'en' ? '/' : `/${code}`;
-}
-
-/** The language a path's home page is in, or undefined where the path is not a home page. */
-export function homeLanguage(pathname: string): string | undefined {
-  if (pathname === '/') return 'en';
-  const code = pathname.slice(1);
-  return languages.some((language) => language.code === code && code !== 'en') ? code : undefined;
-}
-
 /** Tool pages other than the home page's hero. */
 export const toolPages = tools.filter((tool) => tool.path !== '/');
 
 /**
- * Every page that exists, as prerendered at build time and listed in the sitemap: the 13
- * homes, the static pages, the blog and its posts, and each tool page from the registry.
+ * A page's address in a language: English without a prefix ("/about-us"), every other
+ * language under its route code ("/de/about-us"; the home is "/de").
  */
-export function sitePaths(): string[] {
+export function localizedPath(code: string, path: string): string {
+  if (code === 'en') return path;
+  return path === '/' ? `/${code}` : `/${code}${path}`;
+}
+
+/** The home page of a language: "/" for English, "/ru" and so on for the others. */
+export function homePath(code: string): string {
+  return localizedPath(code, '/');
+}
+
+/**
+ * The language an address is in and the page it names: "/de/about-us" is German "/about-us",
+ * "/about-us" English. A first segment that is no language of ours is part of an English path.
+ */
+export function pageLanguage(pathname: string): { code: string; path: string } {
+  const [, first = '', ...rest] = pathname.split('/');
+  const language = findLanguage(first);
+  if (language.code !== first || first === 'en') return { code: 'en', path: pathname };
+  return { code: first, path: `/${rest.join('/')}` };
+}
+
+/** Every page in one language, as its English address: the home, the static pages, the blog and each tool. */
+export function pagePaths(): string[] {
   return [
-    ...languages.map((language) => homePath(language.code)),
+    '/',
     ...staticPages.map((page) => page.path),
     '/blog',
     ...blogPosts.map((post) => `/blog/${post.slug}`),

@@ -9,7 +9,7 @@ import {
   type PDFRef,
 } from '@cantoo/pdf-lib';
 import type { Conversion, ConversionHost, RgbaImage } from '../conversion.ts';
-import { baseName } from '../conversion.ts';
+import { fileStem, nameAfterFile } from '../output-names.ts';
 import { ConversionError, throwIfCancelled } from '../errors.ts';
 import { inspectImage, type ImageInfo } from '../image-info.ts';
 import { ascii, readJpeg, readPng, readTiffTags, type JpegInfo } from '../images/image-headers.ts';
@@ -76,7 +76,7 @@ export const imageToPdf: Conversion<ImageToPdfOptions> = async ({ files }, optio
     }
   });
   const doc = await PDFDocument.create();
-  doc.setTitle(baseName(first.name));
+  doc.setTitle(fileStem(first.name) || 'Images');
   const total = files.length;
   for (const [index, file] of files.entries()) {
     throwIfCancelled(signal);
@@ -106,7 +106,7 @@ export const imageToPdf: Conversion<ImageToPdfOptions> = async ({ files }, optio
   const bytes = await doc.save();
   onProgress?.(1, 'reading');
   return {
-    outputs: [{ name: `${baseName(first.name)}.pdf`, type: 'application/pdf', bytes }],
+    outputs: [{ name: nameAfterFile(first.name, '.pdf', 'images.pdf'), type: 'application/pdf', bytes }],
     summary: { pages: total },
   };
 };

@@ -5,6 +5,8 @@ import type { OcrLanguage } from '../ocr/languages.ts';
 import { inspectImage } from '../image-info.ts';
 import { decodeGreyFor } from '../images/open-image.ts';
 import { OCR_MAX_PIXELS } from '../limits.ts';
+import { nameAfterFile } from '../output-names.ts';
+import { ocrPageProgress } from '../progress.ts';
 import { sniffType } from '../sniff.ts';
 
 const encoder = new TextEncoder();
@@ -29,14 +31,15 @@ export async function readImage(input: InputFile | undefined, languages: OcrLang
 
 async function readNewImage(input: InputFile, languages: OcrLanguage[], { host, onProgress, signal }: ConversionContext, needs: ReadingNeeds): Promise<PageText> {
   const info = inspectImage(input.bytes);
-  onProgress?.(0, 'loading');
+  const report = ocrPageProgress(onProgress);
+  report?.(0, 'loading');
   const engine = await host.ocr();
   engine.load?.(languages);
-  onProgress?.(0, 'preparing');
+  report?.(0, 'preparing');
   // A photo larger than the page OCR reads is scaled down as it is decoded (JPEGs at a
   // reduced size where the decoder can), never refused for its megapixels alone.
   const grey = await decodeGreyFor(host, input.bytes, info, OCR_MAX_PIXELS);
-  const page = await recognizePage(engine, grey, { languages, signal, onProgress }, needs);
+  const page = await recognizePage(engine, grey, { languages, signal, onProgress: report }, needs);
   if (!page.text) throw new ConversionError('no-text', 'No text found in the image.');
   onProgress?.(1, 'recognizing');
   return page;
@@ -48,8 +51,9 @@ async function sha256(bytes: Uint8Array): Promise<string> {
 }
 
 /**
- * The hero's tool: one image in, its text out as extracted-text.txt. A PDF dropped there is
- * read as PDF to Text reads it (its text layer, scanned pages by OCR).
+ * The hero's tool: one image in, its text out as `{name}_extracted.txt` (the spec's
+ * extracted-text.txt where the image's name gives none). A PDF dropped there is read as PDF to
+ * Text reads it (its text layer, scanned pages by OCR).
  */
 export const imageToText: Conversion<{ language: OcrLanguage[] }> = async ({ files }, options, context) => {
   if (files[0] && sniffType(files[0].bytes) === 'application/pdf') {
@@ -59,6 +63,6 @@ export const imageToText: Conversion<{ language: OcrLanguage[] }> = async ({ fil
   const text = await recognizeImage(files[0], options.language, context);
   return {
     text,
-    outputs: [{ name: 'extracted-text.txt', type: 'text/plain; charset=utf-8', bytes: encoder.encode(text) }],
+    outputs: [{ name: nameAfterFile(files[0]!.name, '_extracted.txt', 'extracted-text.txt'), type: 'text/plain; charset=utf-8', bytes: encoder.encode(text) }],
   };
 };

@@ -1,6 +1,8 @@
-import { baseName, type Conversion } from '../conversion.ts';
+import type { Conversion } from '../conversion.ts';
+import { nameAfterFile } from '../output-names.ts';
 import { ConversionError } from '../errors.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
+import { progressPart } from '../progress.ts';
 import { languageOfOcr, type TranslationTarget } from '../translation/languages.ts';
 import { translateText } from '../translation/translate-text.ts';
 import { readImage } from './image-to-text.ts';
@@ -18,11 +20,12 @@ export const imageTranslator: Conversion<{ target: TranslationTarget; source: Oc
     throw new ConversionError('bad-request', `The text is in ${target} already: choose another target language.`, { field: 'target' });
   }
   const engine = await context.host.translator(pair);
-  const page = await readImage(files[0], source, context);
-  const translated = await translateText(page.text, engine, pair, { onProgress: context.onProgress, signal: context.signal });
+  // Reading is most of the time; translating a page's paragraphs takes a second or two.
+  const page = await readImage(files[0], source, { ...context, onProgress: progressPart(context.onProgress, 0, 0.85) });
+  const translated = await translateText(page.text, engine, pair, { onProgress: progressPart(context.onProgress, 0.85, 1), signal: context.signal });
   return {
     text: translated,
-    outputs: [{ name: `${baseName(files[0]!.name)}-${target}.txt`, type: 'text/plain; charset=utf-8', bytes: encoder.encode(translated) }],
+    outputs: [{ name: nameAfterFile(files[0]!.name, `-${target}.txt`, `translation-${target}.txt`), type: 'text/plain; charset=utf-8', bytes: encoder.encode(translated) }],
     data: { translation: { original: page.text, engine: engine.id, source: pair.source, target } },
   };
 };

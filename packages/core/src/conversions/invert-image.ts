@@ -1,5 +1,5 @@
 import type { Conversion, ConversionHost, RgbaImage } from '../conversion.ts';
-import { baseName } from '../conversion.ts';
+import { nameAfterFile } from '../output-names.ts';
 import { ConversionError, throwIfCancelled } from '../errors.ts';
 import { inspectImage } from '../image-info.ts';
 import { encodeBmp } from '../images/encode-bmp.ts';
@@ -46,7 +46,7 @@ export function invertedName(fileName: string, type: InvertedType): string {
   const { ext, spellings } = extensions[type];
   const own = /\.([^./\\]+)$/.exec(fileName)?.[1];
   const kept = own && spellings.includes(own.toLowerCase()) ? own : ext;
-  return `${baseName(fileName)}_inverted.${kept}`;
+  return nameAfterFile(fileName, `_inverted.${kept}`, `image_inverted.${kept}`);
 }
 
 /** 255 − v for red, green and blue, alpha untouched, in place: four pixels' bytes at a time where aligned. */

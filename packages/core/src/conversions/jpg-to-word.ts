@@ -4,6 +4,7 @@ import { paragraphsToDocx } from '../documents/docx-text.ts';
 import { textToParagraphs } from '../documents/paragraphs.ts';
 import { paragraphsToRtf } from '../documents/rtf.ts';
 import { recognizeImage } from './image-to-text.ts';
+import { nameAfterFile } from '../output-names.ts';
 
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const RTF_TYPE = 'application/rtf';
@@ -16,9 +17,10 @@ export const jpgToWord: Conversion<{ language: OcrLanguage[]; format: 'docx' | '
   const text = await recognizeImage(files[0], language, context);
   const paragraphs = textToParagraphs(text);
   const outputs: OutputFile[] = [];
+  const name = (extension: string) => nameAfterFile(files[0]!.name, extension, `extracted_text${extension}`);
   if (format !== 'rtf') {
-    outputs.push({ name: 'extracted_text.docx', type: DOCX_TYPE, bytes: await paragraphsToDocx(paragraphs, 'Extracted text') });
+    outputs.push({ name: name('.docx'), type: DOCX_TYPE, bytes: await paragraphsToDocx(paragraphs, 'Extracted text') });
   }
-  if (format !== 'docx') outputs.push({ name: 'extracted_text.rtf', type: RTF_TYPE, bytes: paragraphsToRtf(paragraphs) });
-  return { text: paragraphs.join('\n\n'), outputs };
+  if (format !== 'docx') outputs.push({ name: name('.rtf'), type: RTF_TYPE, bytes: paragraphsToRtf(paragraphs) });
+  return { text: paragraphs.join('\n\n'), outputs, zipName: name('.zip') };
 };

@@ -6,6 +6,7 @@ import { AcroFormMerger } from '../pdf/copy-acroform.ts';
 import { ObjectCopier } from '../pdf/copy-objects.ts';
 import { readOutline, writeOutline, type OutlineItem } from '../pdf/copy-outlines.ts';
 import { catalogOf, listPages } from '../pdf/page-list.ts';
+import { nameAfterFile } from '../output-names.ts';
 
 /**
  * Merge PDF: every page of every file, in the order given, in one PDF. Each file's bookmarks
@@ -67,7 +68,8 @@ export const mergePdfs: Conversion<{ passwords: string[] }> = async ({ files }, 
 
   const bytes = await merged.save(SAVE_OPTIONS);
   return {
-    outputs: [{ name: 'merged.pdf', type: 'application/pdf', bytes }],
+    // After the first file, which a merge most often extends (a contract, then its annexes).
+    outputs: [{ name: nameAfterFile(files[0]!.name, '_merged.pdf', 'merged.pdf'), type: 'application/pdf', bytes }],
     summary: { files: files.length, pages: pageRefs.length },
   };
 };

@@ -1,5 +1,4 @@
 import type { Conversion } from '../conversion.ts';
-import { baseName } from '../conversion.ts';
 import { ConversionError } from '../errors.ts';
 import { PDF_TO_EXCEL_MAX_PAGES } from '../limits.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
@@ -16,5 +15,5 @@ export const pdfToExcel: Conversion<{ language: OcrLanguage[]; password: string;
   if (!input) throw new ConversionError('no-file', 'No PDF was given.');
   const pages = await readPdfPages(input.bytes, { password: options.password, languages: options.language, rulings: true, maxPages: PDF_TO_EXCEL_MAX_PAGES }, context);
   const found = pages.map((page) => (page.kind === 'text' ? findTables(placedRuns(page.runs, page.height), page.rulings) : findPictureTables(page.lines, page.rulings)));
-  return tablesResult(found, baseName(input.name), options.format, options.language);
+  return tablesResult(found, input.name, options.format, options.language);
 };

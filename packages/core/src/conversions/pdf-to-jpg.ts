@@ -1,8 +1,8 @@
 import type { Conversion, OutputFile } from '../conversion.ts';
-import { baseName } from '../conversion.ts';
+import { nameAfterFile } from '../output-names.ts';
 import { ConversionError } from '../errors.ts';
 import { PDF_TO_JPG_MAX_PAGES } from '../limits.ts';
-import { pagesToJpeg } from '../pdf/pages-to-jpeg.ts';
+import { pagesToJpeg, pagesZipName } from '../pdf/pages-to-jpeg.ts';
 
 export interface PdfToJpgOptions {
   dpi: 72 | 150 | 300;
@@ -20,11 +20,11 @@ const encoder = new TextEncoder();
 export const pdfToJpg: Conversion<PdfToJpgOptions> = async ({ files }, options, context) => {
   const input = files[0];
   if (!input) throw new ConversionError('no-file', 'No PDF was given.');
-  const name = baseName(input.name);
   context.onProgress?.(0, 'loading');
-  const { images, text } = await pagesToJpeg(input.bytes, name, { ...options, maxPages: PDF_TO_JPG_MAX_PAGES }, context);
+  const { images, text } = await pagesToJpeg(input.bytes, input.name, { ...options, maxPages: PDF_TO_JPG_MAX_PAGES }, context);
   const outputs: OutputFile[] = [...images];
-  // A PDF of scans has no text layer: no empty .txt beside its pictures.
-  if (text) outputs.push({ name: `${name}_extracted_text.txt`, type: 'text/plain; charset=utf-8', bytes: encoder.encode(text) });
-  return { outputs, ...(text ? { text } : {}), summary: { pages: images.length } };
+  // A PDF of scans has no text layer: no empty .txt beside its pictures. The text is a
+  // by-product: a one-page PDF answers its .jpg alone (the page offers the text beside it).
+  if (text) outputs.push({ name: nameAfterFile(input.name, '_extracted_text.txt', 'extracted_text.txt'), type: 'text/plain; charset=utf-8', bytes: encoder.encode(text), aside: true });
+  return { outputs, ...(text ? { text } : {}), summary: { pages: images.length }, zipName: pagesZipName(input.name) };
 };

@@ -1,5 +1,5 @@
 import type { Conversion } from '../conversion.ts';
-import { baseName } from '../conversion.ts';
+import { nameAfterFile } from '../output-names.ts';
 import { ConversionError } from '../errors.ts';
 import { PDF_TO_TEXT_MAX_PAGES } from '../limits.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
@@ -24,6 +24,6 @@ export const pdfToText: Conversion<{ language: OcrLanguage[]; password: string }
   if (!text.trim()) throw new ConversionError('no-text', 'No text could be extracted from this PDF.');
   return {
     text,
-    outputs: [{ name: `${baseName(input.name)}_extracted.txt`, type: 'text/plain; charset=utf-8', bytes: encoder.encode(text) }],
+    outputs: [{ name: nameAfterFile(input.name, '_extracted.txt', 'extracted_text.txt'), type: 'text/plain; charset=utf-8', bytes: encoder.encode(text) }],
   };
 };

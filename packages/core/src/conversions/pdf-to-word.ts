@@ -1,5 +1,5 @@
 import type { Conversion } from '../conversion.ts';
-import { baseName } from '../conversion.ts';
+import { fileStem, nameAfterFile } from '../output-names.ts';
 import { textToParagraphs } from '../documents/paragraphs.ts';
 import { blocksToDocx, type DocBlock } from '../documents/rich-document.ts';
 import { ConversionError } from '../errors.ts';
@@ -35,11 +35,11 @@ export const pdfToWord: Conversion<{ language: OcrLanguage[]; password: string }
     blocks.push(...pageBlocks);
   }
   if (blocks.length === 0) throw new ConversionError('no-text', 'No text found in the PDF.');
-  const name = baseName(input.name);
+
   const count = (kind: DocBlock['kind']) => blocks.filter((block) => block.kind === kind).length;
   return {
     summary: { pages: pages.length, paragraphs: count('paragraph') + count('heading') + count('list'), tables: count('table'), pictures: count('picture') },
-    outputs: [{ name: `${name}.docx`, type: DOCX_TYPE, bytes: await blocksToDocx(blocks, name) }],
+    outputs: [{ name: nameAfterFile(input.name, '.docx', 'document.docx'), type: DOCX_TYPE, bytes: await blocksToDocx(blocks, fileStem(input.name) || 'Document') }],
   };
 };
 

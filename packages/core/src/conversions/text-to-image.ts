@@ -4,6 +4,7 @@ import { fontCodePoints } from '../documents/font-cmap.ts';
 import { cleanText, wrapLine } from '../documents/text-layout-pdf.ts';
 import { ConversionError, throwIfCancelled } from '../errors.ts';
 import { TEXT_IMAGE_MAX_LINES } from '../limits.ts';
+import { nameAfterText } from '../output-names.ts';
 
 /**
  * Text to Image, as the spec draws it: black 24-px text on a white canvas 800 px wide, each
@@ -118,7 +119,7 @@ export const textToImage: Conversion<Record<string, never>> = async ({ text }, _
   throwIfCancelled(signal);
   onProgress?.(1, 'converting');
   return {
-    outputs: [{ name: 'generated_text_image.png', type: 'image/png', bytes }],
+    outputs: [{ name: nameAfterText(text, '.png', 'generated_text_image.png'), type: 'image/png', bytes }],
     summary: { width: WIDTH, height, lines: lines.length, missingCharacters },
   };
 };

@@ -21,6 +21,7 @@ import fontkit from '@pdf-lib/fontkit';
 import type { Conversion, ConversionContext } from '../conversion.ts';
 import { cleanText, paginate, widthMeasure, wrapLine } from '../documents/text-layout-pdf.ts';
 import { throwIfCancelled } from '../errors.ts';
+import { nameAfterText } from '../output-names.ts';
 
 /**
  * Text to PDF: typed text set in DejaVu Sans (every Latin diacritic and Cyrillic our languages
@@ -197,7 +198,7 @@ export const textToPdf: Conversion<Record<string, never>> = async ({ text }, _op
   onProgress?.(1, 'reading');
 
   return {
-    outputs: [{ name: 'converted_document.pdf', type: 'application/pdf', bytes }],
+    outputs: [{ name: nameAfterText(text, '.pdf', 'converted_document.pdf'), type: 'application/pdf', bytes }],
     summary: { pages: pages.length, missingCharacters },
   };
 };

@@ -1,8 +1,8 @@
-import { baseName, type Conversion } from '../conversion.ts';
+import type { Conversion } from '../conversion.ts';
 import { ConversionError } from '../errors.ts';
 import { WORD_TO_JPG_MAX_PAGES } from '../limits.ts';
 import { documentToPdf } from '../office/document-to-pdf.ts';
-import { pagesToJpeg } from '../pdf/pages-to-jpeg.ts';
+import { pagesToJpeg, pagesZipName } from '../pdf/pages-to-jpeg.ts';
 
 export interface WordToJpgOptions {
   dpi: 72 | 150 | 300;
@@ -20,9 +20,10 @@ export const wordToJpg: Conversion<WordToJpgOptions> = async ({ files }, options
   const { onProgress } = context;
   // The bar's first half is the layout (sending included), the second the pages.
   const pdf = await documentToPdf(input, { ...context, onProgress: onProgress && ((fraction, stage) => onProgress(fraction / 2, stage)) });
-  const { images } = await pagesToJpeg(pdf, baseName(input.name), { ...options, maxPages: WORD_TO_JPG_MAX_PAGES }, {
+  const { images } = await pagesToJpeg(pdf, input.name, { ...options, maxPages: WORD_TO_JPG_MAX_PAGES }, {
     ...context,
     onProgress: onProgress && ((fraction, stage, detail) => onProgress(0.5 + fraction / 2, stage, detail)),
   });
-  return { outputs: images, summary: { pages: images.length } };
+  // One page is its .jpg; several go as `{name}_pages.zip`.
+  return { outputs: images, summary: { pages: images.length }, zipName: pagesZipName(input.name) };
 };

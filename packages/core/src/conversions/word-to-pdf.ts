@@ -1,4 +1,5 @@
-import { baseName, type Conversion } from '../conversion.ts';
+import type { Conversion } from '../conversion.ts';
+import { nameAfterFile } from '../output-names.ts';
 import { ConversionError } from '../errors.ts';
 import { documentToPdf } from '../office/document-to-pdf.ts';
 
@@ -8,5 +9,5 @@ export const wordToPdf: Conversion<Record<string, never>> = async ({ files }, _o
   if (!input) throw new ConversionError('no-file', 'No document was given.');
   const bytes = await documentToPdf(input, context);
   context.onProgress?.(1, 'converting');
-  return { outputs: [{ name: `${baseName(input.name)}.pdf`, type: 'application/pdf', bytes }] };
+  return { outputs: [{ name: nameAfterFile(input.name, '.pdf', 'document.pdf'), type: 'application/pdf', bytes }] };
 };

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { paragraphsToDocx } from './docx-text.ts';
 import { textToParagraphs } from './paragraphs.ts';
 import { paragraphsToRtf } from './rtf.ts';
-import { zipOutputs } from './zip.ts';
+import { batchAsOneFile, resultAsOneFile, zipOutputs } from './zip.ts';
 
 describe('textToParagraphs', () => {
   test('joins the lines of a paragraph, keeps paragraphs apart, mends broken words', () => {
@@ -45,5 +45,20 @@ describe('zipOutputs', () => {
     const entries = unzipSync(zip.bytes);
     expect(Object.keys(entries).sort()).toEqual(['a (2).txt', 'a.txt', 'b']);
     expect(new TextDecoder().decode(entries['a (2).txt'])).toBe('two');
+  });
+});
+
+describe('resultAsOneFile', () => {
+  const file = (name: string, aside?: boolean) => ({ name, type: 'image/jpeg', bytes: new TextEncoder().encode(name), ...(aside ? { aside } : {}) });
+
+  test('one page is its own file, its text beside it left out; several go in the tool\'s .zip with the text', () => {
+    expect(resultAsOneFile({ outputs: [file('Bericht_page_1.jpg'), file('Bericht_extracted_text.txt', true)], zipName: 'Bericht_pages.zip' }).name).toBe('Bericht_page_1.jpg');
+    const zip = resultAsOneFile({ outputs: [file('Bericht_page_1.jpg'), file('Bericht_page_2.jpg'), file('Bericht_extracted_text.txt', true)], zipName: 'Bericht_pages.zip' });
+    expect(zip.name).toBe('Bericht_pages.zip');
+    expect(Object.keys(unzipSync(zip.bytes)).sort()).toEqual(['Bericht_extracted_text.txt', 'Bericht_page_1.jpg', 'Bericht_page_2.jpg']);
+  });
+
+  test('a batch\'s .zip is named after its first output and the number of files', () => {
+    expect(batchAsOneFile([file('a_extracted.txt'), file('b_extracted.txt'), file('c_extracted.txt')], 3).name).toBe('a_extracted (+2).zip');
   });
 });

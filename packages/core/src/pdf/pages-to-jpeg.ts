@@ -2,6 +2,7 @@ import type { ConversionContext, OutputFile } from '../conversion.ts';
 import { throwIfCancelled } from '../errors.ts';
 import { checkPageCount } from '../limits.ts';
 import { layoutText } from './text-layout.ts';
+import { nameAfterFile } from '../output-names.ts';
 
 export interface PagesToJpegOptions {
   dpi: number;
@@ -11,11 +12,14 @@ export interface PagesToJpegOptions {
   maxPages: number;
 }
 
+/** The .zip of every page of `fileName`'s document. */
+export const pagesZipName = (fileName: string) => nameAfterFile(fileName, '_pages.zip', 'pages.zip');
+
 /**
- * Every page of a PDF drawn as a reader shows it, one `{name}_page_{n}.jpg` each, with the text
- * of its text layer (no OCR). PDF to JPG and Word to JPG both end here.
+ * Every page of a PDF drawn as a reader shows it, one `{name}_page_{n}.jpg` each (after the
+ * input `fileName`), with the text of its text layer (no OCR). PDF to JPG and Word to JPG both end here.
  */
-export async function pagesToJpeg(bytes: Uint8Array, name: string, options: PagesToJpegOptions, { host, onProgress, signal }: ConversionContext) {
+export async function pagesToJpeg(bytes: Uint8Array, fileName: string, options: PagesToJpegOptions, { host, onProgress, signal }: ConversionContext) {
   const pdf = await host.pdf();
   const { document, close } = await pdf.open(bytes, options.password);
   const images: OutputFile[] = [];
@@ -36,7 +40,7 @@ export async function pagesToJpeg(bytes: Uint8Array, name: string, options: Page
         const text = layoutText(await pdf.textRuns(page));
         if (text.trim()) texts.push(text);
         await encoding;
-        const output: OutputFile = { name: `${name}_page_${number}.jpg`, type: 'image/jpeg', bytes: new Uint8Array() };
+        const output: OutputFile = { name: nameAfterFile(fileName, `_page_${number}.jpg`, `page_${number}.jpg`), type: 'image/jpeg', bytes: new Uint8Array() };
         images.push(output);
         encoding = host.encodeImage(image, 'image/jpeg', options.quality / 100).then((encoded) => {
           output.bytes = encoded;

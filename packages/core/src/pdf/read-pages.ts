@@ -3,6 +3,7 @@ import { ConversionError, throwIfCancelled } from '../errors.ts';
 import { checkPageCount } from '../limits.ts';
 import type { OcrEngine, OcrLine } from '../ocr/engine.ts';
 import { recognizePage } from '../ocr/recognize-page.ts';
+import { ocrPageProgress } from '../progress.ts';
 import { pictureRulings } from '../tables/find-tables.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
 import type { PageBox, PdfEngine, Ruling } from './pdf-engine.ts';
@@ -79,10 +80,8 @@ export async function readPdfPages(bytes: Uint8Array, options: ReadPdfOptions, {
         const result = await recognizePage(ocr, image, {
           languages: options.languages,
           signal,
-          onProgress: (fraction, stage) => {
-            if (stage === 'recognizing') onProgress?.((number - 1 + fraction) / total, 'reading', detail);
-            else if (stage === 'loading-model' || stage === 'rereading') onProgress?.(fraction, stage);
-          },
+          // The page's steps in its share of the bar; its recognition is "page 3 of 10".
+          onProgress: ocrPageProgress(onProgress, { from: (number - 1) / total, to: number / total, detail, stageOf: (stage) => (stage === 'recognizing' ? 'reading' : stage) }),
         }, { figures: options.rulings }).catch((error: unknown) => {
           // The OCR engine failing to read a picture we drew is our failure, not damage in the PDF.
           if (error instanceof ConversionError && error.code === 'corrupt') throw new ConversionError('engine-failed', `Page ${number} could not be read: ${error.message}`, detail);

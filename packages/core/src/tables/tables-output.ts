@@ -1,5 +1,6 @@
 import type { ConversionResult, OutputFile, ToolData } from '../conversion.ts';
 import { ConversionError } from '../errors.ts';
+import { nameAfterFile } from '../output-names.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
 import { styleForLanguages } from './cell-values.ts';
 import type { PageTables, Table } from './table.ts';
@@ -15,19 +16,21 @@ const PREVIEW_ROWS = 50;
 
 /**
  * What PDF to Excel and JPG to Excel answer: the workbook (and/or its CSV) named after the
- * input, counts of pages, tables and cells to check, and the first table for the preview.
+ * input file `fileName`, counts of pages, tables and cells to check, and the first table for the preview.
  */
-export async function tablesResult(pages: PageTables[], name: string, format: TablesFormat, languages: readonly OcrLanguage[]): Promise<ConversionResult> {
+export async function tablesResult(pages: PageTables[], fileName: string, format: TablesFormat, languages: readonly OcrLanguage[]): Promise<ConversionResult> {
   const sheets = sheetsOf(pages);
   if (sheets.length === 0) throw new ConversionError('no-text', 'No text found.');
   const outputs: OutputFile[] = [];
-  if (format !== 'csv') outputs.push({ name: `${name}.xlsx`, type: XLSX_TYPE, bytes: await sheetsToXlsx(sheets, styleForLanguages(languages)) });
-  if (format !== 'xlsx') outputs.push({ name: `${name}.csv`, type: CSV_TYPE, bytes: new TextEncoder().encode(sheetsToCsv(sheets)) });
+  const name = (extension: string) => nameAfterFile(fileName, extension, `tables${extension}`);
+  if (format !== 'csv') outputs.push({ name: name('.xlsx'), type: XLSX_TYPE, bytes: await sheetsToXlsx(sheets, styleForLanguages(languages)) });
+  if (format !== 'xlsx') outputs.push({ name: name('.csv'), type: CSV_TYPE, bytes: new TextEncoder().encode(sheetsToCsv(sheets)) });
   const tables = pages.flatMap((page) => page.tables);
   const cells = tables.flatMap((table) => table.rows.flat()).filter((cell) => cell?.text);
   const first = tables[0];
   return {
     outputs,
+    zipName: name('.zip'),
     summary: {
       pages: pages.length,
       tables: tables.length,

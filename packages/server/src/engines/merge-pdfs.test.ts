@@ -96,10 +96,10 @@ function destPage(dest: unknown): string | undefined {
 const a = labelledPdf(['A1', 'A2', 'A3']);
 const b = labelledPdf(['B1', 'B2']);
 
-test('pages of every file, in the order given, in one valid merged.pdf', async () => {
+test('pages of every file, in the order given, in one valid PDF named after the first', async () => {
   const { result, file } = await merge([pdfFile('a.pdf', await a), pdfFile('b.pdf', await b)]);
   expect(result.outputs).toHaveLength(1);
-  expect(result.outputs[0]).toMatchObject({ name: 'merged.pdf', type: 'application/pdf' });
+  expect(result.outputs[0]).toMatchObject({ name: 'a_merged.pdf', type: 'application/pdf' });
   expect(result.summary).toEqual({ files: 2, pages: 5 });
   expectValid(file);
   expect(pageCount(file)).toBe(5);

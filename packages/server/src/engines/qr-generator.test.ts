@@ -33,9 +33,10 @@ async function failure(text: string, options: Record<string, string | number> = 
   return error as ConversionError;
 }
 
-const output = (result: ConversionResult, name: string) => {
-  const file = result.outputs.find((candidate) => candidate.name === name);
-  expect(file, name).toBeDefined();
+/** The output whose name ends with `extension`. */
+const output = (result: ConversionResult, extension: string) => {
+  const file = result.outputs.find((candidate) => candidate.name.endsWith(extension));
+  expect(file, extension).toBeDefined();
   return file!;
 };
 
@@ -81,11 +82,13 @@ describe('ASCII payloads read back by zbar', () => {
   test.each(['L', 'M', 'Q', 'H'])('ecc %s, PNG and SVG', async (ecc) => {
     const result = await generate(hello, { ecc, format: 'both' });
     expect(result.outputs.map((file) => [file.name, file.type])).toEqual([
-      ['qr-code.png', 'image/png'],
-      ['qr-code.svg', 'image/svg+xml; charset=utf-8'],
+      ['Hello, TextLift! 0123456789_qr-code.png', 'image/png'],
+      ['Hello, TextLift! 0123456789_qr-code.svg', 'image/svg+xml; charset=utf-8'],
     ]);
-    expect(zbar(output(result, 'qr-code.png').bytes)).toBe(hello);
-    expect(zbar(await rasterise(output(result, 'qr-code.svg').bytes))).toBe(hello);
+    // Asked for both, an API client gets them in one .zip named the same way.
+    expect(result.zipName).toBe('Hello, TextLift! 0123456789_qr-code.zip');
+    expect(zbar(output(result, '.png').bytes)).toBe(hello);
+    expect(zbar(await rasterise(output(result, '.svg').bytes))).toBe(hello);
     // More correction needs more modules for the same text.
     expect(result.summary!.modules).toBe(17 + 4 * result.summary!.version!);
   });
@@ -102,13 +105,13 @@ describe('ASCII payloads read back by zbar', () => {
     expect(url.length).toBeGreaterThan(1490);
     const result = await generate(url, { ecc: 'L', size: 1000, format: 'both' });
     expect(result.summary!.version).toBeGreaterThan(25);
-    expect(zbar(output(result, 'qr-code.png').bytes)).toBe(url);
-    expect(zbar(await rasterise(output(result, 'qr-code.svg').bytes))).toBe(url);
+    expect(zbar(output(result, '.png').bytes)).toBe(url);
+    expect(zbar(await rasterise(output(result, '.svg').bytes))).toBe(url);
   });
 
   test('the default is a 300 px PNG alone', async () => {
     const result = await generate('default');
-    expect(result.outputs.map((file) => file.name)).toEqual(['qr-code.png']);
+    expect(result.outputs.map((file) => file.name)).toEqual(['default_qr-code.png']);
     expect(await sharp(result.outputs[0]!.bytes).metadata()).toMatchObject({ width: 300, height: 300, format: 'png' });
   });
 });
@@ -116,8 +119,8 @@ describe('ASCII payloads read back by zbar', () => {
 describe('Unicode payloads read back by jsQR as UTF-8', () => {
   test.each(Object.entries(payloads))('%s, PNG and SVG', async (_name, text) => {
     const result = await generate(text, { format: 'both', ecc: 'Q' });
-    expect(await jsqr(output(result, 'qr-code.png').bytes)).toBe(text);
-    expect(await jsqr(await rasterise(output(result, 'qr-code.svg').bytes))).toBe(text);
+    expect(await jsqr(output(result, '.png').bytes)).toBe(text);
+    expect(await jsqr(await rasterise(output(result, '.svg').bytes))).toBe(text);
   });
 
   test.each(['L', 'M', 'Q', 'H'])('ecc %s', async (ecc) => {

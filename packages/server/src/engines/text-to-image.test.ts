@@ -83,7 +83,7 @@ function ocr(png: Uint8Array, language = 'eng'): string {
 test('short text: an 800×600 PNG, white around, the text dark in the middle', async () => {
   const result = await draw('Hello, TextLift!');
   const [output] = result.outputs;
-  expect(output!.name).toBe('generated_text_image.png');
+  expect(output!.name).toBe('Hello, TextLift!.png');
   expect(output!.type).toBe('image/png');
   expect(sniffType(output!.bytes)).toBe('image/png');
   expect(result.summary).toEqual({ width: 800, height: 600, lines: 1, missingCharacters: 0 });

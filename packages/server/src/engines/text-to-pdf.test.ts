@@ -82,7 +82,8 @@ Bahasa Indonesia: Setiap orang berhak atas pendidikan.`,
 
 test('a short English text: a valid A4 PDF with an embedded subset font and the right metadata', async () => {
   const { result, file } = await convert(samples.english);
-  expect(result.outputs[0]!.name).toBe('converted_document.pdf');
+  // Named after its first words, as a word processor names a new document.
+  expect(result.outputs[0]!.name).toBe('Plain Text to PDF — a short note.pdf');
   expect(result.outputs[0]!.type).toBe('application/pdf');
   expect(result.summary).toEqual({ pages: 1, missingCharacters: 0 });
   expect(run('qpdf', ['--check', file])).toContain('No syntax or stream encoding errors found');

@@ -46,7 +46,7 @@ export function registerOpenApiRoute(app: FastifyInstance) {
   };
   const errorResponses = Object.fromEntries([...new Set(Object.values(errorStatus))].map((status) => [String(status), error]));
   const fileAnswer = {
-    description: 'The output file, with Content-Disposition naming it; several outputs come as one .zip',
+    description: 'The output file, with Content-Disposition naming it after the input (RFC 6266: filename* in UTF-8, filename in ASCII); several outputs come as one .zip',
     content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
   };
   const code = {

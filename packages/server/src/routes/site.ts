@@ -3,15 +3,15 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findTool } from '@textlift/core';
+import { chosenLanguageOf, chosenThemeOf, findTool } from '@textlift/core';
 import type { ServerConfig } from '../config.ts';
 import { pathnameOf, sendApiNotFound } from '../http-errors.ts';
 
 /** Hashed bundles and versioned engine folders never change under the same URL. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Compressed copies kept per document: two encodings under a few public addresses. */
-const MAX_ORIGINS_CACHED = 8;
+/** Compressed copies kept per document: two encodings, three themes, under a few public addresses. */
+const MAX_ORIGINS_CACHED = 12;
 
 /** The build writes this where the site's own address belongs (canonical links, sitemap). */
 const ORIGIN_PLACEHOLDER = '%ORIGIN%';
@@ -23,22 +23,38 @@ const ORIGIN_PLACEHOLDER = '%ORIGIN%';
 const isPlainFile = (pathName: string) =>
   /\.[a-z0-9]+$/i.test(pathName) && !/\.html$|^\/sitemap\.xml$|^\/robots\.txt$/.test(pathName);
 
-/** Every prerendered page: "/" -> index.html, "/ru" -> ru/index.html, "/blog/x" -> blog/x/index.html. */
-function readPages(webRoot: string): Map<string, string> {
+/**
+ * Every prerendered page: "/" -> index.html, "/de" -> de/index.html, "/de/blog/x" ->
+ * de/blog/x/index.html; and the not-found pages by the folder they answer for ("/de/blog" ->
+ * de/blog/404.html, the German blog's).
+ */
+function readPages(webRoot: string): { pages: Map<string, string>; notFound: Map<string, string> } {
   const pages = new Map<string, string>();
+  const notFound = new Map<string, string>();
   const walk = (dir: string) => {
+    const route = `/${path.relative(webRoot, dir).split(path.sep).join('/')}`.replace(/\/$/, '') || '/';
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory() && entry.name !== 'assets' && entry.name !== 'engines') walk(full);
-      else if (entry.name === 'index.html') {
-        const route = `/${path.relative(webRoot, dir).split(path.sep).join('/')}`.replace(/\/$/, '') || '/';
-        pages.set(route, readFileSync(full, 'utf8'));
-      }
+      else if (entry.name === 'index.html') pages.set(route, readFileSync(full, 'utf8'));
+      else if (entry.name === '404.html') notFound.set(route, readFileSync(full, 'utf8'));
     }
   };
   walk(webRoot);
-  return pages;
+  return { pages, notFound };
 }
+
+/** The not-found page nearest an address: "/de/blog/x" is the German blog's, "/xx/y" the English site's. */
+function nearestNotFound(notFound: Map<string, string>, pathname: string): string {
+  for (let route = pathname; ; route = route.slice(0, route.lastIndexOf('/')) || '/') {
+    const page = notFound.get(route);
+    if (page) return page;
+    if (route === '/') throw new Error('The build has no 404.html');
+  }
+}
+
+/** Where the same page is in another language ("/blog", "de" -> "/de/blog"). */
+const localized = (code: string, pathname: string) => (pathname === '/' ? `/${code}` : `/${code}${pathname}`);
 
 /** Methods a page or document answers; anything else there is 405. */
 const PAGE_METHODS = ['GET', 'HEAD'];
@@ -55,9 +71,12 @@ export async function registerSiteRoutes(app: FastifyInstance, config: Pick<Serv
     app.setNotFoundHandler((request, reply) => sendApiNotFound(request, reply, pathnameOf(request)));
     return;
   }
-  const pages = readPages(webRoot);
-  const notFoundPage = readFileSync(path.join(webRoot, '404.html'), 'utf8');
-  const blogNotFoundPage = readFileSync(path.join(webRoot, 'blog', '404.html'), 'utf8');
+  const { pages, notFound } = readPages(webRoot);
+  /** The language home an address is under ("/de" for "/de/blog"), or undefined for English addresses. */
+  const languageHomeOf = (pathname: string) => {
+    const home = /^\/[a-z]{2}(?=\/|$)/.exec(pathname)?.[0];
+    return home && pages.has(home) ? home : undefined;
+  };
   const documents = new Map(
     ['sitemap.xml', 'robots.txt'].map((name) => [`/${name}`, readFileSync(path.join(webRoot, name), 'utf8')]),
   );
@@ -68,18 +87,22 @@ export async function registerSiteRoutes(app: FastifyInstance, config: Pick<Serv
     const host = /^[a-z0-9.-]+(:\d{1,5})?$/i.test(request.host) ? request.host : 'localhost';
     return `${request.protocol}://${host}`;
   };
-  /** Compressed documents by encoding, origin and content; pages are few, origins usually one. */
+  /** Compressed documents by encoding, origin, theme and content; pages are few, origins usually one. */
   const compressed = new Map<string, Map<string, Buffer>>();
   const send = (request: FastifyRequest, reply: FastifyReply, status: number, type: string, template: string) => {
     const origin = originOf(request);
-    const body = template.replaceAll(ORIGIN_PLACEHOLDER, origin);
-    reply.status(status).type(type).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+    // A page is sent in the theme the visitor chose, so it is never painted in the other first.
+    const theme = type.startsWith('text/html') ? chosenThemeOf(request.headers.cookie) : undefined;
+    let body = template.replaceAll(ORIGIN_PLACEHOLDER, origin);
+    if (theme) body = body.replace(/<html lang="([^"]*)">/, `<html lang="$1" data-theme="${theme}">`);
+    const vary = type.startsWith('text/html') ? 'Accept-Encoding, Cookie' : 'Accept-Encoding';
+    reply.status(status).type(type).header('Cache-Control', 'no-cache').header('Vary', vary);
     const accepted = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
     if (!encoding) return reply.send(body);
     const variants = compressed.get(template) ?? new Map<string, Buffer>();
     compressed.set(template, variants);
-    const key = `${encoding} ${origin}`;
+    const key = `${encoding} ${origin} ${theme ?? ''}`;
     let bytes = variants.get(key);
     if (!bytes) {
       bytes = encoding === 'br' ? brotliCompressSync(body) : gzipSync(body, { level: 9 });
@@ -111,18 +134,28 @@ export async function registerSiteRoutes(app: FastifyInstance, config: Pick<Serv
       return sendApiNotFound(request, reply, pathname, known ? PAGE_METHODS : []);
     }
     const query = request.url.slice(pathname.length);
-    // /tools/{tool} is the original site's address of a tool's page.
-    const toolMatch = /^\/tools\/([a-z0-9-]+)\/?$/.exec(pathname);
+    // /tools/{tool} is the original site's address of a tool's page, in English or under a language's home.
+    const home = languageHomeOf(pathname);
+    const toolMatch = /^\/tools\/([a-z0-9-]+)\/?$/.exec(home ? pathname.slice(home.length) : pathname);
     const tool = toolMatch && findTool(toolMatch[1]!);
-    if (tool) return reply.redirect(`${tool.path}${query}`, 301);
+    if (tool) {
+      const target = home ? `${home}${tool.path === '/' ? '' : tool.path}` : tool.path;
+      return reply.redirect(`${target}${query}`, 301);
+    }
     if (pathname.length > 1 && pathname.endsWith('/') && pages.has(pathname.slice(0, -1))) {
       return reply.redirect(`${pathname.slice(0, -1)}${query}`, 301);
     }
     const page = pages.get(pathname);
-    if (page) return send(request, reply, 200, 'text/html; charset=utf-8', page);
+    if (page) {
+      // An address without a language prefix follows the visitor's chosen language, before any paint.
+      const chosen = chosenLanguageOf(request.headers.cookie);
+      if (chosen && !languageHomeOf(pathname) && pages.has(localized(chosen, pathname))) {
+        return reply.header('Cache-Control', 'no-store').header('Vary', 'Cookie').redirect(`${localized(chosen, pathname)}${query}`, 302);
+      }
+      return send(request, reply, 200, 'text/html; charset=utf-8', page);
+    }
     const document = documents.get(pathname);
     if (document) return send(request, reply, 200, pathname.endsWith('.xml') ? 'application/xml; charset=utf-8' : 'text/plain; charset=utf-8', document);
-    const missing = pathname.startsWith('/blog/') ? blogNotFoundPage : notFoundPage;
-    return send(request, reply, 404, 'text/html; charset=utf-8', missing);
+    return send(request, reply, 404, 'text/html; charset=utf-8', nearestNotFound(notFound, pathname));
   });
 }

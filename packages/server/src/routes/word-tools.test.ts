@@ -70,12 +70,19 @@ describe('Word to PDF and Word to JPG on a server with LibreOffice', () => {
     const documents = ['poi-Bug47742.doc', 'poi-61490-zh.doc', 'poi-SampleDoc.docx', 'poi-61470-ja.docx', 'pydocx-tbl-cell-access.docx'];
     // The sixth at once is Word to JPG, of a two-page RTF letter (a type people expect to work too).
     const letter = strToU8('{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Liberation Serif;}}\\f0\\fs24 Page one of the letter.\\page Page two of the letter.\\par}');
-    const [jpegs, ...answers] = await Promise.all([
+    // And a one-page note: its page as a .jpg, not a .zip of one, named after the document.
+    const note = strToU8('{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Liberation Serif;}}\\f0\\fs24 One page only.\\par}');
+    const [jpegs, onePage, ...answers] = await Promise.all([
       convert(server, 'word-to-jpg', letter, 'letter.rtf'),
+      convert(server, 'word-to-jpg', note, 'Notiz für Ana.rtf'),
       ...documents.map((name) => convert(server, 'word-to-pdf', word(name), name)),
     ]);
+    expect([onePage!.status, onePage!.type]).toEqual([200, 'image/jpeg']);
+    expect(onePage!.disposition).toBe(`attachment; filename="Notiz fur Ana_page_1.jpg"; filename*=UTF-8''Notiz%20f%C3%BCr%20Ana_page_1.jpg`);
+    expect([...onePage!.body.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     expect(jpegs!.status).toBe(200);
     expect(jpegs!.type).toBe('application/zip');
+    expect(jpegs!.disposition).toBe('attachment; filename=letter_pages.zip');
     const entries = unzipSync(jpegs!.body);
     expect(Object.keys(entries).sort()).toEqual(['letter_page_1.jpg', 'letter_page_2.jpg']);
     for (const jpeg of Object.values(entries)) expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);

@@ -26,12 +26,16 @@ export async function runTracked(
   update({ status: 'running', fraction: 0, stage: 'loading' });
   // Progress reports travel on their own message channel and can arrive after the result.
   let settled = false;
+  // The bar never goes back within a job: a step that starts over (a page read again turned
+  // over) holds it where it was, and its words say what is being done.
+  let shown = 0;
   let state: ConversionState;
   try {
     const result = await runJob(tool, job, options, {
       signal,
       onProgress: (fraction, stage, detail) => {
-        if (!settled && !signal.aborted) update({ status: 'running', fraction, stage, detail });
+        shown = Math.max(shown, Math.min(1, fraction));
+        if (!settled && !signal.aborted) update({ status: 'running', fraction: shown, stage, detail });
       },
     });
     state = { status: 'done', result };

@@ -1,5 +1,4 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import i18next, { type i18n } from 'i18next';
 import { findLanguage } from './languages.ts';
 import en from './locales/en.json';
 
@@ -13,51 +12,70 @@ declare module 'i18next' {
 export type Dictionary = typeof en;
 
 /** English ships in the main bundle as the source and fallback; each other language is its own chunk. */
-const dictionaries = import.meta.glob<{ default: Dictionary }>(['./locales/*.json', '!./locales/en.json']);
+const loaders = import.meta.glob<{ default: Dictionary }>(['./locales/*.json', '!./locales/en.json']);
 
-/** Where the visitor's choice is kept, so unprefixed pages (/about-us, tools) follow it. */
-const STORAGE_KEY = 'textlift-language';
-
-void i18next.use(initReactI18next).init({
-  lng: 'en',
-  fallbackLng: 'en',
-  resources: { en: { translation: en } },
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+const dictionaries = new Map<string, Dictionary>([['en', en]]);
+const loading = new Map<string, Promise<void>>();
+const translators = new Map<string, i18n>();
+const failed = new Set<string>();
 
 /** Makes a dictionary available without fetching it (the prerenderer has them all). */
 export function addDictionary(code: string, dictionary: Dictionary) {
-  if (!i18next.hasResourceBundle(code, 'translation')) i18next.addResourceBundle(code, 'translation', dictionary);
+  dictionaries.set(code, dictionary);
 }
 
 /**
- * Switches the interface to a route code ("ru", "ph"...), loading its dictionary first. An
- * unknown code, or one whose dictionary is missing, shows English.
+ * Fetches a language's dictionary once; later calls share the same promise, so a component can
+ * suspend on it. An unknown code is English, which is always there. A dictionary that cannot be
+ * fetched (the network, an old page after a deploy) leaves that language in English for this
+ * page view rather than breaking the page.
  */
-export async function switchLanguage(code: string, { remember = true } = {}): Promise<void> {
-  let language = findLanguage(code);
-  const load = dictionaries[`./locales/${language.code}.json`];
-  if (load) addDictionary(language.code, (await load()).default);
-  else if (language.code !== 'en') language = findLanguage('en');
-  if (i18next.language !== language.code) await i18next.changeLanguage(language.code);
-  if (typeof document !== 'undefined') document.documentElement.lang = language.tag;
-  if (remember) {
-    try {
-      localStorage.setItem(STORAGE_KEY, language.code);
-    } catch {
-      // Storage may be disabled; the choice then lasts for this page view.
-    }
+export function loadDictionary(code: string): Promise<void> {
+  const language = findLanguage(code).code;
+  if (dictionaries.has(language)) return Promise.resolve();
+  let promise = loading.get(language);
+  if (!promise) {
+    const load = loaders[`./locales/${language}.json`];
+    promise = load
+      ? load().then(
+          (module) => addDictionary(language, module.default),
+          (error: unknown) => {
+            failed.add(language);
+            console.error(`The ${language} dictionary could not be loaded; showing English`, error);
+          },
+        )
+      : Promise.resolve();
+    loading.set(language, promise);
   }
+  return promise;
 }
 
-export function rememberedLanguage(): string | undefined {
-  try {
-    return localStorage.getItem(STORAGE_KEY) ?? undefined;
-  } catch {
-    return undefined;
-  }
+/** Whether a render must wait for the language's dictionary: it is not here, and has not failed to come. */
+export function dictionaryPending(code: string): boolean {
+  const language = findLanguage(code).code;
+  return !dictionaries.has(language) && !failed.has(language);
 }
 
-export default i18next;
+/**
+ * The translator of one language (English where a key is missing). Each language has its own,
+ * so the page's language comes from its address and no render ever switches a shared one.
+ */
+export function translatorFor(code: string): i18n {
+  const wanted = findLanguage(code).code;
+  const language = dictionaries.has(wanted) ? wanted : 'en';
+  const dictionary = dictionaries.get(language)!;
+  let translator = translators.get(language);
+  if (!translator) {
+    translator = i18next.createInstance();
+    void translator.init({
+      lng: language,
+      fallbackLng: 'en',
+      resources: { en: { translation: en }, [language]: { translation: dictionary } },
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      initAsync: false,
+    });
+    translators.set(language, translator);
+  }
+  return translator;
+}

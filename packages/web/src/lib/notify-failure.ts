@@ -12,8 +12,13 @@ export function deservesToast(error: ConversionError): boolean {
   return error.code !== 'cancelled' && error.code !== 'no-text' && !asksForPassword(error.code);
 }
 
-/** Shows the failure toast where the rule says so: the page's title, the code's message unless the spec words it. */
+/**
+ * Shows the failure toast where the rule says so: the page's title, the code's message unless
+ * the spec words it. Quiet (seen, not read out): the result card's heading, which takes focus
+ * as the job ends, is described by the failure's own words; the other files of a batch say
+ * theirs in its list.
+ */
 export function notifyFailure(state: ConversionState, t: TFunction, title: string, kind: FileKind = 'file', description?: string) {
   if (state.status !== 'failed' || !deservesToast(state.error)) return;
-  showToast({ variant: 'destructive', title, description: description ?? errorMessage(state.error, t, kind) });
+  showToast({ variant: 'destructive', title, description: description ?? errorMessage(state.error, t, kind), quiet: true });
 }

@@ -11,9 +11,12 @@ export function ocrProgressLabel(stage: ProgressStage, fraction: number, t: TFun
   return t('hero.loadingEngine', { percent });
 }
 
-/** What a PDF job that may read scanned pages is doing: its page, the second recogniser, the file. */
+/**
+ * What a PDF job that may read scanned pages is doing: its page, the text recogniser loading for
+ * the first scanned page, the second recogniser, the file. The percent is the whole job's, as the bar.
+ */
 export function pdfReadingLabel({ stage, fraction, detail }: { stage: ProgressStage; fraction: number; detail?: ProgressDetail }, t: TFunction): string {
   if (stage === 'reading' && detail) return t('pdfToText.page', { page: detail.page, pages: detail.pages });
-  if (stage === 'loading-model' || stage === 'rereading') return ocrProgressLabel(stage, fraction, t);
+  if (stage === 'loading-model' || stage === 'rereading' || (stage === 'loading' && detail)) return ocrProgressLabel(stage, fraction, t);
   return stage === 'loading' ? t('pdfToText.loading') : t('pdfToText.processing');
 }

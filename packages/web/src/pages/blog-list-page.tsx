@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PostMeta, PostTags } from '../components/blog/post-meta.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
+import { useLocalPath } from '../i18n/use-local-path.ts';
 import { useDocumentMeta } from '../seo/document-meta.tsx';
 import { blogPosts } from '../site-pages.ts';
 
 export function BlogListPage() {
   const { t } = useTranslation();
+  const localPath = useLocalPath();
   useDocumentMeta({ title: `${t('pageTitles.blog')} – TextLift`, description: t('pageDescriptions.blog') });
   return (
     <>
@@ -19,14 +21,14 @@ export function BlogListPage() {
             <div className="flex flex-1 flex-col gap-4 p-6">
               <PostTags tags={t(`blog.posts.${post.key}.tags`, { returnObjects: true }) as string[]} />
               <h2 className="text-xl font-semibold tracking-tight text-slate-900">
-                <Link to={`/blog/${post.slug}`} className="hover:text-brand-700">
+                <Link to={localPath(`/blog/${post.slug}`)} className="hover:text-brand-700">
                   {t(`blog.posts.${post.key}.title`)}
                 </Link>
               </h2>
               <p className="leading-7 text-slate-600">{t(`blog.posts.${post.key}.excerpt`)}</p>
               <PostMeta post={post} />
               <Link
-                to={`/blog/${post.slug}`}
+                to={localPath(`/blog/${post.slug}`)}
                 className="mt-auto inline-flex items-center gap-1.5 text-sm font-semibold text-brand-600 hover:text-brand-700"
                 aria-label={`${t('blog.readMore')}: ${t(`blog.posts.${post.key}.title`)}`}
               >

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { PostBody } from '../components/blog/post-body.tsx';
 import { PostMeta, PostTags } from '../components/blog/post-meta.tsx';
 import { ShareButtons } from '../components/blog/share-buttons.tsx';
+import { useLocalPath } from '../i18n/use-local-path.ts';
 import { useDocumentMeta } from '../seo/document-meta.tsx';
 import { findBlogPost } from '../site-pages.ts';
 
@@ -11,6 +12,7 @@ const backLinkClass = 'inline-flex items-center gap-1.5 text-sm font-semibold te
 
 export function BlogPostPage() {
   const { t } = useTranslation();
+  const localPath = useLocalPath();
   const { slug } = useParams();
   const post = findBlogPost(slug);
   useDocumentMeta(
@@ -24,7 +26,7 @@ export function BlogPostPage() {
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('blog.notFound')}</h1>
         <p className="mt-3 text-slate-600">{t('blog.notFoundBody')}</p>
-        <Link to="/blog" className={`${backLinkClass} mt-8`}>
+        <Link to={localPath('/blog')} className={`${backLinkClass} mt-8`}>
           <ArrowLeft className="size-4" aria-hidden />
           {t('blog.back')}
         </Link>
@@ -35,7 +37,7 @@ export function BlogPostPage() {
   const title = t(`blog.posts.${post.key}.title`);
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-      <Link to="/blog" className={backLinkClass}>
+      <Link to={localPath('/blog')} className={backLinkClass}>
         <ArrowLeft className="size-4" aria-hidden />
         {t('blog.back')}
       </Link>
@@ -55,7 +57,7 @@ export function BlogPostPage() {
         <PostBody lines={t(`blog.posts.${post.key}.content`, { returnObjects: true }) as string[]} />
       </div>
       <footer className="mt-12 border-t border-slate-200 pt-6">
-        <ShareButtons path={`/blog/${post.slug}`} title={title} />
+        <ShareButtons path={localPath(`/blog/${post.slug}`)} title={title} />
       </footer>
     </article>
   );

@@ -1,4 +1,4 @@
-import { Clock, Headphones, Loader2, Send } from 'lucide-react';
+import { Clock, FileQuestion, Loader2, Send, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contactLimits, validateContact, type ContactErrorKey, type ContactField } from '@textlift/core/contact';
@@ -102,7 +102,8 @@ export function ContactPage() {
             <h2 className="text-lg font-semibold text-slate-900">{t('contact.detailsTitle')}</h2>
             {[
               { icon: Clock, label: t('contact.responseLabel'), text: t('contact.response') },
-              { icon: Headphones, label: t('contact.supportLabel'), text: t('contact.support') },
+              { icon: FileQuestion, label: t('contact.problemLabel'), text: t('contact.problem') },
+              { icon: ShieldCheck, label: t('contact.storedLabel'), text: t('contact.stored') },
             ].map(({ icon: Icon, label: title, text }) => (
               <div key={title} className="flex gap-3">
                 <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-600 ring-1 ring-inset ring-brand-100">

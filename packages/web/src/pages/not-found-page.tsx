@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useLanguage } from '../i18n/use-language.ts';
+import { useLocalPath } from '../i18n/use-local-path.ts';
 import { useDocumentMeta } from '../seo/document-meta.tsx';
-import { homePath } from '../site-pages.ts';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const language = useLanguage();
+  const localPath = useLocalPath();
   useDocumentMeta({ title: `${t('pageTitles.notFound')} – TextLift`, description: t('notFound.title') });
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', pathname);
@@ -18,7 +17,7 @@ export function NotFoundPage() {
       <p className="text-7xl font-bold tracking-tight text-brand-600">{t('notFound.code')}</p>
       <h1 className="mt-4 text-2xl font-semibold tracking-tight text-slate-900">{t('notFound.title')}</h1>
       <Link
-        to={homePath(language.code)}
+        to={localPath('/')}
         className="mt-8 inline-flex h-11 items-center rounded-lg bg-brand-600 px-5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
       >
         {t('notFound.home')}

@@ -4,18 +4,20 @@ import { useLanguage } from '../i18n/use-language.ts';
 import { formatDate } from '../lib/format-date.ts';
 import { useDocumentMeta } from '../seo/document-meta.tsx';
 import type { StaticPageKey } from '../site-pages.ts';
+import { pageFacts } from '../lib/page-facts.ts';
 
 type TextSection = Exclude<StaticPageKey, 'contact'>;
 
 /** When the legal texts last changed; shown on those pages. */
-const LEGAL_UPDATED = '2026-11-22';
+const LEGAL_UPDATED = '2026-11-27';
 
 /** About and the legal pages: a title, a lead and titled sections of paragraphs. */
 export function TextPage({ section }: { section: TextSection }) {
   const { t } = useTranslation();
   const language = useLanguage();
   useDocumentMeta({ title: `${t(`pageTitles.${section}`)} – TextLift`, description: t(`pageDescriptions.${section}`) });
-  const sections = t(`${section}.sections`, { returnObjects: true }) as Array<{ title: string; body: string[] }>;
+  // Limits and where tools run come from the registry and the server's defaults (lib/page-facts.ts).
+  const sections = t(`${section}.sections`, { returnObjects: true, ...pageFacts(t, language.tag) }) as Array<{ title: string; body: string[] }>;
   return (
     <article>
       <PageHeader title={t(`${section}.title`)} lead={t(`${section}.lead`)}>

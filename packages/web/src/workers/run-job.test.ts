@@ -30,7 +30,7 @@ test('a server tool\'s page job goes to the API and comes back as the same resul
   const result = await runJob(asServerTool('text-to-pdf'), { text: 'Zażółć gęślą jaźń — Привет' }, {}, { onProgress: (_, stage) => stages.push(stage) });
   expect(stages).toEqual(['uploading', 'converting']);
   const [output] = result.outputs;
-  expect([output!.name, output!.type]).toEqual(['converted_document.pdf', 'application/pdf']);
+  expect([output!.name, output!.type]).toEqual(['Zażółć gęślą jaźń — Привет.pdf', 'application/pdf']);
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'textlift-run-job-')), 'out.pdf');
   writeFileSync(file, output!.bytes);
   expect(execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })).toContain('Zażółć gęślą jaźń — Привет');

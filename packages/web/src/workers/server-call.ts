@@ -1,3 +1,4 @@
+import { parse as parseContentDisposition } from 'content-disposition';
 import type { ConversionResult, ProgressCallback } from '@textlift/core/conversion';
 import { ConversionError, isErrorCode } from '@textlift/core/errors';
 
@@ -31,11 +32,14 @@ export function answerError(status: number, body: string): ConversionError {
   return new ConversionError(isErrorCode(code) ? code : 'engine-failed', message, details);
 }
 
-/** The file name an answer's Content-Disposition gives (RFC 6266: the UTF-8 form first). */
+/** The file name an answer's Content-Disposition gives (RFC 6266: `filename*`, decoded, before `filename`). */
 function attachmentName(header: string | null): string {
-  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header ?? '');
-  if (utf8) return decodeURIComponent(utf8[1]!);
-  return /filename="([^"]*)"/i.exec(header ?? '')?.[1] ?? 'download';
+  try {
+    return (header && parseContentDisposition(header).parameters.filename) || 'download';
+  } catch {
+    // Not a header of ours (a proxy's): the file still downloads.
+    return 'download';
+  }
 }
 
 /**

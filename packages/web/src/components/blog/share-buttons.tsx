@@ -1,5 +1,5 @@
 import { Check, Link2, Share2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -18,7 +18,10 @@ const buttonClass =
 export function ShareButtons({ path, title }: { path: string; title: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
-  const pageUrl = typeof window === 'undefined' ? path : new URL(path, window.location.origin).href;
+  // The prerendered HTML has the bare path; the full address is known only in the browser, set
+  // after hydration so the first render matches the HTML.
+  const [pageUrl, setPageUrl] = useState(path);
+  useEffect(() => setPageUrl(new URL(path, window.location.origin).href), [path]);
 
   const copy = async () => {
     try {

@@ -1,6 +1,8 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n/use-language.ts';
+import { pageFacts } from '../../lib/page-facts.ts';
 
 export interface FaqItem {
   question: string;
@@ -13,7 +15,8 @@ export interface FaqItem {
  */
 export function FaqSection({ title, items }: { title?: string; items?: readonly FaqItem[] }) {
   const { t } = useTranslation();
-  items ??= t('faq.items', { returnObjects: true }) as readonly FaqItem[];
+  const language = useLanguage();
+  items ??= t('faq.items', { returnObjects: true, ...pageFacts(t, language.tag) }) as readonly FaqItem[];
   return (
     <section aria-labelledby="faq-title" className="border-t border-slate-200 bg-white py-16 sm:py-24" data-testid="faq">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">

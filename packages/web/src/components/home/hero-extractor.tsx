@@ -1,7 +1,7 @@
 import { ScanText, Sparkles } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { baseName } from '@textlift/core/conversion';
+import type { ConversionError } from '@textlift/core/errors';
 import { findTool, type ToolDefinition } from '@textlift/core/tools';
 import { doneOutput, useBatch } from '../../hooks/use-batch.ts';
 import { useImagePreviews } from '../../hooks/use-image-previews.ts';
@@ -15,11 +15,14 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { ocrProgressLabel, pdfReadingLabel } from '../../lib/ocr-progress.ts';
 import { deservesToast } from '../../lib/notify-failure.ts';
 import { downloadOutput } from '../../lib/files.ts';
+import { ResultCard } from '../result/result-card.tsx';
 import { TextResult, type TextResultState } from '../result/text-result.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
 import { showToast } from '../ui/toaster.tsx';
+import { fileMark } from '../upload/file-mark.ts';
 import { ToolDropZone } from '../upload/tool-drop-zone.tsx';
+import { UploadHint } from '../upload/upload-hint.tsx';
 import { UploadNotice } from '../upload/upload-notice.tsx';
 
 const SLUG = 'image-to-text';
@@ -40,13 +43,13 @@ export function HeroExtractor() {
     if (!last) return;
     const failed = all.filter((entry) => entry.state.status === 'failed' && deservesToast(entry.state.error));
     if (all.some((entry) => entry.state.status === 'done')) {
-      showToast({ variant: 'success', title: t('toast.extractedTitle'), description: t('toast.extractedBody') });
+      showToast({ variant: 'success', title: t('toast.extractedTitle'), description: t('toast.extractedBody'), quiet: all.length === 1 });
     }
-    if (failed.length > 0) showToast({ variant: 'destructive', title: t('toast.failedTitle'), description: t('toast.failedBody') });
+    if (failed.length > 0) showToast({ variant: 'destructive', title: t('toast.failedTitle'), description: t('toast.failedBody'), quiet: all.length === 1 });
   });
   const { busy, selected } = batch;
   const state = selected?.state;
-
+  const failWords = (error: ConversionError) => ({ message: errorMessage(error, t, selected && isPdfName(selected.file) ? 'pdf' : 'image') });
 
   const choose = useCallback(
     async (files: File[]) => {
@@ -79,7 +82,7 @@ export function HeroExtractor() {
         }
       : state.status === 'done'
         ? { status: 'done', text: state.result.text ?? '' }
-        : { status: 'failed', message: errorMessage(state.error, t, selected && isPdfName(selected.file) ? 'pdf' : 'image') };
+        : { status: 'failed', message: failWords(state.error).message };
 
   const download = () => downloadOutput(doneOutput(state));
 
@@ -101,7 +104,7 @@ export function HeroExtractor() {
           <Card>
             <CardHeader>
               <CardTitle>{t('uploadTitle')}</CardTitle>
-              <CardDescription>{t('uploadDescription')}</CardDescription>
+              <CardDescription><UploadHint /></CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-4">
               <ToolDropZone
@@ -112,7 +115,7 @@ export function HeroExtractor() {
                 camera
                 ocrLanguages={[ocrLanguage]}
                 onFiles={(files) => void choose(files)}
-                selected={selected && { name: selected.file.name, size: selected.file.size, previewUrl: previews.previewOf(selected.file) }}
+                selected={selected && { name: selected.file.name, size: selected.file.size, previewUrl: previews.previewOf(selected.file), ...fileMark(state, failWords) }}
               />
               <OcrLanguageSelect value={ocrLanguage} onChange={setOcrLanguage} disabled={busy} />
               <UploadNotice tools={otherTools}>{notice}</UploadNotice>
@@ -120,7 +123,6 @@ export function HeroExtractor() {
                 items={batch.items}
                 selectedId={selected?.id}
                 onSelect={batch.select}
-                zipEntries={(item) => (item.state.status === 'done' ? item.state.result.outputs.map((output) => ({ ...output, name: `${baseName(item.file.name)}.txt` })) : [])}
               />
               {selected && !busy && (
                 <Button size="lg" className="w-full" onClick={() => batch.rerun(selected.id, { language: ocrLanguage })}>
@@ -131,21 +133,16 @@ export function HeroExtractor() {
             </CardContent>
           </Card>
 
-          <Card>
-            <CardHeader>
-              <CardTitle>{t('extractedTitle')}</CardTitle>
-              <CardDescription>{t('extractedDescription')}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <TextResult
-                state={resultState}
-                placeholder={t('uploadPlaceholder')}
-                busyLabel={t('processing')}
-                textLabel={t('extractedTitle')}
-                onDownload={download}
-              />
-            </CardContent>
-          </Card>
+          <ResultCard title={t('extractedTitle')} description={t('extractedDescription')} state={state}>
+            <TextResult
+              state={resultState}
+              placeholder={t('uploadPlaceholder')}
+              busyLabel={t('processing')}
+              textLabel={t('extractedTitle')}
+              onDownload={download}
+              onCancel={batch.clear}
+            />
+          </ResultCard>
         </div>
       </div>
     </section>

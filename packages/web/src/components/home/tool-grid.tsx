@@ -3,6 +3,7 @@ import { ArrowRight } from 'lucide-react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useLocalPath } from '../../i18n/use-local-path.ts';
 import { cn } from '../../lib/cn.ts';
 import { toolIcons } from '../../lib/tool-icons.ts';
 
@@ -38,6 +39,7 @@ export interface ToolGridProps {
 export function ToolGrid({ exclude, title, description }: ToolGridProps = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const localPath = useLocalPath();
   const [selected, setSelected] = useState<string | null>(null);
   const navigateTimer = useRef<number | undefined>(undefined);
 
@@ -51,7 +53,7 @@ export function ToolGrid({ exclude, title, description }: ToolGridProps = {}) {
     if (selected) return;
     setSelected(tool.slug);
     navigateTimer.current = window.setTimeout(() => {
-      navigate(tool.path);
+      navigate(localPath(tool.path));
       // Not cancelled on unmount: the grid may not be on the tool's page, and the scroll is still wanted.
       window.setTimeout(() => {
         const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -82,7 +84,7 @@ export function ToolGrid({ exclude, title, description }: ToolGridProps = {}) {
             return (
               <li key={tool.slug} className="w-full sm:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-3rem)/3)]">
                 <Link
-                  to={tool.path}
+                  to={localPath(tool.path)}
                   onClick={(event) => openTool(event, tool)}
                   className={cn(
                     'group flex h-full items-start gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition duration-200 sm:p-6',

@@ -1,24 +1,27 @@
 import { Globe } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { switchLanguage } from '../../i18n/index.ts';
+import { chooseLanguage } from '../../i18n/chosen-language.ts';
+import { loadDictionary } from '../../i18n/index.ts';
 import { languages } from '../../i18n/languages.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
-import { homeLanguage, homePath } from '../../site-pages.ts';
+import { localizedPath, pageLanguage } from '../../site-pages.ts';
 
 /**
  * A native select: keyboard, screen readers and phones' own pickers work with it as they do
- * everywhere. On a home page the choice goes to that language's home; elsewhere the page stays.
+ * everywhere. The choice goes to the same page in that language and is kept for later visits.
  */
 export function LanguageSwitcher() {
   const { t } = useTranslation();
   const active = useLanguage();
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
 
-  const choose = (code: string) => {
-    if (homeLanguage(pathname)) navigate(homePath(code));
-    else void switchLanguage(code);
+  const choose = async (code: string) => {
+    chooseLanguage(code);
+    // The new page renders at once in its language, not in the old one while the words load.
+    await loadDictionary(code);
+    navigate(`${localizedPath(code, pageLanguage(pathname).path)}${search}${hash}`);
   };
 
   return (
@@ -27,7 +30,7 @@ export function LanguageSwitcher() {
       <span className="sr-only">{t('nav.language')}</span>
       <select
         value={active.code}
-        onChange={(event) => choose(event.target.value)}
+        onChange={(event) => void choose(event.target.value)}
         className="h-full cursor-pointer appearance-none rounded-lg bg-transparent py-0 pl-8 pr-3 outline-none"
         data-testid="language-switcher"
       >

@@ -1,34 +1,32 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLanguage } from '../../i18n/use-language.ts';
-import { homePath } from '../../site-pages.ts';
+import { useLocalPath } from '../../i18n/use-local-path.ts';
 import { BrandLink } from './site-header.tsx';
 
 const linkClass = 'rounded transition-colors hover:text-white focus-visible:outline-brand-200';
 
 export function SiteFooter() {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const home = homePath(language.code);
+  const localPath = useLocalPath();
   const year = new Date().getFullYear();
   const columns = [
-    { id: 'product', title: t('footer.product'), links: [{ to: `${home}#tools`, label: t('nav.tools') }] },
+    { id: 'product', title: t('footer.product'), links: [{ to: `${localPath('/')}#tools`, label: t('nav.tools') }] },
     {
       id: 'company',
       title: t('footer.company'),
       links: [
-        { to: '/about-us', label: t('footer.about') },
-        { to: '/blog', label: t('footer.blog') },
-        { to: '/contact-us', label: t('footer.contact') },
+        { to: localPath('/about-us'), label: t('footer.about') },
+        { to: localPath('/blog'), label: t('footer.blog') },
+        { to: localPath('/contact-us'), label: t('footer.contact') },
       ],
     },
     {
       id: 'legal',
       title: t('footer.legal'),
       links: [
-        { to: '/privacy-policy', label: t('footer.privacy') },
-        { to: '/terms-of-service', label: t('footer.terms') },
-        { to: '/refund-policy', label: t('footer.refund') },
+        { to: localPath('/privacy-policy'), label: t('footer.privacy') },
+        { to: localPath('/terms-of-service'), label: t('footer.terms') },
+        { to: localPath('/refund-policy'), label: t('footer.refund') },
       ],
     },
   ];

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useLanguage } from '../../i18n/use-language.ts';
+import { useLocalPath } from '../../i18n/use-local-path.ts';
 import { cn } from '../../lib/cn.ts';
-import { homePath } from '../../site-pages.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
+import { ThemeSwitch } from './theme-switch.tsx';
 
 /** The brand mark, the same drawing as public/favicon.svg: a white "T" on an indigo tile. */
 export function LogoMark({ className }: { className?: string }) {
@@ -19,9 +19,9 @@ export function LogoMark({ className }: { className?: string }) {
 /** The logo and name, linking to the current language's home; header and footer style it. */
 export function BrandLink({ className }: { className: string }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const localPath = useLocalPath();
   return (
-    <Link to={homePath(language.code)} aria-label={t('nav.home')} className={className}>
+    <Link to={localPath('/')} aria-label={t('nav.home')} className={className}>
       <LogoMark />
       <span className="text-lg font-semibold tracking-tight">{t('siteName')}</span>
     </Link>
@@ -52,19 +52,19 @@ const navLinkClass =
 
 export function SiteHeader() {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const home = homePath(language.code);
+  const localPath = useLocalPath();
   useScrollToHash();
   const links = [
-    { to: { pathname: home, hash: '#tools' }, label: t('nav.tools') },
-    { to: { pathname: '/blog' }, label: t('nav.blog') },
-    { to: { pathname: '/about-us' }, label: t('nav.about') },
+    { to: { pathname: localPath('/'), hash: '#tools' }, label: t('nav.tools') },
+    { to: { pathname: localPath('/blog') }, label: t('nav.blog') },
+    { to: { pathname: localPath('/about-us') }, label: t('nav.about') },
   ];
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/80 backdrop-blur-md supports-[backdrop-filter]:bg-white/70">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 px-4 sm:h-16 sm:flex-nowrap sm:px-6">
         <BrandLink className="-mx-1 flex h-14 items-center gap-2.5 rounded-lg px-1 text-slate-900 sm:h-auto sm:py-1" />
         <div className="flex items-center gap-2 sm:order-last">
+          <ThemeSwitch />
           <LanguageSwitcher />
         </div>
         <nav aria-label={t('nav.main')} className="order-last -mx-3 w-full pb-2 sm:order-none sm:mx-0 sm:ml-auto sm:w-auto sm:pb-0">

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Toaster } from '../ui/toaster.tsx';
+import { LanguageOffer } from './language-offer.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -36,6 +37,7 @@ export function SiteLayout() {
       >
         {t('skipToContent')}
       </a>
+      <LanguageOffer />
       <SiteHeader />
       <main id="main" className="flex-1">
         {/* Tool pages load their code on demand; the prerendered HTML stays until it has. */}

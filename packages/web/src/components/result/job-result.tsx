@@ -22,6 +22,8 @@ export interface JobResultProps {
   failed(error: ConversionError): { message: string; tips?: string[] };
   /** Where the tool reads PDFs: a password failure asks for the password in place. */
   onPassword?(password: string): void;
+  /** Stops the running job (offered under its progress). */
+  onCancel?(): void;
   done(result: ConversionResult): ReactNode;
 }
 
@@ -30,13 +32,13 @@ export interface JobResultProps {
  * a password prompt, the failure, or what the tool made. Pages give only their words and
  * their finished view.
  */
-export function JobResult({ state, placeholder, idleIcon, busyLabel, stepLabel, failed, onPassword, done }: JobResultProps) {
+export function JobResult({ state, placeholder, idleIcon, busyLabel, stepLabel, failed, onPassword, onCancel, done }: JobResultProps) {
   const { t } = useTranslation();
   if (!state) return <ResultIdle placeholder={placeholder} icon={idleIcon} />;
-  if (state.status === 'waiting') return <ResultRunning busyLabel={busyLabel} label={t('toolPage.fileWaiting')} fraction={0} />;
+  if (state.status === 'waiting') return <ResultRunning busyLabel={busyLabel} label={t('toolPage.fileWaiting')} fraction={0} onCancel={onCancel} />;
   if (state.status === 'running') {
     const label = stepLabel ? stepLabel(state) : state.detail ? t('toolPage.step', { step: state.detail.page, steps: state.detail.pages }) : '';
-    return <ResultRunning busyLabel={busyLabel} label={label} fraction={state.fraction} />;
+    return <ResultRunning busyLabel={busyLabel} label={label} fraction={state.fraction} onCancel={onCancel} />;
   }
   if (state.status === 'failed') {
     if (onPassword && asksForPassword(state.error.code)) return <PasswordForm wrong={state.error.code === 'wrong-password'} onSubmit={onPassword} />;

@@ -1,7 +1,7 @@
 import { Download, FileArchive, FileText } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OutputFile } from '@textlift/core/conversion';
+import type { ConversionResult, OutputFile } from '@textlift/core/conversion';
 import { downloadOutput } from '../../lib/files.ts';
 import { Button } from '../ui/button.tsx';
 
@@ -18,17 +18,18 @@ function usePageUrls(outputs: OutputFile[]) {
 }
 
 /**
- * Pages rendered as images: thumbnails, each page's download, all of them as one .zip named
- * `zipName`, and the text beside them where the tool made one.
+ * Pages rendered as images: thumbnails, each page's download, all of them as one file as the API
+ * answers them (one page its .jpg, several the tool's .zip), and the text beside them where the
+ * tool made one.
  */
-export function PageImages({ outputs, zipName }: { outputs: OutputFile[]; zipName: string }) {
+export function PageImages({ outputs, zipName }: Pick<ConversionResult, 'outputs' | 'zipName'>) {
   const { t } = useTranslation();
   const { images, urls } = usePageUrls(outputs);
   const text = outputs.find((output) => output.name.endsWith('.txt'));
   const downloadAll = async () => {
     // fflate loads only when a visitor asks for a .zip.
-    const { zipOutputs } = await import('@textlift/core/documents/zip');
-    downloadOutput(zipOutputs(outputs, zipName));
+    const { resultAsOneFile } = await import('@textlift/core/documents/zip');
+    downloadOutput(resultAsOneFile({ outputs, zipName }));
   };
   return (
     <div className="flex flex-col gap-4" data-testid="pages-ready">
@@ -38,8 +39,8 @@ export function PageImages({ outputs, zipName }: { outputs: OutputFile[]; zipNam
       </div>
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => void downloadAll()} data-testid="download-all">
-          <FileArchive className="size-4" aria-hidden />
-          {t('pdfToJpg.downloadAll')}
+          {images.length === 1 ? <Download className="size-4" aria-hidden /> : <FileArchive className="size-4" aria-hidden />}
+          {images.length === 1 ? t('pdfToJpg.downloadOne') : t('pdfToJpg.downloadAll')}
         </Button>
         {text && (
           <Button variant="secondary" onClick={() => downloadOutput(text)} data-testid="download-text">

@@ -62,12 +62,13 @@ export interface TextResultProps {
   onDownload(): void;
   textLabel: string;
   progressLabel?: string;
+  onCancel?(): void;
 }
 
 /** The hero's result card body: placeholder, live progress, the text with Copy and Download, or the error. */
-export function TextResult({ state, placeholder, busyLabel, onDownload, textLabel, progressLabel }: TextResultProps) {
+export function TextResult({ state, placeholder, busyLabel, onDownload, textLabel, progressLabel, onCancel }: TextResultProps) {
   const { t } = useTranslation();
-  if (state.status === 'running') return <ResultRunning busyLabel={busyLabel} label={state.label} fraction={state.fraction} progressLabel={progressLabel ?? t('hero.progressLabel')} />;
+  if (state.status === 'running') return <ResultRunning busyLabel={busyLabel} label={state.label} fraction={state.fraction} progressLabel={progressLabel ?? t('hero.progressLabel')} onCancel={onCancel} />;
   if (state.status === 'failed') return <ResultFailed message={state.message} tips={state.tips} />;
   if (state.status === 'idle') return <ResultIdle placeholder={placeholder} />;
   return <TextOutput text={state.text} textLabel={textLabel} downloads={[{ label: t('download'), onClick: onDownload }]} />;

@@ -10,20 +10,22 @@ export interface BatchListProps {
   items: BatchItem[];
   selectedId?: number;
   onSelect(id: number): void;
-  /** The outputs of one file as they go in the .zip, named after the file. */
-  zipEntries(item: BatchItem): OutputFile[];
+  /** The outputs of one file as they go in the .zip; all it made by default. */
+  zipEntries?(item: BatchItem): OutputFile[];
 }
 
+const allOutputs = (item: BatchItem) => (item.state.status === 'done' ? item.state.result.outputs : []);
+
 /** The files of a batch with their own progress; one is shown in the result panel; all as a .zip. */
-export function BatchList({ items, selectedId, onSelect, zipEntries }: BatchListProps) {
+export function BatchList({ items, selectedId, onSelect, zipEntries = allOutputs }: BatchListProps) {
   const { t } = useTranslation();
   if (items.length < 2) return null;
   const done = items.filter((item) => item.state.status === 'done');
 
   const downloadAll = async () => {
     // fflate loads only when a visitor asks for a .zip.
-    const { zipOutputs } = await import('@textlift/core/documents/zip');
-    const zip = zipOutputs(done.flatMap(zipEntries), 'textlift-results.zip');
+    const { batchAsOneFile } = await import('@textlift/core/documents/zip');
+    const zip = batchAsOneFile(done.flatMap(zipEntries), done.length);
     downloadBytes(zip.bytes, zip.name, zip.type);
   };
 

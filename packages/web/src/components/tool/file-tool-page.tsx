@@ -10,6 +10,7 @@ import { toolIcons } from '../../lib/tool-icons.ts';
 import { ocrLanguagesOf, readsOnlyPdf, readsPdf, readsWord } from '../../lib/tool-input.ts';
 import { toolText } from '../../lib/tool-texts.ts';
 import { JobResult, type JobResultProps } from '../result/job-result.tsx';
+import { fileMark } from '../upload/file-mark.ts';
 import { Button } from '../ui/button.tsx';
 import { ToolDropZone } from '../upload/tool-drop-zone.tsx';
 import { UploadNotice } from '../upload/upload-notice.tsx';
@@ -70,6 +71,7 @@ export function FileToolPage({ flow, busyLabel, multiple, camera, preview, liveC
   usePasteFiles(useCallback((files: File[]) => void choose(multiple ? files : files.slice(0, 1)), [choose, multiple]), busy || Boolean(disabled));
   const kind: FileKind = readsOnlyPdf(tool) ? 'pdf' : readsPdf(tool) || readsWord(tool) ? 'file' : 'image';
   const options = <ToolOptions tool={tool} options={flow.options} disabled={batch.busy} />;
+  const failWords = failed ?? ((error: ConversionError) => ({ message: errorMessage(error, t, kind) }));
   const input = (
     <>
       {optionsFirst && options}
@@ -84,7 +86,7 @@ export function FileToolPage({ flow, busyLabel, multiple, camera, preview, liveC
         multiple={multiple}
         camera={camera}
         onFiles={(files) => void flow.choose(files)}
-        selected={flow.shownFile && { name: flow.shownFile.name, size: flow.shownFile.size, previewUrl: flow.previewUrl }}
+        selected={flow.shownFile && { name: flow.shownFile.name, size: flow.shownFile.size, previewUrl: flow.previewUrl, ...fileMark(flow.state, failWords) }}
       />
       {preview && selected && flow.previewUrl && (
         <img
@@ -103,7 +105,7 @@ export function FileToolPage({ flow, busyLabel, multiple, camera, preview, liveC
           items={batch.items}
           selectedId={selected?.id}
           onSelect={batch.select}
-          zipEntries={zipEntries ?? ((item) => (item.state.status === 'done' ? item.state.result.outputs : []))}
+          zipEntries={zipEntries}
         />
       )}
       {flow.stale && (
@@ -119,9 +121,10 @@ export function FileToolPage({ flow, busyLabel, multiple, camera, preview, liveC
       idleIcon={toolIcons[tool.icon]}
       busyLabel={busyLabel}
       stepLabel={stepLabel}
-      failed={failed ?? ((error: ConversionError) => ({ message: errorMessage(error, t, kind) }))}
+      failed={failWords}
+      onCancel={batch.clear}
       done={(output) => selected && done(output, selected)}
     />
   );
-  return <ToolPage tool={tool} input={input} result={result} after={after} stacked={stacked} />;
+  return <ToolPage tool={tool} input={input} result={result} resultState={flow.state} after={after} stacked={stacked} />;
 }

@@ -60,8 +60,9 @@ export function ListToolPage<T extends OrderedFile>({ flow, ready, onAdded, extr
       idleIcon={Icon}
       busyLabel={busyLabel}
       failed={(error) => ({ message: errorMessage(error, t, kind) })}
+      onCancel={job.reset}
       done={(output) => <FileResult {...done(output)} output={output.outputs[0]!} downloadLabel={toolText(t, tool, 'download')} />}
     />
   );
-  return <ToolPage tool={tool} input={input} result={result} />;
+  return <ToolPage tool={tool} input={input} result={result} resultState={job.state} />;
 }

@@ -79,8 +79,9 @@ export function TextToolPage({ tool, live, fixed, countWords, short, inputExtras
       busyLabel={toolText(t, tool, 'converting')}
       stepLabel={() => ''}
       failed={failed ?? ((error) => ({ message: errorMessage(error, t) }))}
+      onCancel={flow.live ? undefined : job.reset}
       done={done}
     />
   );
-  return <ToolPage tool={tool} input={input} result={result} />;
+  return <ToolPage tool={tool} input={input} result={result} resultState={flow.shown} reveal={!flow.live} />;
 }

@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolDefinition } from '@textlift/core/tools';
+import type { ConversionState } from '../../hooks/use-tool-job.ts';
 import type { Dictionary } from '../../i18n/index.ts';
 import { cn } from '../../lib/cn.ts';
 import { toolText } from '../../lib/tool-texts.ts';
 import { useDocumentMeta } from '../../seo/document-meta.tsx';
 import { ToolGrid } from '../home/tool-grid.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
+import { ResultCard } from '../result/result-card.tsx';
+import { UploadHint } from '../upload/upload-hint.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
 
 type ToolTexts = Dictionary['tools'];
@@ -19,6 +22,10 @@ export interface ToolPageProps {
   input: ReactNode;
   /** The result card's body. */
   result: ReactNode;
+  /** The job whose end brings the result card into view and focuses its heading. */
+  resultState?: ConversionState;
+  /** Off for a live preview that follows typing; on by default. */
+  reveal?: boolean;
   /** Below the cards (People Also Ask). */
   after?: ReactNode;
   /**
@@ -29,7 +36,7 @@ export interface ToolPageProps {
 }
 
 /** The input card's title and subtitle: the page's own (`{i18nKey}.inputTitle`), or the upload words of what it takes. */
-function useInputTitles(tool: ToolDefinition) {
+function useInputTitles(tool: ToolDefinition): { title: string; description: ReactNode } {
   const { t, i18n } = useTranslation();
   if (i18n.exists(`${tool.i18nKey}.inputTitle`)) return { title: toolText(t, tool, 'inputTitle'), description: toolText(t, tool, 'inputDescription') };
   if (tool.input.kind !== 'files') throw new Error(`${tool.i18nKey}.inputTitle is missing`);
@@ -40,14 +47,14 @@ function useInputTitles(tool: ToolDefinition) {
   }
   if (accepts.includes('application/msword')) return { title: t('toolPage.uploadDocumentTitle'), description: t('toolPage.uploadDocumentDescription') };
   if (accepts.includes('application/pdf')) return { title: t('toolPage.uploadFileTitle'), description: t('toolPage.uploadFileDescription') };
-  return { title: t('toolPage.uploadImageTitle'), description: several ? t('toolPage.uploadImagesDescription') : t('uploadDescription') };
+  return { title: t('toolPage.uploadImageTitle'), description: several ? t('toolPage.uploadImagesDescription') : <UploadHint /> };
 }
 
 /**
  * The frame every tool page shares: title and subtitle, the input card and the result card
  * side by side (their titles from the dictionary by the tool's key), then the other tools.
  */
-export function ToolPage({ tool, input, result, after, stacked }: ToolPageProps) {
+export function ToolPage({ tool, input, result, resultState, reveal, after, stacked }: ToolPageProps) {
   const { t } = useTranslation();
   const key = tool.i18nKey as ToolPageKey;
   useDocumentMeta({ title: `${t(`tools.${key}.pageTitle`)} | TextLift`, description: t(`tools.${key}.description`) });
@@ -63,13 +70,9 @@ export function ToolPage({ tool, input, result, after, stacked }: ToolPageProps)
           </CardHeader>
           <CardContent className="flex flex-col gap-4">{input}</CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>{toolText(t, tool, 'resultTitle')}</CardTitle>
-            <CardDescription>{toolText(t, tool, 'resultDescription')}</CardDescription>
-          </CardHeader>
-          <CardContent>{result}</CardContent>
-        </Card>
+        <ResultCard title={toolText(t, tool, 'resultTitle')} description={toolText(t, tool, 'resultDescription')} state={resultState} reveal={reveal}>
+          {result}
+        </ResultCard>
       </div>
       {after}
       <div className="border-t border-slate-200 bg-white">

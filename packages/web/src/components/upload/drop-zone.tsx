@@ -1,9 +1,10 @@
-import { Camera, CheckCircle2, ImageUp, Loader2, type LucideIcon } from 'lucide-react';
+import { Camera, CheckCircle2, ImageUp, Loader2, XCircle, type LucideIcon } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMegabytes } from '../../lib/files.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
+import type { FileMark } from './file-mark.ts';
 
 export interface DropZoneProps {
   /** The file input's accept attribute; the content is sniffed again after choosing. */
@@ -13,7 +14,8 @@ export interface DropZoneProps {
   /** Several files may be chosen or dropped at once (a batch). */
   multiple?: boolean;
   onFiles(files: File[]): void;
-  selected?: { name: string; size: number; previewUrl?: string };
+  /** The file shown, with how its conversion went (a check only beside a real output). */
+  selected?: { name: string; size: number; previewUrl?: string } & FileMark;
   /** Lines under the browse button: formats, limits, where the work runs. */
   hints: ReactNode;
   /** The zone's call to action; "Drop your image here" by default. */
@@ -141,10 +143,22 @@ export function DropZone({ accept, busy: working, busyLabel, multiple, onFiles, 
             <p className="sr-only">{t('hero.selected')}</p>
             <p className="truncate text-sm font-medium text-slate-900">{selected.name}</p>
             <p className="text-xs text-slate-500">{t('hero.fileSize', { size: formatMegabytes(selected.size) })}</p>
+            {selected.status === 'failed' && selected.reason && (
+              <p className="mt-0.5 text-xs font-medium text-red-700" data-testid="selected-file-reason">{selected.reason}</p>
+            )}
           </div>
-          <CheckCircle2 className="size-5 shrink-0 text-emerald-600" aria-hidden />
+          <FileStatus status={selected.status} />
         </div>
       )}
     </div>
   );
+}
+
+/** The mark beside the chosen file: a check only once its output exists, a cross where it failed. */
+function FileStatus({ status }: { status: FileMark['status'] }) {
+  const { t } = useTranslation();
+  if (status === 'done') return <CheckCircle2 className="size-5 shrink-0 text-emerald-600" role="img" aria-label={t('toolPage.fileDone')} data-testid="file-status" data-status="done" />;
+  if (status === 'failed') return <XCircle className="size-5 shrink-0 text-red-600" role="img" aria-label={t('toolPage.fileFailed')} data-testid="file-status" data-status="failed" />;
+  if (status === 'working') return <Loader2 className="size-5 shrink-0 animate-spin text-slate-400 motion-reduce:animate-none" aria-hidden data-testid="file-status" data-status="working" />;
+  return null;
 }

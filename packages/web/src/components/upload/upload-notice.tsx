@@ -1,16 +1,26 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ToolDefinition } from '@textlift/core/tools';
+import { scrollIntoViewIfNeeded } from '../../hooks/use-reveal-on-settle.ts';
+import { useLocalPath } from '../../i18n/use-local-path.ts';
 
 /**
- * The one line saying why a chosen file was refused, read out by screen readers at once; where
- * other tools take that file (lib/other-tools.ts), their links follow.
+ * The one line saying why a chosen file was refused, read out by screen readers at once, and
+ * scrolled to where the eye is when it is off screen (on a phone it sits under the drop zone,
+ * often below the fold). Focus stays where it was, on the button that chooses another file.
+ * Where other tools take that file (lib/other-tools.ts), their links follow.
  */
 export function UploadNotice({ children, tools = [] }: { children?: string; tools?: readonly ToolDefinition[] }) {
   const { t } = useTranslation();
+  const localPath = useLocalPath();
+  const line = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (line.current) scrollIntoViewIfNeeded(line.current, 'center');
+  }, [children]);
   if (!children) return null;
   return (
-    <div role="alert" className="min-w-0 text-sm font-medium text-red-700 [overflow-wrap:anywhere]" data-testid="upload-notice">
+    <div ref={line} role="alert" className="min-w-0 text-sm font-medium text-red-700 [overflow-wrap:anywhere]" data-testid="upload-notice">
       <p>{children}</p>
       {tools.length > 0 && (
         <p className="mt-1 text-slate-700">
@@ -18,7 +28,7 @@ export function UploadNotice({ children, tools = [] }: { children?: string; tool
           {tools.map((tool, index) => (
             <span key={tool.slug}>
               {index > 0 && ` ${t('hero.or')} `}
-              <Link to={tool.path} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+              <Link to={localPath(tool.path)} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
                 {t(`tools.${tool.i18nKey}.name` as 'tools.imageToText.name')}
               </Link>
             </span>

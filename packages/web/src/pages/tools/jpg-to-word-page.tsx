@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { baseName } from '@textlift/core/conversion';
 import { findTool } from '@textlift/core/tools';
 import { TextOutput } from '../../components/result/text-result.tsx';
 import { FileToolPage } from '../../components/tool/file-tool-page.tsx';
@@ -28,7 +27,7 @@ export function JpgToWordPage() {
       preview
       zipEntries={(item) => {
         const docx = item.state.status === 'done' ? outputOfType(item.state.result.outputs, '.docx') : undefined;
-        return docx ? [{ ...docx, name: `${baseName(item.file.name)}.docx` }] : [];
+        return docx ? [docx] : [];
       }}
       stepLabel={({ stage, fraction }) => ocrProgressLabel(stage, fraction, t)}
       failed={(error) => ({

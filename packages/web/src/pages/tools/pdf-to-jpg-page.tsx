@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { baseName } from '@textlift/core/conversion';
 import { findTool } from '@textlift/core/tools';
 import { PageImages } from '../../components/result/page-images.tsx';
 import { FileToolPage } from '../../components/tool/file-tool-page.tsx';
@@ -21,7 +20,7 @@ export function PdfToJpgPage() {
       busyLabel={t('pdfToJpg.loading')}
       stepLabel={({ detail }) => (detail ? t('pdfToJpg.page', { page: detail.page, pages: detail.pages }) : t('pdfToJpg.loading'))}
       failed={(error) => ({ message: t('pdfToJpg.errorIntro', { message: errorMessage(error, t, 'pdf') }), tips: t('pdfToJpg.tips', { returnObjects: true }) as string[] })}
-      done={({ outputs }, { file }) => <PageImages outputs={outputs} zipName={`${baseName(file.name)}_pages.zip`} />}
+      done={(result) => <PageImages {...result} />}
     />
   );
 }

@@ -11,15 +11,13 @@ const tool = findTool('pdf-to-word')!;
 
 export function PdfToWordPage() {
   const { t } = useTranslation();
-  // The spec's words for a refused file on this page: a toast, not a line under the drop zone.
-  const refuse = (description: string) => {
-    showToast({ variant: 'destructive', title: t('pdfToWord.invalidTitle'), description });
-    return '';
-  };
+  // The spec's words for a refused file ("Invalid file type", "Please upload a PDF file"), in the
+  // line under the drop zone rather than a toast: the eye is there, and no toast covers it.
+  const invalid = () => t('pdfToWord.invalidNotice');
   const flow = useFileTool(tool, {
-    reasons: { empty: () => refuse(t('pdfToWord.invalidBody')), wrongType: () => refuse(t('pdfToWord.invalidBody')), tooLarge: () => refuse(t('pdfToText.tooLarge')) },
+    reasons: { empty: invalid, wrongType: invalid, tooLarge: () => t('pdfToText.tooLarge') },
     onSettled: ({ state }) => {
-      if (state.status === 'done') showToast({ variant: 'success', title: t('pdfToWord.successTitle'), description: t('pdfToWord.successBody') });
+      if (state.status === 'done') showToast({ variant: 'success', title: t('pdfToWord.successTitle'), description: t('pdfToWord.successBody'), quiet: true });
       notifyFailure(state, t, t('pdfToWord.failedTitle'), 'pdf', t('pdfToWord.failed'));
     },
   });

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { baseName } from '@textlift/core/conversion';
 import { findTool } from '@textlift/core/tools';
 import { PageImages } from '../../components/result/page-images.tsx';
 import { FileToolPage } from '../../components/tool/file-tool-page.tsx';
@@ -16,7 +15,7 @@ export function WordToJpgPage() {
       flow={flow}
       busyLabel={t('wordToJpg.converting')}
       stepLabel={(running) => officeStepLabel(running, t)}
-      done={({ outputs }, { file }) => <PageImages outputs={outputs} zipName={`${baseName(file.name)}_pages.zip`} />}
+      done={(result) => <PageImages {...result} />}
     />
   );
 }

@@ -1,0 +1,18 @@
+import { use, useEffect, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { dictionaryPending, loadDictionary, translatorFor } from './index.ts';
+import { findLanguage } from './languages.ts';
+
+/**
+ * Everything below speaks the language of the page's address. Arriving in another language
+ * (Back after a switch) waits for its dictionary rather than painting the old language first.
+ */
+export function LanguageScope({ code, children }: { code: string; children: ReactNode }) {
+  if (dictionaryPending(code)) use(loadDictionary(code));
+  const translator = translatorFor(code);
+  const shown = translator.language;
+  useEffect(() => {
+    document.documentElement.lang = findLanguage(shown).tag;
+  }, [shown]);
+  return <I18nextProvider i18n={translator}>{children}</I18nextProvider>;
+}
