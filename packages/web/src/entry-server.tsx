@@ -2,16 +2,10 @@ import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app-routes.tsx';
-import i18next, { addDictionary, type Dictionary } from './i18n/index.ts';
+import { switchLanguage } from './i18n/index.ts';
 import { findLanguage } from './i18n/languages.ts';
 import { MetaCollector, type DocumentMeta } from './seo/document-meta.tsx';
 import { homeLanguage } from './site-pages.ts';
-
-// The prerenderer renders every language, so it has every dictionary at hand.
-const dictionaries = import.meta.glob<{ default: Dictionary }>('./locales/*.json', { eager: true, base: './i18n' });
-for (const [file, module] of Object.entries(dictionaries)) {
-  addDictionary(file.replace(/^.*\/(\w+)\.json$/, '$1'), module.default);
-}
 
 export interface RenderedPage {
   html: string;
@@ -22,7 +16,9 @@ export interface RenderedPage {
 /** One page as HTML: homes in their language, every other page in English (its canonical form). */
 export async function render(url: string): Promise<RenderedPage> {
   const language = findLanguage(homeLanguage(url) ?? 'en');
-  await i18next.changeLanguage(language.code);
+  // Each dictionary through the loader the browser uses: imported here as well, they made that
+  // loader's dynamic imports ineffective (a build warning per language).
+  await switchLanguage(language.code, { remember: false });
   const collector: { meta?: DocumentMeta } = {};
   const page = (
     <MetaCollector.Provider value={collector}>
