@@ -4,6 +4,13 @@ import { defineConfig } from 'vite';
 import { engineAssets } from './engine-assets.ts';
 import { precompress } from './precompress.ts';
 
+/**
+ * Precompressing every asset at brotli's top quality is most of the build's time, by design
+ * (precompress.ts); the report of slow plugin callbacks would say so on every build, the
+ * workers' builds included.
+ */
+const checks = { bundlerTimings: false };
+
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), engineAssets(), precompress()],
   // A build lists its 400 files (pdf.js's CMaps among them) at "info"; `npm start` builds, so a
@@ -15,12 +22,8 @@ export default defineConfig(({ command }) => ({
     // tools, 956 kB; pdf-lib with fontkit, 715 kB); what a first visit loads is measured by
     // `npm run bench:pages` and kept engine-free by e2e/site-bundle.spec.ts.
     chunkSizeWarningLimit: 1000,
-    rolldownOptions: {
-      // Precompressing every asset at brotli's top quality is most of the build's time, by
-      // design (precompress.ts); the report of slow plugin callbacks would say so on every build.
-      checks: { bundlerTimings: false },
-    },
+    rolldownOptions: { checks },
   },
-  worker: { format: 'es' },
+  worker: { format: 'es', rolldownOptions: { checks } },
   server: { proxy: { '/api': 'http://localhost:8080', '/healthz': 'http://localhost:8080' } },
 }));
