@@ -109,7 +109,7 @@ export async function installQuietly(names, { out = process.stdout, env = proces
   mkdirSync(path.dirname(log), { recursive: true });
   writeFileSync(log, output);
   if (status === 0) {
-    out.write(`Installed ${names.length} Debian packages in ${seconds(Date.now() - started)}.\n`);
+    out.write(`Installed ${names.length === 1 ? 'the Debian package' : `${names.length} Debian packages`} in ${seconds(Date.now() - started)}.\n`);
     return true;
   }
   const tail = output.trimEnd().split('\n').slice(-FAILURE_TAIL_LINES).join('\n');

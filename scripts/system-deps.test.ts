@@ -20,8 +20,8 @@ function fakeAptGet(status: number) {
   return { env: { ...process.env, PATH: `${bin}:${process.env.PATH}` }, calls: () => readFileSync(path.join(bin, 'calls'), 'utf8') };
 }
 
-function terminal() {
-  const out = { text: '', isTTY: false, write: (chunk: string) => ((out.text += chunk), true) };
+function terminal(isTTY = false) {
+  const out = { text: '', isTTY, write: (chunk: string) => ((out.text += chunk), true) };
   return out;
 }
 
@@ -37,6 +37,16 @@ test('apt installs quietly: one line naming the packages, one when done; its out
   expect(readFileSync(log, 'utf8').split('\n').length).toBeGreaterThan(150);
   expect(apt.calls()).toMatch(/install -y --no-install-recommends tesseract-ocr fonts-dejavu/);
   expect(apt.calls()).toMatch(/-qq/);
+});
+
+test('in a terminal, dpkg’s current step is shown in place and cleared at the end', async () => {
+  const apt = fakeAptGet(0);
+  const out = terminal(true);
+  expect(await installQuietly(['tesseract-ocr'], { out, env: apt.env, log: path.join(dir, 'tty.log') })).toBe(true);
+  expect(out.text).toContain('\r\x1b[K  Setting up lib1…');
+  // What stays on screen once each in-place line is overwritten: the two lines.
+  const shown = out.text.split('\n').map((line) => line.split('\r\x1b[K').pop());
+  expect(shown.filter(Boolean)).toEqual([expect.stringMatching(/^Installing Debian packages/), expect.stringMatching(/^Installed the Debian package in \d+ s\.$/)]);
 });
 
 test('a failed install shows apt’s last lines and where the rest is', async () => {
