@@ -1,8 +1,10 @@
 // Installs the Debian packages a command needs, when it may (root with apt-get), or says the
 // exact command to run. Usage: node scripts/system-deps.mjs start|test
 // TEXTLIFT_SKIP_SYSTEM_DEPS=1 turns it off (for machines managed some other way).
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Word to PDF and Word to JPG: LibreOffice's Writer without its desktop, and the fonts Word
@@ -30,7 +32,7 @@ const apertium = (required) => [
 ];
 
 /** Each package with the command that shows it is installed, and whether the mode needs it. */
-const packages = {
+export const packages = {
   start: [
     { name: 'tesseract-ocr', command: 'tesseract', required: false },
     // Russian OCR data is not on npm; Debian has it.
@@ -54,33 +56,91 @@ const packages = {
   ],
 };
 
-const mode = process.argv[2];
-if (!(mode in packages)) {
-  console.error('usage: node scripts/system-deps.mjs start|test');
-  process.exit(2);
-}
-if (process.env.TEXTLIFT_SKIP_SYSTEM_DEPS === '1') process.exit(0);
+/** apt's and dpkg's whole output of the last install, shown only when it fails. */
+export const APT_LOG = 'node_modules/.cache/apt-install.log';
+
+/** Lines of apt's output printed when it fails (the error is at the end). */
+const FAILURE_TAIL_LINES = 20;
 
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-const missing = packages[mode].filter((pkg) => (pkg.file ? !existsSync(pkg.file) : !has(pkg.command)));
-if (missing.length === 0) process.exit(0);
 
-const names = missing.map((pkg) => pkg.name).join(' ');
-const command = `apt-get update && apt-get install -y --no-install-recommends ${names}`;
-const canInstall = process.getuid?.() === 0 && has('apt-get');
-if (canInstall) {
-  console.log(`Installing Debian packages: ${names}`);
-  try {
-    execFileSync('sh', ['-c', command], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    process.exit(0);
-  } catch {
-    console.error(`Installing ${names} failed.`);
+/** The packages of a mode that this machine lacks. */
+export function missingPackages(mode, { commandExists = has, fileExists = existsSync } = {}) {
+  return packages[mode].filter((pkg) => (pkg.file ? !fileExists(pkg.file) : !commandExists(pkg.command)));
+}
+
+/** The command a person runs to install them (printed when this script may not). */
+export function installCommand(names) {
+  return `apt-get update && apt-get install -y --no-install-recommends ${names.join(' ')}`;
+}
+
+const seconds = (ms) => (ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`);
+
+/**
+ * Installs the packages with apt, saying which before and how long after; apt's own output (a
+ * few hundred lines of downloads and dpkg steps) goes to APT_LOG and is shown only if it fails.
+ * On a terminal one line follows dpkg's steps in place, so minutes of work are not silent.
+ * Resolves true when apt succeeded.
+ */
+export async function installQuietly(names, { out = process.stdout, env = process.env, log = APT_LOG } = {}) {
+  out.write(`Installing Debian packages (once, it takes a few minutes): ${names.join(' ')}\n`);
+  const started = Date.now();
+  const quiet = '-qq -o Dpkg::Use-Pty=0';
+  const command = `apt-get ${quiet} update && apt-get ${quiet} install -y --no-install-recommends ${names.join(' ')}`;
+  const child = spawn('sh', ['-c', command], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const chunks = [];
+  let pending = '';
+  const step = (text) => {
+    chunks.push(text);
+    if (!out.isTTY) return;
+    const lines = (pending + text.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    const last = lines.reverse().find((line) => /^(Unpacking|Setting up) /.test(line));
+    if (last) out.write(`\r\x1b[K  ${last.replace(/ \(.*$/, '').slice(0, 70)}…`);
+  };
+  child.stdout.on('data', step);
+  child.stderr.on('data', step);
+  const status = await new Promise((resolve) => {
+    child.on('error', () => resolve(-1));
+    child.on('close', (code, signal) => resolve(code ?? signal));
+  });
+  if (out.isTTY) out.write('\r\x1b[K');
+  const output = Buffer.concat(chunks).toString();
+  mkdirSync(path.dirname(log), { recursive: true });
+  writeFileSync(log, output);
+  if (status === 0) {
+    out.write(`Installed ${names.length === 1 ? 'the Debian package' : `${names.length} Debian packages`} in ${seconds(Date.now() - started)}.\n`);
+    return true;
   }
+  const tail = output.trimEnd().split('\n').slice(-FAILURE_TAIL_LINES).join('\n');
+  out.write(`Installing them failed (apt-get: ${status}). Its last lines:\n${tail}\nAll of apt's output: ${log}\n`);
+  return false;
 }
-const required = missing.filter((pkg) => pkg.required);
-const message = `Missing Debian packages: ${names}. Install them with:\n  sudo sh -c '${command}'`;
-if (required.length > 0) {
-  console.error(message);
-  process.exit(1);
+
+/** Installs what the mode lacks when it may, else says how; exits when a required one is missing. */
+export async function ensureSystemPackages(mode) {
+  if (!(mode in packages)) {
+    console.error('usage: node scripts/system-deps.mjs start|test');
+    process.exit(2);
+  }
+  if (process.env.TEXTLIFT_SKIP_SYSTEM_DEPS === '1') return;
+
+  let missing = missingPackages(mode);
+  if (missing.length === 0) return;
+  const names = missing.map((pkg) => pkg.name);
+  if (process.getuid?.() === 0 && has('apt-get')) {
+    if (await installQuietly(names)) return;
+    missing = missingPackages(mode);
+    if (missing.length === 0) return;
+  }
+  const left = missing.map((pkg) => pkg.name);
+  const message = `Missing Debian packages: ${left.join(' ')}. Install them with:\n  sudo sh -c '${installCommand(left)}'`;
+  if (missing.some((pkg) => pkg.required)) {
+    console.error(message);
+    process.exit(1);
+  }
+  console.warn(`${message}\nStarting without them: the API uses the WebAssembly OCR engine if tesseract is missing, Russian OCR is left out if its data is, Word to PDF and Word to JPG say on their pages that the server cannot convert Word documents if LibreOffice is missing, and the Image Translator says which languages it cannot translate if Apertium is missing.`);
 }
-console.warn(`${message}\nStarting without them: the API uses the WebAssembly OCR engine if tesseract is missing, Russian OCR is left out if its data is, Word to PDF and Word to JPG say on their pages that the server cannot convert Word documents if LibreOffice is missing, and the Image Translator says which languages it cannot translate if Apertium is missing.`);
+
+// Run as a script (not imported); import.meta.main would need Node 24, and this may run on another.
+if (process.argv[1] === fileURLToPath(import.meta.url)) await ensureSystemPackages(process.argv[2]);

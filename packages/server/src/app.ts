@@ -8,6 +8,7 @@ import { createOfficePool, OFFICE_INSTALL } from './engines/libreoffice.ts';
 import { createServerTranslation } from './engines/translation.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http-errors.ts';
 import { JobQueue } from './job-queue.ts';
+import { loggerOptions } from './logger.ts';
 import { ContactStore } from './contact-store.ts';
 import { registerContactRoute } from './routes/contact.ts';
 import { registerConvertRoute } from './routes/convert.ts';
@@ -22,7 +23,7 @@ import { applyConnectionLimits, connectionOptions } from './server-limits.ts';
 export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<FastifyInstance> {
   const config = loadConfig(overrides);
   const app = Fastify({
-    logger: { level: config.logLevel },
+    ...loggerOptions(config.logLevel, config.logToTerminal),
     // Largest request: a tool's files plus form overhead; the multipart limits are per tool.
     bodyLimit: 60 * 1024 * 1024,
     // Header, idle-body and whole-request deadlines (server-limits.ts).
@@ -40,9 +41,9 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
   const office = await createOfficePool(config);
   const translation = await createServerTranslation(config, { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) });
   const pool = new ConversionPool(config, ocr, office, translation);
-  app.log.info({ ocr: ocr.name, concurrency: config.concurrency }, 'OCR engine ready');
+  app.log.info({ ocr: ocr.name, concurrency: config.concurrency }, `OCR engine ready: ${ocr.name}, ${config.concurrency} conversions at a time`);
   if (office) {
-    app.log.info({ office: office.name, slots: config.concurrency }, 'Word engine ready');
+    app.log.info({ office: office.name, slots: config.concurrency }, `Word engine ready: ${office.name}, ${config.concurrency} documents at a time`);
     if (config.officeWarmUp) void office.warm();
   } else {
     app.log.warn(`Word to PDF and Word to JPG are off: ${config.office === 'off' ? 'TEXTLIFT_OFFICE=off' : `LibreOffice is not installed (${OFFICE_INSTALL})`}`);

@@ -74,6 +74,8 @@ export interface ServerConfig {
    */
   publicUrl: string;
   logLevel: string;
+  /** Logs as short lines for a person (stdout is a terminal) rather than pino's JSON (logger.ts). */
+  logToTerminal: boolean;
   /** Strict-Transport-Security: 'on', 'off', or 'auto' (only on requests that came over HTTPS). */
   hsts: 'on' | 'off' | 'auto';
   /**
@@ -138,6 +140,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     databaseFile: process.env.TEXTLIFT_DATABASE || '',
     publicUrl: (process.env.TEXTLIFT_PUBLIC_URL || '').replace(/\/$/, ''),
     logLevel: process.env.LOG_LEVEL || 'info',
+    logToTerminal: Boolean(process.stdout.isTTY),
     hsts,
     trustProxy: trustProxyFromEnv(),
     ...overrides,

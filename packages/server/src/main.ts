@@ -1,11 +1,19 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { killAllProcesses } from './engines/processes.ts';
+import { listen } from './logger.ts';
 
 // A started server builds its LibreOffice profiles at once; tests start theirs cold.
 const config = loadConfig({ officeWarmUp: process.env.TEXTLIFT_OFFICE_WARM_UP !== '0' });
 const app = await buildApp(config);
-await app.listen({ host: config.host, port: config.port });
+try {
+  await listen(app, config.host, config.port, config.logToTerminal);
+} catch (error) {
+  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+  app.log.error(`Port ${config.port} is taken, perhaps by a TextLift still running: stop it, or start on another port (PORT=8081 npm start).`);
+  await app.close();
+  process.exit(1);
+}
 
 /** While draining, keep-alive connections are closed as soon as their answer is done. */
 const CLOSE_IDLE_EVERY_MS = 100;
@@ -25,7 +33,10 @@ function drain(signal: NodeJS.Signals) {
     process.exit(1);
   }
   draining = true;
-  app.log.info({ signal, drainTimeoutMs: config.drainTimeoutMs }, 'draining: no new connections, running jobs may finish');
+  app.log.info(
+    { signal, drainTimeoutMs: config.drainTimeoutMs },
+    `Stopping (${signal}): no new connections; conversions under way may finish within ${Math.round(config.drainTimeoutMs / 1000)} s`,
+  );
   const closeIdle = setInterval(() => app.server.closeIdleConnections(), CLOSE_IDLE_EVERY_MS);
   const deadline = setTimeout(() => {
     app.log.warn('drain limit reached: stopping the jobs still running');
@@ -36,7 +47,7 @@ function drain(signal: NodeJS.Signals) {
     () => {
       clearInterval(closeIdle);
       clearTimeout(deadline);
-      app.log.info('drained');
+      app.log.info('Stopped.');
       process.exit(0);
     },
     (error: unknown) => {

@@ -2,15 +2,17 @@ import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app-routes.tsx';
-import { addDictionary, type Dictionary } from './i18n/index.ts';
-import { findLanguage } from './i18n/languages.ts';
+import { loadDictionary, translatorFor } from './i18n/index.ts';
+import { findLanguage, languages } from './i18n/languages.ts';
 import { MetaCollector, type DocumentMeta } from './seo/document-meta.tsx';
 import { pageLanguage } from './site-pages.ts';
 
-// The prerenderer renders every language, so it has every dictionary at hand.
-const dictionaries = import.meta.glob<{ default: Dictionary }>('./locales/*.json', { eager: true, base: './i18n' });
-for (const [file, module] of Object.entries(dictionaries)) {
-  addDictionary(file.replace(/^.*\/(\w+)\.json$/, '$1'), module.default);
+// The prerenderer renders every language, so it loads every dictionary, through the loader the
+// browser uses (imported here as well, they made that loader's dynamic imports ineffective). A
+// dictionary that failed would quietly prerender English pages under its address: stop instead.
+await Promise.all(languages.map((language) => loadDictionary(language.code)));
+for (const language of languages) {
+  if (translatorFor(language.code).language !== language.code) throw new Error(`The ${language.code} dictionary did not load`);
 }
 
 export interface RenderedPage {

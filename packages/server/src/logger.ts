@@ -1,0 +1,83 @@
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import pretty from 'pino-pretty';
+
+/** pino's numbers for warn and error: from warn up, a terminal line names its level. */
+const WARN = 40;
+const ERROR = 50;
+
+/**
+ * A terminal line: the time, the level when it is a warning or worse, the message, and an
+ * error's stack below it. Other fields stay in the JSON, the form for anything but a person.
+ */
+export function terminalLine(log: Record<string, unknown>, colors: { dim(text: string): string; yellow(text: string): string; red(text: string): string }): string {
+  const time = new Date(Number(log.time)).toTimeString().slice(0, 8);
+  const level = Number(log.level);
+  const label = level >= ERROR ? colors.red('ERROR ') : level >= WARN ? colors.yellow('WARN ') : '';
+  const error = log.err as { stack?: string; message?: string } | undefined;
+  const detail = error ? `\n${(error.stack ?? error.message ?? '').replace(/^/gm, '    ')}` : '';
+  return `${colors.dim(time)} ${label}${String(log.msg ?? '')}${detail}`;
+}
+
+/**
+ * Requests in a terminal: one line when answered (method, path, status, milliseconds), rather
+ * than Fastify's "incoming request" and "request completed" records. Errors are logged as
+ * Fastify logs them.
+ */
+export class TerminalLogController extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    const line = `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    if (error) reply.log.error({ err: error }, line);
+    else reply.log.info(line);
+  }
+}
+
+/**
+ * Fastify's logger options. Not a terminal (a service manager, a container, a pipe): pino's JSON,
+ * with a record when a request comes in and one when it is answered. A terminal: a short line
+ * for a person per record and per request.
+ */
+export function loggerOptions(level: string, terminal: boolean, destination?: NodeJS.WritableStream): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+  if (!terminal) return { logger: destination ? { level, stream: destination } : { level } };
+  const stream = pretty({
+    destination: destination ?? process.stdout,
+    // In step with the other writes to the terminal, and nothing lost when the process exits.
+    sync: true,
+    colorize: pretty.isColorSupported,
+    // Plain messages: pino-pretty colours the whole message otherwise; terminalLine colours parts.
+    customColors: 'message:reset',
+    ignore: 'time,level,pid,hostname,reqId',
+    hideObject: true,
+    messageFormat: (log, _key, _label, { colors }) => terminalLine(log, colors),
+  });
+  return { logger: { level, stream }, logController: new TerminalLogController() };
+}
+
+/** The address a person opens: any-address binds are reachable as localhost. */
+export function siteAddress(host: string, port: number): string {
+  const name = host === '' || host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+/**
+ * Listens. Fastify logs a line per address it listens on (each interface for 0.0.0.0); a
+ * terminal gets one line instead, with the address to open and how to stop.
+ */
+export async function listen(app: FastifyInstance, host: string, port: number, terminal: boolean): Promise<void> {
+  if (!terminal) {
+    await app.listen({ host, port });
+    return;
+  }
+  const level = app.log.level;
+  app.log.level = 'warn';
+  try {
+    await app.listen({ host, port });
+  } finally {
+    app.log.level = level;
+  }
+  const address = app.server.address();
+  const bound = typeof address === 'object' && address ? address.port : port;
+  app.log.info(`TextLift is running at ${siteAddress(host, bound)}  (Ctrl+C to stop)`);
+}

@@ -1,0 +1,18 @@
+// npm start: the Debian packages the server uses (installed when it may), the site built when its
+// sources changed since the last build, then this process becomes the server.
+import './check-node.mjs';
+import { buildIfChanged } from './site-build.mjs';
+import { ensureSystemPackages } from './system-deps.mjs';
+
+await ensureSystemPackages('start');
+if (!buildIfChanged()) process.exit(1);
+
+// glibc reads these when a process starts, hence exec rather than an import (README,
+// Configuration); exec rather than a child, so signals (Ctrl+C, a service manager's SIGTERM) go
+// to the server alone and once, as they did when npm ran it directly.
+const env = {
+  ...process.env,
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2',
+  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ || '131072',
+};
+process.execve(process.execPath, [process.execPath, 'packages/server/src/main.ts'], env);
