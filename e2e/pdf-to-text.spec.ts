@@ -76,5 +76,8 @@ test('a damaged PDF gets the error with its tips; a non-PDF is refused', async (
   await expect(page.getByText('Conversion failed. Try another file.')).toBeVisible();
   await expect(page.getByTestId('status-text')).toHaveText('Error occurred during processing');
   await page.getByTestId('file-input').setInputFiles({ name: 'photo.pdf', mimeType: 'application/pdf', buffer: corpusFile('ocr/linn.png') });
-  await expect(page.getByTestId('upload-notice')).toHaveText('Please select a valid PDF file.');
+  const notice = page.getByTestId('upload-notice');
+  await expect(notice.locator('p').first()).toHaveText('Please select a valid PDF file.');
+  // A picture is what the home page's OCR reads: the notice says so, with a link.
+  await expect(notice.getByRole('link', { name: 'Image to Text' })).toHaveAttribute('href', '/');
 });

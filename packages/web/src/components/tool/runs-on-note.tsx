@@ -2,6 +2,9 @@ import { CloudUpload, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ToolDefinition } from '@textlift/core/tools';
 
+/** The icon flows with the words, so a note that wraps keeps it beside its first word. */
+const iconClass = 'mr-1.5 inline size-3.5 align-[-0.2em]';
+
 /** What the visitor hands over, for the words of the note. */
 export type Handed = 'image' | 'images' | 'pdf' | 'file' | 'text';
 
@@ -13,16 +16,16 @@ export function RunsOnNote({ tool, handed, words: own }: { tool: ToolDefinition;
   const { t } = useTranslation();
   if (tool.runsOn !== 'device') {
     return (
-      <p className="inline-flex items-center gap-1.5 font-medium text-amber-700" data-testid="runs-on">
-        <CloudUpload className="size-3.5 shrink-0" aria-hidden />
+      <p className="font-medium text-amber-700" data-testid="runs-on">
+        <CloudUpload className={iconClass} aria-hidden />
         {t('toolPage.runsOnServer')}
       </p>
     );
   }
   const words = { image: t('hero.privacy'), images: t('toolPage.privacyImage'), pdf: t('toolPage.privacyPdf'), file: t('toolPage.privacyFile'), text: t('toolPage.privacyText') };
   return (
-    <p className="inline-flex items-center gap-1.5 font-medium text-emerald-700" data-testid="runs-on">
-      <ShieldCheck className="size-3.5 shrink-0" aria-hidden />
+    <p className="font-medium text-emerald-700" data-testid="runs-on">
+      <ShieldCheck className={iconClass} aria-hidden />
       {own ?? words[handed]}
     </p>
   );
