@@ -21,15 +21,21 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
  */
 export const DECODE_BUDGET_BYTES = 256 * 1024 * 1024;
 
+/** The largest page the recogniser is given: the preparation (ocr/preprocess/prepare-page.ts) scales every page to at most this. */
+export const OCR_MAX_PIXELS = 24_000_000;
+
 /**
- * The size a picture is read by OCR at: the most pixels of any raster (MAX_IMAGE_PIXELS), so a
- * picture of that size or less is read exactly as before pictures were scaled, and only a larger
- * one (a 48 or 200 MP photo) is scaled down as it is decoded. Smaller working sizes were
- * measured on the corpus's phone photos turned 45° in their frame (25 MP): at 16 MP one's word
- * recall fell from 96.8% to 94.4%, at 24 MP another's table came out in another order (CER 4%
- * to 18%). The preparation then scales the page to the size the recogniser reads.
+ * The size a picture is decoded at for OCR. Up to MAX_IMAGE_PIXELS, as it came: the steps the
+ * preparation takes before it scales (the lines' direction, the layout) see it whole, as they did
+ * before larger pictures were taken; decoding the corpus's phone photos turned 45° in their
+ * frame (25 MP) at 16 MP cost one 2.4 points of word recall, at 24 MP another's table came out
+ * in another order. A larger picture (a 48 or 200 MP photo) is decoded at the size the recogniser
+ * reads, reduced as it is decoded where the decoder can: in Chromium a 48 MP JPEG then takes the
+ * tab about 0.7 GB, 1.1 GB decoded at 40 MP.
  */
-export const OCR_MAX_PIXELS = MAX_IMAGE_PIXELS;
+export function ocrDecodePixels(width: number, height: number): number {
+  return width * height <= MAX_IMAGE_PIXELS ? MAX_IMAGE_PIXELS : OCR_MAX_PIXELS;
+}
 
 /**
  * The size the code scanners look at a picture at: ZXing's own downscaling reads a code that

@@ -4,7 +4,7 @@ import { recognizePage, type PageText, type ReadingNeeds } from '../ocr/recogniz
 import type { OcrLanguage } from '../ocr/languages.ts';
 import { inspectImage } from '../image-info.ts';
 import { decodeGreyFor } from '../images/open-image.ts';
-import { OCR_MAX_PIXELS } from '../limits.ts';
+import { ocrDecodePixels } from '../limits.ts';
 import { nameAfterFile } from '../output-names.ts';
 import { ocrPageProgress } from '../progress.ts';
 import { sniffType } from '../sniff.ts';
@@ -38,7 +38,7 @@ async function readNewImage(input: InputFile, languages: OcrLanguage[], { host, 
   report?.(0, 'preparing');
   // A photo larger than the page OCR reads is scaled down as it is decoded (JPEGs at a
   // reduced size where the decoder can), never refused for its megapixels alone.
-  const grey = await decodeGreyFor(host, input.bytes, info, OCR_MAX_PIXELS);
+  const grey = await decodeGreyFor(host, input.bytes, info, ocrDecodePixels(info.width, info.height));
   const page = await recognizePage(engine, grey, { languages, signal, onProgress: report }, needs);
   if (!page.text) throw new ConversionError('no-text', 'No text found in the image.');
   onProgress?.(1, 'recognizing');

@@ -1,4 +1,4 @@
-import { MAX_RASTER_SIDE } from '../../limits.ts';
+import { MAX_RASTER_SIDE, OCR_MAX_PIXELS } from '../../limits.ts';
 import { otsuThreshold } from './binarize.ts';
 import { textColumns, type TextColumns } from './columns.ts';
 import { findBlobs, letterLike, median } from './components.ts';
@@ -50,7 +50,7 @@ export interface PrepareOptions {
 const TARGET_LETTER_HEIGHT = 20;
 const MAX_ENLARGEMENT = 3;
 /** The largest page, in pixels, worth handing to the recogniser. */
-const MAX_PIXELS = 24_000_000;
+const MAX_PIXELS = OCR_MAX_PIXELS;
 /** Letters taller than this many times the target are shrunk, to this many times it. */
 const SHRINK_ABOVE = 2;
 const SHRINK_TO = 1.6;
