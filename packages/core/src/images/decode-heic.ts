@@ -1,5 +1,6 @@
 import type { RgbaImage } from '../conversion.ts';
 import { ConversionError } from '../errors.ts';
+import { sharedLoad } from '../shared-load.ts';
 
 /**
  * HEIC (HEIF with HEVC pictures: the iPhone's photos) decoded by libheif built to WebAssembly
@@ -24,23 +25,12 @@ interface Libheif {
 
 type LibheifFactory = (options: { wasmBinary: Uint8Array }) => Libheif;
 
-let libheif: Promise<Libheif> | undefined;
-
-function loadLibheif(wasm: () => Promise<Uint8Array>): Promise<Libheif> {
-  if (!libheif) {
-    const loading = (async () => {
-      const [glue, wasmBinary] = await Promise.all([import('libheif-js/libheif-wasm/libheif.js'), wasm()]);
-      const factory = ((glue as { default?: unknown }).default ?? glue) as LibheifFactory;
-      // Given its bytes, the module compiles them at once (a worker may compile synchronously).
-      return factory({ wasmBinary });
-    })();
-    libheif = loading;
-    loading.catch(() => {
-      if (libheif === loading) libheif = undefined;
-    });
-  }
-  return libheif;
-}
+const loadLibheif = sharedLoad(async (wasm: () => Promise<Uint8Array>): Promise<Libheif> => {
+  const [glue, wasmBinary] = await Promise.all([import('libheif-js/libheif-wasm/libheif.js'), wasm()]);
+  const factory = ((glue as { default?: unknown }).default ?? glue) as LibheifFactory;
+  // Given its bytes, the module compiles them at once (a worker may compile synchronously).
+  return factory({ wasmBinary });
+});
 
 /**
  * A HEIC's primary picture as RGBA, turned and mirrored as the file says (libheif applies its

@@ -26,6 +26,7 @@ import { workingSize, type PixelSize } from '@textlift/core/images/decode-size';
 import { officeEngine } from './libreoffice.ts';
 import { nodePdfEngine } from './node-pdf.ts';
 import type { OcrProvider } from './ocr-provider.ts';
+import { sharedLoad } from '@textlift/core/shared-load';
 
 /**
  * libvips decodes JPEG and WebP at a reduced size when asked for a smaller one (shrink-on-load);
@@ -94,33 +95,16 @@ async function pixels(image: Sharp, grey: boolean, keepAlpha = false) {
   }
 }
 
-/** libheif's WebAssembly, read from its npm package once per thread and kept. */
-let libheifWasm: Promise<Uint8Array> | undefined;
-function readLibheifWasm(): Promise<Uint8Array> {
-  if (!libheifWasm) {
-    const reading = readFile(new URL(import.meta.resolve('libheif-js/libheif-wasm/libheif.wasm'))).then((buffer) => new Uint8Array(buffer));
-    libheifWasm = reading;
-    reading.catch(() => {
-      if (libheifWasm === reading) libheifWasm = undefined;
-    });
-  }
-  return libheifWasm;
-}
+/** A file of an npm package, read once per thread and kept. */
+const packageFile = (specifier: string) => sharedLoad(async () => new Uint8Array(await readFile(new URL(import.meta.resolve(specifier)))));
+
+/** libheif's WebAssembly. */
+const readLibheifWasm = packageFile('libheif-js/libheif-wasm/libheif.wasm');
 
 const fontFiles = new Map<FontName, Promise<Uint8Array>>();
 
-/** ZXing's reader (WebAssembly), read from its npm package once per thread and kept. */
-let zxingWasm: Promise<Uint8Array> | undefined;
-function readZxingWasm(): Promise<Uint8Array> {
-  if (!zxingWasm) {
-    const reading = readFile(new URL(import.meta.resolve('zxing-wasm/reader/zxing_reader.wasm'))).then((buffer) => new Uint8Array(buffer));
-    zxingWasm = reading;
-    reading.catch(() => {
-      if (zxingWasm === reading) zxingWasm = undefined;
-    });
-  }
-  return zxingWasm;
-}
+/** ZXing's reader (WebAssembly). */
+const readZxingWasm = packageFile('zxing-wasm/reader/zxing_reader.wasm');
 
 let textFontRegistered = false;
 

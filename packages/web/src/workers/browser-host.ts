@@ -24,6 +24,7 @@ import { workingSize } from '@textlift/core/images/decode-size';
 import { readJpeg } from '@textlift/core/images/image-headers';
 import { loadLineModel } from './line-model-loader.ts';
 import { convertOnServer } from './server-call.ts';
+import { sharedLoad } from '@textlift/core/shared-load';
 
 /** The fastest WASM build this browser runs; all three are served, only one is fetched. */
 async function coreVariant(): Promise<string> {
@@ -145,41 +146,20 @@ async function decodeRgba(bytes: Uint8Array, type: ImageType, options: DecodeOpt
   return decodeBitmap(bytes, type, options.maxPixels);
 }
 
-let libheifWasm: Promise<Uint8Array> | undefined;
-
-/** libheif's WebAssembly from our own origin (engine-assets.ts serves it), fetched on the first HEIC. */
-function fetchLibheifWasm(): Promise<Uint8Array> {
-  if (!libheifWasm) {
-    const fetching = fetch(new URL(`${__LIBHEIF_BASE__}/libheif.wasm`, self.location.origin)).then(async (response) => {
-      if (!response.ok) throw new ConversionError('engine-failed', 'The HEIC decoder could not be loaded.');
-      return new Uint8Array(await response.arrayBuffer());
-    });
-    libheifWasm = fetching;
-    fetching.catch(() => {
-      if (libheifWasm === fetching) libheifWasm = undefined;
-    });
-  }
-  return libheifWasm;
+/** An engine's file from our own origin (engine-assets.ts serves it), or the error that says which engine is missing. */
+async function fetchEngineFile(path: string, missing: string): Promise<Uint8Array> {
+  const response = await fetch(new URL(path, self.location.origin));
+  if (!response.ok) throw new ConversionError('engine-failed', missing);
+  return new Uint8Array(await response.arrayBuffer());
 }
+
+/** libheif's WebAssembly, fetched on the first HEIC. */
+const fetchLibheifWasm = sharedLoad(() => fetchEngineFile(`${__LIBHEIF_BASE__}/libheif.wasm`, 'The HEIC decoder could not be loaded.'));
 
 const fontFiles = new Map<FontName, Promise<Uint8Array>>();
 
-let zxingWasm: Promise<Uint8Array> | undefined;
-
-/** ZXing's reader from our own origin (engine-assets.ts serves it), fetched once per worker. */
-function fetchZxingWasm(): Promise<Uint8Array> {
-  if (!zxingWasm) {
-    const fetching = fetch(new URL(`${__ZXING_BASE__}/zxing_reader.wasm`, self.location.origin)).then(async (response) => {
-      if (!response.ok) throw new ConversionError('engine-failed', 'The code reader could not be loaded.');
-      return new Uint8Array(await response.arrayBuffer());
-    });
-    zxingWasm = fetching;
-    fetching.catch(() => {
-      if (zxingWasm === fetching) zxingWasm = undefined;
-    });
-  }
-  return zxingWasm;
-}
+/** ZXing's reader, fetched once per worker. */
+const fetchZxingWasm = sharedLoad(() => fetchEngineFile(`${__ZXING_BASE__}/zxing_reader.wasm`, 'The code reader could not be loaded.'));
 
 async function fetchFont(name: FontName): Promise<Uint8Array> {
   const response = await fetch(new URL(`${__FONTS_BASE__}/${name}.ttf`, self.location.origin));

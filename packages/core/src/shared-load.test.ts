@@ -1,0 +1,35 @@
+import { describe, expect, test } from 'vitest';
+import { sharedLoad } from './shared-load.ts';
+
+describe('sharedLoad', () => {
+  test('starts one load for every caller, with the first caller\'s arguments', async () => {
+    const started: string[] = [];
+    const load = sharedLoad(async (name: string) => {
+      started.push(name);
+      return name.length;
+    });
+    expect(await Promise.all([load('first'), load('second')])).toEqual([5, 5]);
+    expect(await load('third')).toBe(5);
+    expect(started).toEqual(['first']);
+  });
+
+  test('forgets a failed load, undoes it, and tries afresh on the next call', async () => {
+    let attempts = 0;
+    let undone = 0;
+    const load = sharedLoad(
+      async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('did not arrive');
+        return 'ready';
+      },
+      () => {
+        undone += 1;
+      },
+    );
+    await expect(load()).rejects.toThrow('did not arrive');
+    expect(undone).toBe(1);
+    expect(await load()).toBe('ready');
+    expect(await load()).toBe('ready');
+    expect(attempts).toBe(2);
+  });
+});
