@@ -107,6 +107,7 @@ test.describe('a first visit from a browser that asks for German', () => {
     await offer.getByRole('link', { name: texts('de').languageOffer.switch }).click();
     await expect(page).toHaveURL(/\/de\/about-us$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('de').about.title);
+    await expect(page.locator('html')).toHaveAttribute('data-language-offer', 'none');
     await expect(page.getByTestId('language-offer')).toHaveCount(0);
     await page.goto('/');
     await expect(page).toHaveURL(/\/de$/);
@@ -119,7 +120,7 @@ test.describe('a first visit from a browser that asks for German', () => {
     await page.goto('/blog');
     await expect(page).toHaveURL(/\d\/blog$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('en').blog.title);
-    await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
+    await expect(page.locator('html')).toHaveAttribute('data-language-offer', 'none');
     await expect(page.getByTestId('language-offer')).toHaveCount(0);
   });
 });
@@ -130,17 +131,23 @@ test('a page in its own language is not offered again', async ({ browser, baseUR
   await page.goto('/fr/merge-pdf');
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('fr').tools.mergePdf!.title);
+  await expect(page.locator('html')).toHaveAttribute('data-language-offer', 'none');
   await expect(page.getByTestId('language-offer')).toHaveCount(0);
   await context.close();
 });
 
-test('unknown addresses under a language are that language\'s not-found pages', async ({ page }) => {
+test('unknown addresses under a language are that language\'s not-found pages, hydrated without an error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
   let response = await page.goto('/de/no/such/page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('de').notFound.title);
-  response = await page.goto('/tr/blog/no-such-post');
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('tr').blog.notFound);
+  for (const path of ['/tr/blog/no-such-post', '/tr/blog/no/such-post']) {
+    response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(texts('tr').blog.notFound);
+  }
+  expect(errors).toEqual([]);
 });
 
 test('/tools/{tool} redirects permanently to the tool, in each language, replacing the address', async ({ page, request }) => {

@@ -26,12 +26,12 @@ export const OCR_MAX_PIXELS = 24_000_000;
 
 /**
  * The size a picture is decoded at for OCR. Up to MAX_IMAGE_PIXELS, as it came: the steps the
- * preparation takes before it scales (the lines' direction, the layout) see it whole, as they did
- * before larger pictures were taken; decoding the corpus's phone photos turned 45° in their
- * frame (25 MP) at 16 MP cost one 2.4 points of word recall, at 24 MP another's table came out
- * in another order. A larger picture (a 48 or 200 MP photo) is decoded at the size the recogniser
- * reads, reduced as it is decoded where the decoder can: in Chromium a 48 MP JPEG then takes the
- * tab about 0.7 GB, 1.1 GB decoded at 40 MP.
+ * preparation takes before it scales (the lines' direction, the layout) see it whole. Measured on
+ * phone photos turned in their frame (16–40 MP with the corners filled), decoding them smaller
+ * cost word recall (about 2 points at 16 MP) or changed a table's reading order (at 24 MP). A
+ * larger picture (48 and 200 MP phones) is decoded at the size the recogniser reads, reduced as
+ * it is decoded where the decoder can: in Chromium a 48 MP JPEG then takes the tab about 0.76 GB,
+ * against 1.1 GB decoded at 40 MP.
  */
 export function ocrDecodePixels(width: number, height: number): number {
   return width * height <= MAX_IMAGE_PIXELS ? MAX_IMAGE_PIXELS : OCR_MAX_PIXELS;

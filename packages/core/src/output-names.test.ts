@@ -20,9 +20,10 @@ describe('names after the input file', () => {
     expect(nameAfterFile('scan', '_inverted.png', 'image_inverted.png')).toBe('scan_inverted.png');
   });
 
-  test('path separators, characters Windows forbids and control characters are replaced', () => {
-    expect(nameAfterFile('Rechnung 03/2026: Müller*.pdf', '.docx', 'document.docx')).toBe('Rechnung 03_2026_ Müller_.docx');
-    expect(nameAfterFile('C:\\Users\\ana\\scan.jpg', '_extracted.txt', 'x')).toBe('C_Users_ana_scan_extracted.txt');
+  test('a path sent as a name keeps its last part; characters Windows forbids and control characters are replaced', () => {
+    expect(nameAfterFile('Rechnung: Müller*.pdf', '.docx', 'document.docx')).toBe('Rechnung_ Müller_.docx');
+    expect(nameAfterFile('C:\\Users\\ana\\scan.jpg', '_extracted.txt', 'x')).toBe('scan_extracted.txt');
+    expect(nameAfterFile('photos/2026/Mein Foto.jpg', '.pdf', 'x')).toBe('Mein Foto.pdf');
     expect(nameAfterFile('a?b"c<d>e|f.png', '.pdf', 'x')).toBe('a_b_c_d_e_f.pdf');
     expect(nameAfterFile('line\nbreak\u0007.jpg', '.pdf', 'x')).toBe('line break_.pdf');
     // The right-to-left override that shows "photo‮gpj.exe" as "photoexe.jpg" is not kept.

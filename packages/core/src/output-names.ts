@@ -74,7 +74,9 @@ function joined(stem: string, suffix: string): string {
  * "Mein Foto", "报告.pdf" → "报告", ".hidden" → "hidden"; '' where nothing is left.
  */
 export function fileStem(fileName: string): string {
-  return safeStem(fileName.replace(EXTENSION, ''));
+  // A client may send a path as the file's name (RFC 7578 says to take its last part).
+  const name = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+  return safeStem(name.replace(EXTENSION, ''));
 }
 
 /**

@@ -49,7 +49,8 @@ export function AppRoutes() {
             return <Route key={tool.slug} path={tool.path.slice(1)} element={<Page />} />;
           })}
           <Route path="blog" element={<BlogListPage />} />
-          <Route path="blog/:slug" element={<BlogPostPage />} />
+          {/* Any depth: the server answers /blog/a/b with the blog's not-found page too. */}
+          <Route path="blog/*" element={<BlogPostPage />} />
           <Route path="tools/:tool" element={<ToolRedirect />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -44,18 +44,20 @@ export async function decodeHeic(bytes: Uint8Array, wasm: () => Promise<Uint8Arr
     throw new ConversionError('engine-failed', 'The HEIC decoder could not be loaded.');
   }
   const decoder = new lib.HeifDecoder();
+  // Its pictures live in libheif's WebAssembly heap, as long as the thread: freed whatever happens.
+  let images: ReturnType<typeof decoder.decode> = [];
   try {
-    const images = decoder.decode(bytes);
+    images = decoder.decode(bytes);
     const image = images.find((candidate) => candidate.is_primary()) ?? images[0];
     if (!image) throw new ConversionError('corrupt', 'The HEIC holds no picture that can be read.');
     const width = image.get_width();
     const height = image.get_height();
     const data = new Uint8ClampedArray(width * height * 4);
     const decoded = await new Promise<unknown>((resolve) => image.display({ data, width, height }, resolve));
-    for (const each of images) each.free();
     if (!decoded) throw new ConversionError('corrupt', 'The HEIC picture cannot be decoded.');
     return { width, height, data };
   } finally {
+    for (const each of images) each.free();
     if (decoder.decoder) lib.heif_context_free(decoder.decoder);
   }
 }

@@ -13,7 +13,7 @@ import {
   tooManyPixels,
   type ConversionHost,
   type ConversionResult,
-    type FontName,
+  type FontName,
   type ImageType,
   type JobInput,
   type OfficeEngine,
@@ -23,10 +23,10 @@ import {
 } from '@textlift/core';
 import { decodeHeic } from '@textlift/core/images/decode-heic';
 import { workingSize, type PixelSize } from '@textlift/core/images/decode-size';
+import { sharedLoad } from '@textlift/core/shared-load';
 import { officeEngine } from './libreoffice.ts';
 import { nodePdfEngine } from './node-pdf.ts';
 import type { OcrProvider } from './ocr-provider.ts';
-import { sharedLoad } from '@textlift/core/shared-load';
 
 /**
  * libvips decodes JPEG and WebP at a reduced size when asked for a smaller one (shrink-on-load);

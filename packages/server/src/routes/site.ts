@@ -53,7 +53,7 @@ function nearestNotFound(notFound: Map<string, string>, pathname: string): strin
   }
 }
 
-/** Where the same page is in another language ("/blog", "de" -> "/de/blog"). */
+/** Where the same page is in a language other than English ("/blog", "de" -> "/de/blog"; English has no prefix). */
 const localized = (code: string, pathname: string) => (pathname === '/' ? `/${code}` : `/${code}${pathname}`);
 
 /** Methods a page or document answers; anything else there is 405. */
@@ -149,7 +149,7 @@ export async function registerSiteRoutes(app: FastifyInstance, config: Pick<Serv
     if (page) {
       // An address without a language prefix follows the visitor's chosen language, before any paint.
       const chosen = chosenLanguageOf(request.headers.cookie);
-      if (chosen && !languageHomeOf(pathname) && pages.has(localized(chosen, pathname))) {
+      if (chosen && chosen !== 'en' && !languageHomeOf(pathname) && pages.has(localized(chosen, pathname))) {
         return reply.header('Cache-Control', 'no-store').header('Vary', 'Cookie').redirect(`${localized(chosen, pathname)}${query}`, 302);
       }
       return send(request, reply, 200, 'text/html; charset=utf-8', page);

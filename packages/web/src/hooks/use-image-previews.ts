@@ -14,6 +14,13 @@ export function useImagePreviews() {
   const [previews, setPreviews] = useState<Map<File, string>>(new Map());
   const choice = useRef(0);
   useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
+  // Leaving the page while previews are made: they count as replaced, and go at once.
+  useEffect(
+    () => () => {
+      choice.current += 1;
+    },
+    [],
+  );
   const show = useCallback((files: File[]) => {
     const current = ++choice.current;
     setPreviews(new Map());

@@ -19,7 +19,7 @@ const loading = new Map<string, Promise<void>>();
 const translators = new Map<string, i18n>();
 const failed = new Set<string>();
 
-/** Makes a dictionary available without fetching it (the prerenderer has them all). */
+/** Makes a dictionary available without fetching it (a test that reads the files itself). */
 export function addDictionary(code: string, dictionary: Dictionary) {
   dictionaries.set(code, dictionary);
 }

@@ -15,12 +15,15 @@ async function reducedJpeg(file: File, width: number, height: number): Promise<s
   const scale = PREVIEW_SIDE / Math.max(width, height);
   const size = { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
   const decoder = new ImageDecoder({ data: file.stream(), type: 'image/jpeg', desiredWidth: size.width, desiredHeight: size.height });
+  let image: VideoFrame | undefined;
+  let bitmap: ImageBitmap | undefined;
+  // The decoded frame and the bitmap hold the reduced picture until closed, failure or not.
   try {
-    const { image } = await decoder.decode();
+    image = (await decoder.decode()).image;
     // Turned by the file's orientation as it becomes a bitmap (display sizes are the turned
     // ones), and scaled to the copy's size.
     const fit = PREVIEW_SIDE / Math.max(image.displayWidth, image.displayHeight);
-    const bitmap = await createImageBitmap(image, {
+    bitmap = await createImageBitmap(image, {
       resizeWidth: Math.max(1, Math.round(image.displayWidth * fit)),
       resizeHeight: Math.max(1, Math.round(image.displayHeight * fit)),
       resizeQuality: 'high',
@@ -31,6 +34,8 @@ async function reducedJpeg(file: File, width: number, height: number): Promise<s
     bitmap.close();
     return URL.createObjectURL(await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.85 }));
   } finally {
+    image?.close();
+    bitmap?.close();
     decoder.close();
   }
 }

@@ -13,7 +13,7 @@ const backLinkClass = 'inline-flex items-center gap-1.5 text-sm font-semibold te
 export function BlogPostPage() {
   const { t } = useTranslation();
   const localPath = useLocalPath();
-  const { slug } = useParams();
+  const slug = useParams()['*'];
   const post = findBlogPost(slug);
   useDocumentMeta(
     post

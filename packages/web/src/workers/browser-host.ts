@@ -22,9 +22,9 @@ import { createPdfEngine, type PdfEngine } from '@textlift/core/pdf/pdf-engine';
 import { decodeHeic } from '@textlift/core/images/decode-heic';
 import { workingSize } from '@textlift/core/images/decode-size';
 import { readJpeg } from '@textlift/core/images/image-headers';
+import { sharedLoad } from '@textlift/core/shared-load';
 import { loadLineModel } from './line-model-loader.ts';
 import { convertOnServer } from './server-call.ts';
-import { sharedLoad } from '@textlift/core/shared-load';
 
 /** The fastest WASM build this browser runs; all three are served, only one is fetched. */
 async function coreVariant(): Promise<string> {
@@ -161,11 +161,7 @@ const fontFiles = new Map<FontName, Promise<Uint8Array>>();
 /** ZXing's reader, fetched once per worker. */
 const fetchZxingWasm = sharedLoad(() => fetchEngineFile(`${__ZXING_BASE__}/zxing_reader.wasm`, 'The code reader could not be loaded.'));
 
-async function fetchFont(name: FontName): Promise<Uint8Array> {
-  const response = await fetch(new URL(`${__FONTS_BASE__}/${name}.ttf`, self.location.origin));
-  if (!response.ok) throw new ConversionError('engine-failed', `The font ${name} could not be loaded.`);
-  return new Uint8Array(await response.arrayBuffer());
-}
+const fetchFont = (name: FontName) => fetchEngineFile(`${__FONTS_BASE__}/${name}.ttf`, `The font ${name} could not be loaded.`);
 
 let textFont: Promise<void> | undefined;
 

@@ -49,8 +49,6 @@ export interface PrepareOptions {
  */
 const TARGET_LETTER_HEIGHT = 20;
 const MAX_ENLARGEMENT = 3;
-/** The largest page, in pixels, worth handing to the recogniser. */
-const MAX_PIXELS = OCR_MAX_PIXELS;
 /** Letters taller than this many times the target are shrunk, to this many times it. */
 const SHRINK_ABOVE = 2;
 const SHRINK_TO = 1.6;
@@ -138,7 +136,7 @@ export function preparePage(photo: GreyImage, options: PrepareOptions = {}): Pre
   // model reads lines at a fixed height and the rest of the pixels only cost time.
   let scale = 1;
   if (height > 0 && height < TARGET_LETTER_HEIGHT) {
-    scale = Math.min(MAX_ENLARGEMENT, TARGET_LETTER_HEIGHT / height, Math.sqrt(MAX_PIXELS / (image.width * image.height)));
+    scale = Math.min(MAX_ENLARGEMENT, TARGET_LETTER_HEIGHT / height, Math.sqrt(OCR_MAX_PIXELS / (image.width * image.height)));
   } else if (height > TARGET_LETTER_HEIGHT * SHRINK_ABOVE) {
     scale = (TARGET_LETTER_HEIGHT * SHRINK_TO) / height;
   }

@@ -19,12 +19,17 @@ export function LanguageOffer() {
   const [offer, setOffer] = useState<{ code: string; t: TFunction } | null>(null);
 
   useEffect(() => {
-    if (chosenLanguage()) return;
-    const code = preferredLanguage(navigator.languages);
-    if (!code || code === page.code) return;
+    // Says on <html> whether the line is offered, once that is decided (tests wait for it).
+    const decided = (state: 'none' | 'shown') => {
+      document.documentElement.dataset.languageOffer = state;
+    };
+    const code = chosenLanguage() ? undefined : preferredLanguage(navigator.languages);
+    if (!code || code === page.code) return decided('none');
     let live = true;
     void loadDictionary(code).then(() => {
-      if (live) setOffer({ code, t: translatorFor(code).t });
+      if (!live) return;
+      setOffer({ code, t: translatorFor(code).t });
+      decided('shown');
     });
     return () => {
       live = false;
@@ -36,6 +41,7 @@ export function LanguageOffer() {
   const stay = () => {
     chooseLanguage(page.code);
     setOffer(null);
+    document.documentElement.dataset.languageOffer = 'none';
   };
   return (
     <aside lang={findLanguage(code).tag} aria-label={t('nav.language')} className="bg-brand-700 text-white" data-testid="language-offer">

@@ -1,4 +1,5 @@
 import { Globe } from 'lucide-react';
+import { useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { chooseLanguage } from '../../i18n/chosen-language.ts';
@@ -16,11 +17,15 @@ export function LanguageSwitcher() {
   const active = useLanguage();
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
+  const latest = useRef<string>(undefined);
 
   const choose = async (code: string) => {
+    latest.current = code;
     chooseLanguage(code);
     // The new page renders at once in its language, not in the old one while the words load.
     await loadDictionary(code);
+    // A later choice made while these words loaded is the one that goes.
+    if (latest.current !== code) return;
     navigate(`${localizedPath(code, pageLanguage(pathname).path)}${search}${hash}`);
   };
 

@@ -10,7 +10,14 @@ import { activeTheme, chooseTheme } from '../../lib/theme.ts';
 export function ThemeSwitch() {
   const { t } = useTranslation();
   const [dark, setDark] = useState(false);
-  useEffect(() => setDark(activeTheme() === 'dark'), []);
+  useEffect(() => {
+    setDark(activeTheme() === 'dark');
+    // Until the visitor chooses, the page follows the system, which may change while it is open.
+    const system = window.matchMedia('(prefers-color-scheme: dark)');
+    const follow = () => setDark(activeTheme() === 'dark');
+    system.addEventListener('change', follow);
+    return () => system.removeEventListener('change', follow);
+  }, []);
   const toggle = () => {
     chooseTheme(dark ? 'light' : 'dark');
     setDark(!dark);

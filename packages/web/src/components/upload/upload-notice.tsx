@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ToolDefinition } from '@textlift/core/tools';
 import { scrollIntoViewIfNeeded } from '../../hooks/use-reveal-on-settle.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
 import { useLocalPath } from '../../i18n/use-local-path.ts';
 
 /**
@@ -14,6 +15,7 @@ import { useLocalPath } from '../../i18n/use-local-path.ts';
 export function UploadNotice({ children, tools = [] }: { children?: string; tools?: readonly ToolDefinition[] }) {
   const { t } = useTranslation();
   const localPath = useLocalPath();
+  const language = useLanguage();
   const line = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (line.current) scrollIntoViewIfNeeded(line.current, 'center');
@@ -25,14 +27,17 @@ export function UploadNotice({ children, tools = [] }: { children?: string; tool
       {tools.length > 0 && (
         <p className="mt-1 text-slate-700">
           {t('toolPage.otherTools')}{' '}
-          {tools.map((tool, index) => (
-            <span key={tool.slug}>
-              {index > 0 && ` ${t('hero.or')} `}
-              <Link to={localPath(tool.path)} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          {/* "A or B", "A, B ou C": the language's own way of listing alternatives, each a link. */}
+          {new Intl.ListFormat(language.tag, { type: 'disjunction' }).formatToParts(tools.map((tool) => tool.slug)).map((part, index) => {
+            const tool = part.type === 'element' ? tools.find((each) => each.slug === part.value) : undefined;
+            return tool ? (
+              <Link key={tool.slug} to={localPath(tool.path)} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
                 {t(`tools.${tool.i18nKey}.name` as 'tools.imageToText.name')}
               </Link>
-            </span>
-          ))}
+            ) : (
+              <span key={index}>{part.value}</span>
+            );
+          })}
         </p>
       )}
     </div>
