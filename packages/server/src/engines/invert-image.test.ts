@@ -237,7 +237,7 @@ test('names: the input extension kept as spelt when it names the type, else the 
   expect((await invert('Holiday.JPEG', jpeg)).outputs[0]!.name).toBe('Holiday_inverted.JPEG');
   expect((await invert('really-a-jpeg.png', jpeg)).outputs[0]!.name).toBe('really-a-jpeg_inverted.jpg');
   expect((await invert('scan', png)).outputs[0]!.name).toBe('scan_inverted.png');
-  expect((await invert('dir/my.photo.png', png)).outputs[0]!.name).toBe('dir_my.photo_inverted.png');
+  expect((await invert('dir/my.photo.png', png)).outputs[0]!.name).toBe('my.photo_inverted.png');
 });
 
 test('progress is reported and a cancelled job stops', async () => {
