@@ -1,6 +1,7 @@
 import type { Box } from './preprocess/grey-image.ts';
 import type { PageSegmentation } from './preprocess/prepare-page.ts';
 import type { LoadLineModel } from './lines/line-model.ts';
+import type { Dictionary } from './dictionary/dictionary.ts';
 
 /** A page's segmentation (prepare-page.ts), or one line: a word cut out to be read again. */
 export type OcrSegmentation = PageSegmentation | 'line';
@@ -60,6 +61,12 @@ export interface OcrEngine {
   recognize(image: Uint8Array, options: OcrOptions): Promise<OcrResult>;
   /** The second recogniser (lines/line-model.ts), loaded on first use; absent where there is none. */
   lineModel?: LoadLineModel;
+  /**
+   * The languages' word lists (dictionary/), read from the models this engine reads with and
+   * kept; a word counts if any of the languages has it. Undefined where none could be read:
+   * a page never fails for want of a dictionary.
+   */
+  dictionary?(languages: string[]): Promise<Dictionary | undefined>;
   terminate(): Promise<void>;
 }
 

@@ -1,6 +1,7 @@
 import { ConversionError, throwIfCancelled } from '../errors.ts';
 import { NOT_LETTERS, tesseractPsm, type OcrEngine, type OcrOptions, type OcrResult } from './engine.ts';
 import { parseTesseractTsv } from './tsv.ts';
+import { dictionaryLoader } from './dictionary/load-dictionary.ts';
 
 /** Where tesseract.js finds its worker script, WASM core and language data on this host. */
 export interface TesseractJsPaths {
@@ -136,6 +137,7 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
 
   return {
     name: 'tesseract.js 7',
+    dictionary: dictionaryLoader((language) => readLanguageFile(paths.langPath, language)),
     load(languages) {
       // Not while readings wait or run: the worker's languages are theirs until they end.
       if (readings === 0) loadWorker(languages.join('+')).catch(() => {});
@@ -150,6 +152,23 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
     },
     terminate,
   };
+}
+
+/**
+ * A language's model, as tesseract.js finds it: {langPath}/{code}.traineddata.gz. In the
+ * browser a URL, fetched again (the HTTP cache answers: tesseract.js fetched it to read);
+ * on Node a folder, read. No `import` of node:fs, which a browser build cannot resolve.
+ */
+async function readLanguageFile(langPath: string, language: string): Promise<Uint8Array> {
+  const name = `${language}.traineddata.gz`;
+  const host = (globalThis as { process?: { getBuiltinModule?(id: string): unknown } }).process;
+  if (host?.getBuiltinModule && !/^[a-z][a-z\d+.-]+:/i.test(langPath)) {
+    const fs = host.getBuiltinModule('node:fs/promises') as typeof import('node:fs/promises');
+    return new Uint8Array(await fs.readFile(`${langPath.replace(/\/+$/, '')}/${name}`));
+  }
+  const response = await fetch(`${langPath.replace(/\/+$/, '')}/${name}`);
+  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 /** Leptonica reports undecodable pixels as a read failure; that is the user's file, not our fault. */

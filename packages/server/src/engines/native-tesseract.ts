@@ -1,6 +1,9 @@
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { ConversionError, NOT_LETTERS, parseTesseractTsv, tesseractPsm, type OcrEngine, type OcrOptions, type OcrResult } from '@textlift/core';
+import { dictionaryLoader, type DictionaryLoader } from '@textlift/core/ocr/dictionary/load-dictionary';
 import type { mainThreadCaller } from './main-thread-calls.ts';
 import { runProcess, type ProcessResult } from './processes.ts';
 
@@ -36,6 +39,19 @@ export function remoteTesseractRunner(call: ReturnType<typeof mainThreadCaller>)
   return (args, stdin) => call<ProcessResult>('tesseract', { args, stdin } satisfies TesseractCall);
 }
 
+/** One loader per models folder, so the engines a thread makes (one per runner) share the word lists read. */
+const dictionaries = new Map<string, DictionaryLoader>();
+
+/** The word lists inside the models tesseract reads ({tessdataDir}/{code}.traineddata), read once per thread. */
+function dictionariesIn(tessdataDir: string): DictionaryLoader {
+  let loader = dictionaries.get(tessdataDir);
+  if (!loader) {
+    loader = dictionaryLoader((language) => readFile(path.join(tessdataDir, `${language}.traineddata`)));
+    dictionaries.set(tessdataDir, loader);
+  }
+  return loader;
+}
+
 /**
  * Native tesseract, one process per page. OMP_THREAD_LIMIT=1 because its OpenMP threads fight
  * each other on 2 cores (measured slower than one thread); the job queue gives parallelism
@@ -63,6 +79,7 @@ export function createNativeTesseractEngine(version: string, tessdataDir: string
   return {
     name: `tesseract ${version}`,
     recognize,
+    dictionary: dictionariesIn(tessdataDir),
     terminate: async () => {},
   };
 }
