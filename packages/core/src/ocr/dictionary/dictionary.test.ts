@@ -102,6 +102,11 @@ describe('the word list inside a traineddata file', () => {
     for (const word of ['hOUSE', 'hoUse', '', '...', '—', 'house1']) expect(english.has(word), word).toBe(false);
   });
 
+  test('a tag the host does not know gives the default case rules, not an error', () => {
+    const list = dictionaryFromTraineddata(modelBytes('eng'), 'not a tag!')!;
+    expect(list.has('HOUSE')).toBe(true);
+  });
+
   test('a page in two languages: a word counts if either has it', () => {
     const both = anyOf([wordList('eng'), wordList('fra')])!;
     expect(both.has('house') && both.has('été') && both.has('garçon')).toBe(true);

@@ -44,7 +44,7 @@ export class WordList implements Dictionary {
   readonly locale: string | undefined;
 
   constructor(unicharset: string, dawg: Uint8Array, locale?: string) {
-    this.locale = locale;
+    this.locale = knownLocale(locale);
     this.characters = parseUnicharset(unicharset);
     this.dawg = new SquishedDawg(dawg);
     if (this.dawg.unicharsetSize !== this.characters.length) throw new Error('The word graph was made for another unicharset.');
@@ -104,6 +104,15 @@ export class WordList implements Dictionary {
   /** Memory held by the word graph, in bytes. */
   get byteLength(): number {
     return this.dawg.byteLength;
+  }
+}
+
+/** The tag if the host's Intl knows it, else undefined (the default case rules): a bad tag must not make every lookup throw. */
+function knownLocale(locale: string | undefined): string | undefined {
+  try {
+    return locale && Intl.getCanonicalLocales(locale)[0];
+  } catch {
+    return undefined;
   }
 }
 
