@@ -87,7 +87,7 @@ describe('how readable a reading is', () => {
       const truth = readableWords([corpusExpected(`ocr-docs/${page}.png`)], eng);
       // At least 84% of the truth's weighed characters are readable (a receipt's names and codes are the rest).
       expect(share(truth), page).toBeGreaterThan(0.8);
-      // Measured: 2.2 to 7 times as many readable characters as either turned reading.
+      // Measured: 2.2 times as many readable characters as either turned reading at least, 3 to 14 times on most.
       for (const turned of ['turned-90', 'turned-180']) expect(truth.readableCharacters, `${page} ${turned}`).toBeGreaterThan(2 * reading(turned).readableCharacters);
       // Turned upside down, under half of what is read is readable (12 to 33%).
       expect(share(reading('turned-180')), page).toBeLessThan(0.4);

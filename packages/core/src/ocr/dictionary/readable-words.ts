@@ -3,9 +3,10 @@ import type { Dictionary } from './dictionary.ts';
 
 /**
  * How much of a reading is what a reader would call text. Two readings of the same page or
- * region compare by `readableCharacters`: on the 14 ocr-docs pages the truth has 2.5 to 6
- * times as many as tesseract's reading of the page turned 90° or 180°, and tesseract's
- * upright reading 0.7 to 1 times as many (less where it misses part of a table).
+ * region compare by `readableCharacters`: on the 14 ocr-docs pages the truth has at least
+ * 2.2 times as many as tesseract's reading of the page turned 90° or 180° (3 to 14 times on
+ * most), and tesseract's upright reading 0.7 to 1 times as many (less where it misses part of
+ * a table).
  */
 export interface Readability {
   /** Words read: every run of characters between spaces, but a lone sign or a word of strokes ("&", "Il"). */
