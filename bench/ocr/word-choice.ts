@@ -1,0 +1,214 @@
+// Issue 34, point 2 (not a test): each word chosen among several readers. Every document of
+// ../shared/corpus/ocr-docs is read as it came (no preparation, Tesseract's automatic layout,
+// psm 3, OMP_THREAD_LIMIT=1, TSV: word boxes and confidences) by native tesseract with each
+// English model we could ship:
+//   best  npm best_int (what we use): .data/tessdata/eng.traineddata
+//   fast  Debian's fast model: /usr/share/tesseract-ocr/5/tessdata/eng.traineddata
+//   lstm  @tesseract.js-data/eng 4.0.0 (gunzipped to a temp folder), --oem 1: its LSTM
+//   legacy  the same file, --oem 0: its legacy engine
+// Each reading is scored order-free (test-support/cer.ts wordScores against .expected.txt, as
+// docs.ts does), then the best reader per page (an oracle: it knows the truth) and the per-word
+// choice (packages/core/src/ocr/choose-words.ts) of several sets of readers, first reader's
+// layout kept, with the dictionary of best_int's lstm-word-dawg (dawg2wordlist).
+//
+// Readings are cached (--cache, default node_modules/.cache/word-choice-readings.json) so the
+// choice can be tuned without reading again; --reread reads again.
+//
+// Run: node bench/ocr/word-choice.ts [flags]
+//   --docs table,chart        name substrings
+//   --sets best+fast,best+fast+legacy   reader sets chosen among (first = layout)
+//   --parallel best+fast      also time two readers run at once on the 2 cores, per document
+//   --disagreements DOC       list where the chosen word differs from the first reader's, with the truth
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { chooseWords, type Reading } from '../../packages/core/src/ocr/choose-words.ts';
+import type { OcrLine } from '../../packages/core/src/ocr/engine.ts';
+import { parseTesseractTsv } from '../../packages/core/src/ocr/tsv.ts';
+import { wordScores } from '../../test-support/cer.ts';
+import { corpusDir } from '../../test-support/corpus.ts';
+import { median } from '../server-process.ts';
+import { listFlag, mean, percent } from './readers.ts';
+import { readTruthWords, type TruthWord } from './truth-words.ts';
+
+const startedAt = performance.now();
+const args = process.argv.slice(2);
+const flag = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined);
+const cacheFile = flag('cache') ?? 'node_modules/.cache/word-choice-readings.json';
+const filters = listFlag(args, 'docs');
+const reread = args.includes('--reread');
+const parallelSet = flag('parallel')?.split('+') as ReaderId[] | undefined;
+const disagreementsOf = flag('disagreements');
+
+type ReaderId = 'best' | 'fast' | 'lstm' | 'legacy';
+const READERS: ReaderId[] = ['best', 'fast', 'lstm', 'legacy'];
+const sets = (listFlag(args, 'sets') ?? ['best+fast', 'best+lstm', 'best+legacy', 'best+fast+lstm', 'best+fast+legacy', 'best+fast+lstm+legacy']).map((set) => set.split('+') as ReaderId[]);
+for (const set of [...sets, parallelSet ?? []]) for (const id of set) if (!READERS.includes(id)) throw new Error(`unknown reader ${id}: one of ${READERS.join(', ')}`);
+
+// The models, each in a folder of its own for --tessdata-dir.
+const work = mkdtempSync(path.join(tmpdir(), 'textlift-word-choice-'));
+process.on('exit', () => rmSync(work, { recursive: true, force: true }));
+function modelFolder(name: string, bytes: Uint8Array) {
+  const dir = path.join(work, name);
+  mkdirSync(dir);
+  writeFileSync(path.join(dir, 'eng.traineddata'), bytes);
+  return dir;
+}
+const bestFile = existsSync('.data/tessdata/eng.traineddata') ? '.data/tessdata/eng.traineddata' : undefined;
+const bestBytes = bestFile ? readFileSync(bestFile) : gunzipSync(readFileSync('node_modules/@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz'));
+const bestDir = modelFolder('best', bestBytes);
+const fullDir = modelFolder('full', gunzipSync(readFileSync('node_modules/@tesseract.js-data/eng/4.0.0/eng.traineddata.gz')));
+const readerArgs: Record<ReaderId, string[]> = {
+  best: ['--tessdata-dir', bestDir, '--oem', '1'],
+  fast: ['--tessdata-dir', '/usr/share/tesseract-ocr/5/tessdata', '--oem', '1'],
+  lstm: ['--tessdata-dir', fullDir, '--oem', '1'],
+  legacy: ['--tessdata-dir', fullDir, '--oem', '0'],
+};
+
+/** The dictionary: best_int's LSTM word list, as dawg2wordlist writes it. */
+function dictionary(): Set<string> {
+  const dir = path.join(work, 'dawg');
+  mkdirSync(dir);
+  writeFileSync(path.join(dir, 'eng.traineddata'), bestBytes);
+  const unpack = spawnSync('combine_tessdata', ['-u', path.join(dir, 'eng.traineddata'), path.join(dir, 'eng.')]);
+  if (unpack.status !== 0) throw new Error(`combine_tessdata: ${unpack.stderr}`);
+  const list = path.join(dir, 'words.txt');
+  const dump = spawnSync('dawg2wordlist', [path.join(dir, 'eng.lstm-unicharset'), path.join(dir, 'eng.lstm-word-dawg'), list]);
+  if (dump.status !== 0) throw new Error(`dawg2wordlist: ${dump.stderr}`);
+  return new Set(readFileSync(list, 'utf8').split('\n').filter(Boolean));
+}
+
+function tesseract(file: string, id: ReaderId): Promise<{ lines: OcrLine[]; seconds: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn('tesseract', [file, 'stdout', ...readerArgs[id], '-l', 'eng', '--psm', '3', '-c', 'tessedit_create_tsv=1'], { env: { ...process.env, OMP_THREAD_LIMIT: '1' } });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`tesseract ${id} on ${file}: exit ${code}: ${err.slice(0, 300)}`));
+      else resolve({ lines: parseTesseractTsv(out), seconds: (performance.now() - started) / 1000 });
+    });
+  });
+}
+
+interface Cached {
+  readings: Partial<Record<ReaderId, { lines: OcrLine[]; seconds: number }>>;
+  /** Wall time of a set of readers run at once, by "a+b". */
+  parallel?: Record<string, number>;
+}
+const cache: Record<string, Cached> = existsSync(cacheFile) ? JSON.parse(readFileSync(cacheFile, 'utf8')) : {};
+const save = () => {
+  mkdirSync(path.dirname(cacheFile), { recursive: true });
+  writeFileSync(cacheFile, JSON.stringify(cache));
+};
+
+const dir = path.join(corpusDir, 'ocr-docs');
+const documents = readdirSync(dir)
+  .filter((file) => /\.(png|jpe?g|tiff?|webp|bmp)$/i.test(file) && !file.includes('.expected'))
+  .filter((file) => !filters || filters.some((filter) => file.includes(filter)))
+  .sort()
+  .map((file) => {
+    const stem = path.join(dir, file.replace(/\.[^.]+$/, ''));
+    return { file: path.join(dir, file), name: file, expected: readFileSync(`${stem}.expected.txt`, 'utf8'), truth: readTruthWords(readFileSync(`${stem}.expected.hocr`, 'utf8')) };
+  });
+if (documents.length === 0) throw new Error('no document matches --docs');
+
+// Reading, smallest file first (the first process warms the disk cache; it is read again after).
+const needed = new Set<ReaderId>([...sets.flat(), ...READERS]);
+for (const document of [...documents].sort((a, b) => statSync(a.file).size - statSync(b.file).size)) {
+  const entry = (cache[document.name] ??= { readings: {} });
+  for (const id of needed) {
+    if (entry.readings[id] && !reread) continue;
+    entry.readings[id] = await tesseract(document.file, id);
+    console.error(`${document.name} ${id}: ${entry.readings[id]!.seconds.toFixed(1)} s`);
+    save();
+  }
+  if (parallelSet) {
+    const key = parallelSet.join('+');
+    if (entry.parallel?.[key] === undefined || reread) {
+      const started = performance.now();
+      await Promise.all(parallelSet.map((id) => tesseract(document.file, id)));
+      (entry.parallel ??= {})[key] = (performance.now() - started) / 1000;
+      console.error(`${document.name} ${key} at once: ${entry.parallel[key]!.toFixed(1)} s`);
+      save();
+    }
+  }
+}
+
+const words = dictionary();
+const isWord = (text: string) => words.has(text);
+const textOf = (lines: OcrLine[]) => lines.map((line) => line.words.map((word) => word.text).join(' ')).join('\n');
+const readingsOf = (name: string, set: ReaderId[]): Reading[] => set.map((id) => ({ lines: cache[name]!.readings[id]!.lines }));
+
+interface Row { name: string; words: number; f1: Record<string, number>; seconds: Record<string, number> }
+const rows: Row[] = [];
+for (const document of documents) {
+  const entry = cache[document.name]!;
+  const f1: Record<string, number> = {};
+  const seconds: Record<string, number> = {};
+  for (const id of READERS) {
+    f1[id] = wordScores(textOf(entry.readings[id]!.lines), document.expected).f1;
+    seconds[id] = entry.readings[id]!.seconds;
+  }
+  f1['best of 2'] = Math.max(f1.best!, f1.fast!);
+  f1['best of 4'] = Math.max(...READERS.map((id) => f1[id]!));
+  for (const set of sets) {
+    const key = `choice ${set.join('+')}`;
+    f1[key] = wordScores(textOf(chooseWords(readingsOf(document.name, set), { isWord })), document.expected).f1;
+    seconds[key] = set.reduce((sum, id) => sum + entry.readings[id]!.seconds, 0);
+  }
+  for (const [key, wall] of Object.entries(entry.parallel ?? {})) seconds[`${key} at once`] = wall;
+  rows.push({ name: document.name, words: document.truth.length, f1, seconds });
+}
+
+const f1Columns = Object.keys(rows[0]!.f1);
+const timeColumns = [...new Set(rows.flatMap((row) => Object.keys(row.seconds)))].filter((key) => !key.startsWith('choice'));
+console.log(`\nocr-docs: ${documents.length} documents read as they came (psm 3, OMP_THREAD_LIMIT=1), order-free word F1 against .expected.txt; best = npm best_int, fast = Debian fast, lstm / legacy = @tesseract.js-data/eng 4.0.0 --oem 1 / --oem 0; best of N = the better reader per page (knowing the truth); choice = chooseWords, first reader's layout\n`);
+console.log(`| document | words | ${f1Columns.join(' | ')} |`);
+console.log(`|---|---|${f1Columns.map(() => '---').join('|')}|`);
+for (const row of rows) console.log(`| ${row.name} | ${row.words} | ${f1Columns.map((key) => percent(row.f1[key]!)).join(' | ')} |`);
+console.log(`| **mean** | | ${f1Columns.map((key) => percent(mean(rows.map((row) => row.f1[key]!)))).join(' | ')} |`);
+console.log(`| **median** | | ${f1Columns.map((key) => percent(median(rows.map((row) => row.f1[key]!)))).join(' | ')} |`);
+
+console.log(`\nseconds per document (each reader alone${timeColumns.some((key) => key.endsWith('at once')) ? '; "at once" = the set run in parallel, wall time' : ''}; the machine is shared, so times are indicative)\n`);
+console.log(`| document | ${timeColumns.join(' | ')} |`);
+console.log(`|---|${timeColumns.map(() => '---').join('|')}|`);
+for (const row of rows) console.log(`| ${row.name} | ${timeColumns.map((key) => row.seconds[key]?.toFixed(2) ?? '').join(' | ')} |`);
+const has = (key: string) => rows.every((row) => row.seconds[key] !== undefined);
+console.log(`| **mean** | ${timeColumns.map((key) => (has(key) ? mean(rows.map((row) => row.seconds[key]!)).toFixed(2) : '')).join(' | ')} |`);
+console.log(`| **median** | ${timeColumns.map((key) => (has(key) ? median(rows.map((row) => row.seconds[key]!)).toFixed(2) : '')).join(' | ')} |`);
+
+console.log('\nper set: mean F1 gain over best alone, documents that gain / lose (> 0.1 pt), extra reading seconds per document (sum, median)\n');
+for (const set of sets) {
+  const key = `choice ${set.join('+')}`;
+  const deltas = rows.map((row) => ({ name: row.name, delta: row.f1[key]! - row.f1.best! }));
+  const extra = rows.map((row) => row.seconds[key]! - row.seconds.best!);
+  const gain = mean(deltas.map((d) => d.delta));
+  console.log(`- ${key}: ${gain >= 0 ? '+' : ''}${(gain * 100).toFixed(2)} pt; gain on ${deltas.filter((d) => d.delta > 0.001).length}, lose on ${deltas.filter((d) => d.delta < -0.001).length}${deltas.some((d) => d.delta < -0.001) ? ` (${deltas.filter((d) => d.delta < -0.001).map((d) => `${d.name} ${(d.delta * 100).toFixed(1)}`).join(', ')})` : ''}; extra ${median(extra).toFixed(2)} s median; ${(gain * 100 / Math.max(0.01, median(extra))).toFixed(2)} pt per extra second`);
+}
+
+if (disagreementsOf) {
+  const document = documents.find((d) => d.name.includes(disagreementsOf))!;
+  const set = sets[sets.length - 1]!;
+  listDisagreements(document.name, document.truth, set);
+}
+
+/** Where the choice differs from the first reader, with what each reader and the truth say there. */
+function listDisagreements(name: string, truth: TruthWord[], set: ReaderId[]) {
+  const first = cache[name]!.readings[set[0]!]!.lines.flatMap((line) => line.words);
+  const chosen = chooseWords(readingsOf(name, set), { isWord }).flatMap((line) => line.words);
+  const key = (w: { text: string; box: { x0: number; y0: number } }) => `${w.text}@${w.box.x0},${w.box.y0}`;
+  const firstKeys = new Set(first.map(key));
+  const chosenKeys = new Set(chosen.map(key));
+  const truthAt = (box: { x0: number; y0: number; x1: number; y1: number }) =>
+    truth.filter((t) => Math.min(t.box.x1, box.x1) - Math.max(t.box.x0, box.x0) > 0 && Math.min(t.box.y1, box.y1) - Math.max(t.box.y0, box.y0) > 0).map((t) => t.text).join(' ');
+  console.log(`\n${name}: chosen words not in ${set[0]}'s reading, then ${set[0]}'s words dropped (with the truth at their box)`);
+  for (const word of chosen) if (!firstKeys.has(key(word))) console.log(`  + ${word.text} (${Math.round(word.confidence)})  truth: ${truthAt(word.box)}`);
+  for (const word of first) if (!chosenKeys.has(key(word))) console.log(`  - ${word.text} (${Math.round(word.confidence)})  truth: ${truthAt(word.box)}`);
+}
+console.error(`total run time ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);

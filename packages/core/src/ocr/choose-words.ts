@@ -1,0 +1,223 @@
+import type { OcrBox, OcrLine, OcrWord } from './engine.ts';
+
+/** One reader's reading of a page, in the same pixel frame as the others. */
+export interface Reading {
+  lines: OcrLine[];
+}
+
+export interface ChooseOptions {
+  /** Whether a word (bare, no surrounding punctuation) is one of the page language's words. */
+  isWord?: (text: string) => boolean;
+}
+
+/**
+ * The weights of the choice, in one place (each a named part of one score, as the issue asks).
+ * A candidate's score is the sum over the readers that read exactly it of VOTE scaled by their
+ * confidence, plus WORD_BONUS times the share of its words a reader would call text.
+ */
+export const CHOICE_WEIGHTS = {
+  /** A reader's vote for the text it read, at confidence 100; at 0 it is worth VOTE_FLOOR of that. */
+  vote: 1,
+  voteFloor: 0.5,
+  /** Ties go to the first reader (its layout is kept, and its model is the one we ship first). */
+  firstReader: 0.05,
+  /** All of a candidate's words in the dictionary, or numbers and amounts. */
+  wordBonus: 0.5,
+  /** A reader whose line runs over a place where another read a word, and saw nothing there. */
+  nothingVote: 0.6,
+  /** A word only readers other than the first saw is added when at least this many agree on it. */
+  lostWordReaders: 2,
+};
+
+/** Two boxes hold the same word when each overlaps the other along the line and across it. */
+function sameWordPlace(a: OcrBox, b: OcrBox): boolean {
+  const across = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  if (across <= 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0)) return false;
+  const along = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  return along > 0.5 * Math.min(a.x1 - a.x0, b.x1 - b.x0);
+}
+
+const union = (boxes: OcrBox[]): OcrBox => ({
+  x0: Math.min(...boxes.map((box) => box.x0)),
+  y0: Math.min(...boxes.map((box) => box.y0)),
+  x1: Math.max(...boxes.map((box) => box.x1)),
+  y1: Math.max(...boxes.map((box) => box.y1)),
+});
+
+const LEADING = /^[("'‘“[{<«]+/;
+const TRAILING = /[)"'’”\]}>».,;:!?]+$/;
+/** Numbers, amounts, dates, times, percentages, section marks: text whatever the dictionary says. */
+const NUMBER = /^[$€£§#]?\d[\d.,:/%-]*$/;
+
+/**
+ * The share of a candidate's words a reader would call text: dictionary words (as written, in
+ * lower case or capitalised, the parts of a hyphenated word, a possessive's stem) and numbers.
+ * Punctuation alone counts for nothing either way.
+ */
+function textShare(words: string[], isWord: (text: string) => boolean): number {
+  let counted = 0;
+  let text = 0;
+  const known = (core: string) => {
+    if (NUMBER.test(core) || isWord(core)) return true;
+    const lower = core.toLowerCase();
+    return isWord(lower) || isWord(lower.charAt(0).toUpperCase() + lower.slice(1));
+  };
+  for (const word of words) {
+    const core = word.replace(LEADING, '').replace(TRAILING, '');
+    if (!/[\p{L}\p{N}]/u.test(core)) continue;
+    counted++;
+    const stem = core.replace(/['’]s$/i, '');
+    if (known(core) || known(stem) || (core.includes('-') && core.split('-').every((part) => part === '' || known(part)))) text++;
+  }
+  return counted === 0 ? 0 : text / counted;
+}
+
+interface Placed {
+  reader: number;
+  line: number;
+  index: number;
+  word: OcrWord;
+}
+
+/**
+ * Each word chosen among several readings of the same page (issue 34, point 2). Readers err in
+ * different places: one splits a word another reads whole, one takes a rule for a letter, one
+ * loses a word in a table. The words of all readings are aligned by box (overlap along the
+ * line and across it; a word one reader read as two is one place with the other's), and at each
+ * place the text chosen is the one with the best score: readers agreeing on it, their
+ * confidence, and how much of it is words of the language or numbers. A word the first reader
+ * saw alone, where others read that line and saw nothing, can lose to that silence (noise); a
+ * word the first reader missed is added where enough of the others agree on it.
+ *
+ * The first reading's layout and order are kept: chosen words take the place of its words,
+ * added ones go into its line at their place along it, or a line of their own after the line
+ * above them. With one reading it is returned as it is.
+ */
+export function chooseWords(readings: Reading[], { isWord = () => false }: ChooseOptions = {}): OcrLine[] {
+  const first = readings[0];
+  if (!first) return [];
+  if (readings.length === 1) return first.lines;
+
+  const placed: Placed[] = [];
+  readings.forEach((reading, reader) => reading.lines.forEach((line, lineIndex) => line.words.forEach((word, index) => placed.push({ reader, line: lineIndex, index, word }))));
+
+  // Union-find over words of different readers that share a place; a sweep down the page keeps
+  // it near linear.
+  const parent = placed.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const byTop = placed.map((_, i) => i).sort((a, b) => placed[a]!.word.box.y0 - placed[b]!.word.box.y0);
+  for (let i = 0; i < byTop.length; i++) {
+    const a = placed[byTop[i]!]!;
+    for (let j = i + 1; j < byTop.length; j++) {
+      const b = placed[byTop[j]!]!;
+      if (b.word.box.y0 >= a.word.box.y1) break;
+      if (a.reader !== b.reader && sameWordPlace(a.word.box, b.word.box)) parent[find(byTop[i]!)] = find(byTop[j]!);
+    }
+  }
+  const places = new Map<number, Placed[]>();
+  placed.forEach((entry, i) => {
+    const root = find(i);
+    if (!places.has(root)) places.set(root, []);
+    places.get(root)!.push(entry);
+  });
+
+  // The output: the first reading's lines, each word replaced by the choice at its place.
+  const out: OcrWord[][][] = first.lines.map((line) => line.words.map(() => []));
+  const added: OcrWord[][] = [];
+  for (const group of places.values()) {
+    const chosen = choose(group, readings, isWord);
+    const own = group.filter((entry) => entry.reader === 0).sort((a, b) => a.line - b.line || a.index - b.index);
+    if (own.length > 0) out[own[0]!.line]![own[0]!.index] = chosen;
+    else if (chosen.length > 0) added.push(chosen);
+  }
+
+  const lines: OcrLine[] = first.lines.map((line, i) => ({ ...line, words: out[i]!.flat() }));
+  const extra: { after: number; line: OcrLine }[] = [];
+  for (const words of added) {
+    const box = union(words.map((word) => word.box));
+    const host = lines.findIndex((line) => line.words.length > 0 && sameLine(line.box, box));
+    if (host >= 0) {
+      const line = lines[host]!;
+      line.words = [...line.words, ...words].sort((a, b) => a.box.x0 - b.box.x0);
+      line.box = union([line.box, box]);
+    } else {
+      extra.push({ after: lineAbove(lines, box), line: { words, box, paragraph: lines[Math.max(0, lineAbove(lines, box))]?.paragraph ?? 'added' } });
+    }
+  }
+  const result: OcrLine[] = [];
+  for (const entry of extra) if (entry.after < 0) result.push(entry.line);
+  lines.forEach((line, i) => {
+    result.push(line);
+    for (const entry of extra) if (entry.after === i) result.push(entry.line);
+  });
+  return result.filter((line) => line.words.length > 0);
+}
+
+/** A word belongs to a line whose box it overlaps across by half its height and lies within along. */
+function sameLine(line: OcrBox, box: OcrBox): boolean {
+  const across = Math.min(line.y1, box.y1) - Math.max(line.y0, box.y0);
+  const along = Math.min(line.x1, box.x1) - Math.max(line.x0, box.x0);
+  return across > 0.5 * (box.y1 - box.y0) && along > -(box.y1 - box.y0) * 2;
+}
+
+/** The nearest line above the box that shares some of its width, or -1. */
+function lineAbove(lines: OcrLine[], box: OcrBox): number {
+  let best = -1;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.box;
+    if (line.y1 > box.y0 + 0.5 * (box.y1 - box.y0) || Math.min(line.x1, box.x1) <= Math.max(line.x0, box.x0)) continue;
+    if (best < 0 || line.y1 > lines[best]!.box.y1) best = i;
+  }
+  return best;
+}
+
+/** Whether the reader read a line across this place (so its silence there is a reading). */
+function readAcross(reading: Reading, box: OcrBox): boolean {
+  return reading.lines.some((line) => {
+    const across = Math.min(line.box.y1, box.y1) - Math.max(line.box.y0, box.y0);
+    return across > 0.5 * (box.y1 - box.y0) && line.box.x0 <= box.x0 && line.box.x1 >= box.x1;
+  });
+}
+
+/** The words chosen at one place: one reader's words there, or none. */
+function choose(group: Placed[], readings: Reading[], isWord: (text: string) => boolean): OcrWord[] {
+  const w = CHOICE_WEIGHTS;
+  const byReader = new Map<number, OcrWord[]>();
+  for (const entry of group) {
+    if (!byReader.has(entry.reader)) byReader.set(entry.reader, []);
+    byReader.get(entry.reader)!.push(entry.word);
+  }
+  for (const words of byReader.values()) words.sort((a, b) => a.box.x0 - b.box.x0);
+  const box = union(group.map((entry) => entry.word.box));
+
+  interface Candidate {
+    words: OcrWord[];
+    score: number;
+    readers: number;
+  }
+  const candidates = new Map<string, Candidate>();
+  for (const [reader, words] of byReader) {
+    const text = words.map((word) => word.text).join(' ');
+    const confidence = Math.min(...words.map((word) => word.confidence)) / 100;
+    const vote = w.vote * (w.voteFloor + (1 - w.voteFloor) * confidence) + (reader === 0 ? w.firstReader : 0);
+    const candidate = candidates.get(text);
+    if (candidate) {
+      candidate.score += vote;
+      candidate.readers++;
+      if (reader === 0) candidate.words = words;
+    } else {
+      candidates.set(text, { words, score: vote + w.wordBonus * textShare(words.map((word) => word.text), isWord), readers: 1 });
+    }
+  }
+  let silence = 0;
+  readings.forEach((reading, reader) => {
+    if (!byReader.has(reader) && readAcross(reading, box)) silence += w.nothingVote;
+  });
+
+  let best: Candidate | undefined;
+  for (const candidate of candidates.values()) if (!best || candidate.score > best.score) best = candidate;
+  if (!best || silence > best.score) return [];
+  // A word the first reader missed needs several readers behind it.
+  if (!byReader.has(0) && best.readers < w.lostWordReaders) return [];
+  return best.words;
+}
