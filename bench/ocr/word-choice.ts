@@ -19,12 +19,16 @@
 //   --sets best+fast,best+fast+legacy   reader sets chosen among (first = layout)
 //   --parallel best+fast      also time two readers run at once on the 2 cores, per document
 //   --disagreements DOC       list where the chosen word differs from the first reader's, with the truth
+//   --classes best+fast       the places where that set's readers differ, by class of disagreement
+//                             (a lost word, lone words, a split or merge, letters, punctuation): how
+//                             often the first reader, the choice and any reader is right, by the truth's boxes
+//   --examples N              and N wrong choices of each class where some reader was right
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { chooseWords, type Reading } from '../../packages/core/src/ocr/choose-words.ts';
+import { chooseWords, type PlaceChoice, type Reading } from '../../packages/core/src/ocr/choose-words.ts';
 import type { OcrLine } from '../../packages/core/src/ocr/engine.ts';
 import { parseTesseractTsv } from '../../packages/core/src/ocr/tsv.ts';
 import { wordScores } from '../../test-support/cer.ts';
@@ -41,11 +45,13 @@ const filters = listFlag(args, 'docs');
 const reread = args.includes('--reread');
 const parallelSet = flag('parallel')?.split('+') as ReaderId[] | undefined;
 const disagreementsOf = flag('disagreements');
+const classesOf = flag('classes')?.split('+') as ReaderId[] | undefined;
+const examples = Number(flag('examples') ?? 0);
 
 type ReaderId = 'best' | 'fast' | 'lstm' | 'legacy';
 const READERS: ReaderId[] = ['best', 'fast', 'lstm', 'legacy'];
 const sets = (listFlag(args, 'sets') ?? ['best+fast', 'best+lstm', 'best+legacy', 'best+fast+lstm', 'best+fast+legacy', 'best+fast+lstm+legacy']).map((set) => set.split('+') as ReaderId[]);
-for (const set of [...sets, parallelSet ?? []]) for (const id of set) if (!READERS.includes(id)) throw new Error(`unknown reader ${id}: one of ${READERS.join(', ')}`);
+for (const set of [...sets, parallelSet ?? [], classesOf ?? []]) for (const id of set) if (!READERS.includes(id)) throw new Error(`unknown reader ${id}: one of ${READERS.join(', ')}`);
 
 // The models, each in a folder of its own for --tessdata-dir.
 const work = mkdtempSync(path.join(tmpdir(), 'textlift-word-choice-'));
@@ -211,4 +217,63 @@ function listDisagreements(name: string, truth: TruthWord[], set: ReaderId[]) {
   for (const word of chosen) if (!firstKeys.has(key(word))) console.log(`  + ${word.text} (${Math.round(word.confidence)})  truth: ${truthAt(word.box)}`);
   for (const word of first) if (!chosenKeys.has(key(word))) console.log(`  - ${word.text} (${Math.round(word.confidence)})  truth: ${truthAt(word.box)}`);
 }
+if (classesOf) classTable(classesOf);
+
+/** The class of a place where readers differ, from what they read there. */
+function classOf(place: PlaceChoice): string {
+  const texts = place.candidates.filter((c) => c.text !== '');
+  const first = place.candidates.find((c) => c.readers.includes(0));
+  if (!first) return 'lost by the first';
+  if (texts.length === 1) return 'one reading vs nothing';
+  const counts = new Set(texts.map((c) => c.text.split(' ').length));
+  if (counts.size > 1) return 'split / merge';
+  const bare = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '');
+  if (new Set(texts.map((c) => bare(c.text))).size === 1) return 'punctuation';
+  if (new Set(texts.map((c) => bare(c.text).toLowerCase())).size === 1) return 'case';
+  return 'letters';
+}
+
+function classTable(set: ReaderId[]) {
+  type Tally = { places: number; first: number; chosen: number; any: number; wrong: string[] };
+  const tallies = new Map<string, Tally>();
+  const perDocument: string[] = [];
+  for (const document of documents) {
+    let gained = 0;
+    let lost = 0;
+    chooseWords(readingsOf(document.name, set), {
+      isWord,
+      onPlace(place) {
+        const inside = document.truth
+          .filter((t) => {
+            const cx = (t.box.x0 + t.box.x1) / 2;
+            const cy = (t.box.y0 + t.box.y1) / 2;
+            return cx >= place.box.x0 && cx <= place.box.x1 && cy >= place.box.y0 && cy <= place.box.y1;
+          })
+          .sort((a, b) => a.box.x0 - b.box.x0);
+        const truth = inside.map((t) => t.text).join(' ');
+        const kind = classOf(place);
+        const tally = tallies.get(kind) ?? { places: 0, first: 0, chosen: 0, any: 0, wrong: [] };
+        tallies.set(kind, tally);
+        const firstText = place.candidates.find((c) => c.readers.includes(0))?.text ?? '';
+        tally.places++;
+        if (firstText === truth) tally.first++;
+        if (place.chosen === truth) tally.chosen++;
+        if (place.candidates.some((c) => c.text === truth) || (truth === '' && !place.candidates.some((c) => c.text === ''))) tally.any++;
+        if (firstText === truth && place.chosen !== truth) lost++;
+        if (firstText !== truth && place.chosen === truth) gained++;
+        if (place.chosen !== truth && place.candidates.some((c) => c.text === truth))
+          tally.wrong.push(`${document.name}: truth "${truth}", chosen "${place.chosen}" of ${place.candidates.map((c) => `"${c.text}" [${c.readers.map((r) => set[r]).join(',')}] ${c.score.toFixed(2)}`).join(', ')}`);
+      },
+    });
+    perDocument.push(`${document.name} +${gained} −${lost}`);
+  }
+  console.log(`
+places where ${set.join(', ')} differ, by class; right = the same text as the truth words whose centres lie in the place\n`);
+  console.log('| class | places | first reader right | choice right | some reader right |');
+  console.log('|---|---|---|---|---|');
+  for (const [kind, tally] of tallies) console.log(`| ${kind} | ${tally.places} | ${tally.first} | ${tally.chosen} | ${tally.any} |`);
+  console.log(`\nplaces the choice got right that the first reader had wrong (+) and the reverse (−), per document: ${perDocument.join(', ')}`);
+  if (examples > 0) for (const [kind, tally] of tallies) for (const line of tally.wrong.slice(0, examples)) console.log(`- ${kind}: ${line}`);
+}
+
 console.error(`total run time ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);

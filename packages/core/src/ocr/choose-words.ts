@@ -3,11 +3,23 @@ import type { OcrBox, OcrLine, OcrWord } from './engine.ts';
 /** One reader's reading of a page, in the same pixel frame as the others. */
 export interface Reading {
   lines: OcrLine[];
+  /** How much this reader's vote counts (1 unless measured otherwise). */
+  weight?: number;
 }
 
 export interface ChooseOptions {
   /** Whether a word (bare, no surrounding punctuation) is one of the page language's words. */
   isWord?: (text: string) => boolean;
+  /** Told every place where the readers did not all read the same (for the bench's tables of where choices go). */
+  onPlace?: (place: PlaceChoice) => void;
+}
+
+/** One place of the page where readers differ, and what was chosen there. */
+export interface PlaceChoice {
+  box: OcrBox;
+  /** Each text read there, by which readers (0 = the first), with its score; '' = nothing, by readers silent there. */
+  candidates: { text: string; readers: number[]; score: number }[];
+  chosen: string;
 }
 
 /**
@@ -23,6 +35,14 @@ export const CHOICE_WEIGHTS = {
   firstReader: 0.05,
   /** All of a candidate's words in the dictionary, or numbers and amounts. */
   wordBonus: 0.5,
+  rankConfidence: true,
+  /** Taken off a candidate for each share of its words holding a mark that is rarely text (ODD). */
+  oddPenalty: 1,
+  /**
+   * A mark between digits ("515.5", "1,240") that another reader at the same place did not see
+   * ("5155"): small marks are lost far more often than made up from nothing.
+   */
+  markSeen: 0.5,
   /** A reader whose line runs over a place where another read a word, and saw nothing there. */
   nothingVote: 0.6,
   /** A word only readers other than the first saw is added when at least this many agree on it. */
@@ -46,8 +66,23 @@ const union = (boxes: OcrBox[]): OcrBox => ({
 
 const LEADING = /^[("'‘“[{<«]+/;
 const TRAILING = /[)"'’”\]}>».,;:!?]+$/;
-/** Numbers, amounts, dates, times, percentages, section marks: text whatever the dictionary says. */
-const NUMBER = /^[$€£§#]?\d[\d.,:/%-]*$/;
+/**
+ * Numbers as print writes them, text whatever the dictionary says: amounts with their thousands
+ * in threes ("$1,240.3", not "1,2403" or "$1.948.7", a lost or misread mark), percentages,
+ * dates and times, numbered items.
+ */
+const NUMBER = /^(?:[-+−]?[$€£§#]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?|\d{1,4}(?:[/:.-]\d{1,4}){1,2}|\d+(?:st|nd|rd|th|s))$/;
+
+/**
+ * Marks that are rarely text but are what a rule, a blot or a bracket's serif is read as:
+ * "|" for I or a table's rule, "{" for "(", "~" and "¢" for specks.
+ */
+const ODD = /[|¦{}~¢_^\\`¥■□●•®©™«»]/;
+
+/** The share of a candidate's words that hold an odd mark. */
+function oddShare(words: string[]): number {
+  return words.length === 0 ? 0 : words.filter((word) => ODD.test(word)).length / words.length;
+}
 
 /**
  * The share of a candidate's words a reader would call text: dictionary words (as written, in
@@ -93,11 +128,26 @@ interface Placed {
  * added ones go into its line at their place along it, or a line of their own after the line
  * above them. With one reading it is returned as it is.
  */
-export function chooseWords(readings: Reading[], { isWord = () => false }: ChooseOptions = {}): OcrLine[] {
+export function chooseWords(readings: Reading[], { isWord = () => false, onPlace }: ChooseOptions = {}): OcrLine[] {
   const first = readings[0];
   if (!first) return [];
   if (readings.length === 1) return first.lines;
 
+  // Readers' confidences are on scales of their own (best_int says 90 where fast says 80 for
+  // the same word): each is taken as its rank among that reader's words on the page.
+  const ranks = readings.map((reading) => {
+    const sorted = reading.lines.flatMap((line) => line.words.map((word) => word.confidence)).sort((a, b) => a - b);
+    return (confidence: number) => {
+      let lo = 0;
+      let hi = sorted.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sorted[mid]! < confidence) lo = mid + 1;
+        else hi = mid;
+      }
+      return sorted.length ? lo / sorted.length : 0;
+    };
+  });
   const placed: Placed[] = [];
   readings.forEach((reading, reader) => reading.lines.forEach((line, lineIndex) => line.words.forEach((word, index) => placed.push({ reader, line: lineIndex, index, word }))));
 
@@ -125,7 +175,7 @@ export function chooseWords(readings: Reading[], { isWord = () => false }: Choos
   const out: OcrWord[][][] = first.lines.map((line) => line.words.map(() => []));
   const added: OcrWord[][] = [];
   for (const group of places.values()) {
-    const chosen = choose(group, readings, isWord);
+    const chosen = choose(group, readings, ranks, isWord, onPlace);
     const own = group.filter((entry) => entry.reader === 0).sort((a, b) => a.line - b.line || a.index - b.index);
     if (own.length > 0) out[own[0]!.line]![own[0]!.index] = chosen;
     else if (chosen.length > 0) added.push(chosen);
@@ -180,7 +230,7 @@ function readAcross(reading: Reading, box: OcrBox): boolean {
 }
 
 /** The words chosen at one place: one reader's words there, or none. */
-function choose(group: Placed[], readings: Reading[], isWord: (text: string) => boolean): OcrWord[] {
+function choose(group: Placed[], readings: Reading[], ranks: ((confidence: number) => number)[], isWord: (text: string) => boolean, onPlace?: (place: PlaceChoice) => void): OcrWord[] {
   const w = CHOICE_WEIGHTS;
   const byReader = new Map<number, OcrWord[]>();
   for (const entry of group) {
@@ -193,31 +243,44 @@ function choose(group: Placed[], readings: Reading[], isWord: (text: string) => 
   interface Candidate {
     words: OcrWord[];
     score: number;
-    readers: number;
+    readers: number[];
   }
   const candidates = new Map<string, Candidate>();
   for (const [reader, words] of byReader) {
     const text = words.map((word) => word.text).join(' ');
-    const confidence = Math.min(...words.map((word) => word.confidence)) / 100;
-    const vote = w.vote * (w.voteFloor + (1 - w.voteFloor) * confidence) + (reader === 0 ? w.firstReader : 0);
+    const lowest = Math.min(...words.map((word) => word.confidence));
+    const confidence = w.rankConfidence ? ranks[reader]!(lowest) : lowest / 100;
+    const vote = (readings[reader]!.weight ?? 1) * w.vote * (w.voteFloor + (1 - w.voteFloor) * confidence) + (reader === 0 ? w.firstReader : 0);
     const candidate = candidates.get(text);
     if (candidate) {
       candidate.score += vote;
-      candidate.readers++;
+      candidate.readers.push(reader);
       if (reader === 0) candidate.words = words;
     } else {
-      candidates.set(text, { words, score: vote + w.wordBonus * textShare(words.map((word) => word.text), isWord), readers: 1 });
+      candidates.set(text, { words, score: vote + w.wordBonus * textShare(words.map((word) => word.text), isWord) - w.oddPenalty * oddShare(words.map((word) => word.text)), readers: [reader] });
     }
   }
-  let silence = 0;
+  // The same text but for marks between digits: the one that saw them.
+  const withoutMarks = (text: string) => text.replace(/(?<=\d)[.,](?=\d)/g, '');
+  for (const [text, candidate] of candidates) {
+    const bare = withoutMarks(text);
+    if (bare !== text && [...candidates.keys()].some((other) => other !== text && other === bare)) candidate.score += w.markSeen;
+  }
+  const silent: number[] = [];
   readings.forEach((reading, reader) => {
-    if (!byReader.has(reader) && readAcross(reading, box)) silence += w.nothingVote;
+    if (!byReader.has(reader) && readAcross(reading, box)) silent.push(reader);
   });
+  const silence = silent.length * w.nothingVote;
 
   let best: Candidate | undefined;
   for (const candidate of candidates.values()) if (!best || candidate.score > best.score) best = candidate;
-  if (!best || silence > best.score) return [];
+  let chosen = best && silence <= best.score ? best.words : [];
   // A word the first reader missed needs several readers behind it.
-  if (!byReader.has(0) && best.readers < w.lostWordReaders) return [];
-  return best.words;
+  if (!byReader.has(0) && best && best.readers.length < w.lostWordReaders) chosen = [];
+  if (onPlace && (candidates.size > 1 || byReader.size < readings.length)) {
+    const list = [...candidates].map(([text, candidate]) => ({ text, readers: candidate.readers, score: candidate.score }));
+    if (silent.length > 0) list.push({ text: '', readers: silent, score: silence });
+    onPlace({ box, candidates: list, chosen: chosen.map((word) => word.text).join(' ') });
+  }
+  return chosen;
 }
