@@ -23,6 +23,8 @@
 //                             (a lost word, lone words, a split or merge, letters, punctuation): how
 //                             often the first reader, the choice and any reader is right, by the truth's boxes
 //   --examples N              and N wrong choices of each class where some reader was right
+//   --fixture DOC:x0,y0,x1,y1:best+fast:FILE   writes the readings' lines inside that region, the
+//                             true words there and the dictionary's words among them (the unit test's fixture)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -218,6 +220,30 @@ function listDisagreements(name: string, truth: TruthWord[], set: ReaderId[]) {
   for (const word of first) if (!chosenKeys.has(key(word))) console.log(`  - ${word.text} (${Math.round(word.confidence)})  truth: ${truthAt(word.box)}`);
 }
 if (classesOf) classTable(classesOf);
+if (flag('fixture')) writeFixture(flag('fixture')!);
+
+/** A region of a document cut for choose-words.test.ts: lines wholly inside it, each reader's. */
+function writeFixture(spec: string) {
+  const [doc, region, set, file] = spec.split(':') as [string, string, string, string];
+  const [x0, y0, x1, y1] = region.split(',').map(Number) as [number, number, number, number];
+  const inside = (box: { x0: number; y0: number; x1: number; y1: number }) => box.x0 >= x0 && box.y0 >= y0 && box.x1 <= x1 && box.y1 <= y1;
+  const document = documents.find((d) => d.name === doc)!;
+  const ids = set.split('+') as ReaderId[];
+  const readings = ids.map((id) => ({ reader: id, lines: cache[doc]!.readings[id]!.lines.filter((line) => inside(line.box)).map((line) => ({ ...line, words: line.words.map((word) => ({ ...word, confidence: Math.round(word.confidence * 10) / 10 })) })) }));
+  const tokens = new Set(readings.flatMap((reading) => reading.lines.flatMap((line) => line.words.flatMap((word) => {
+    const core = word.text.replace(/^[("'‘“[{<«]+/, '').replace(/[)"'’”\]}>».,;:!?]+$/, '');
+    const lower = core.toLowerCase();
+    return [core, core.replace(/['’]s$/i, ''), lower, lower.charAt(0).toUpperCase() + lower.slice(1), ...core.split('-')];
+  }))));
+  const fixture = {
+    source: `ocr-docs/${doc}, region ${region}, read as it came (psm 3) by ${ids.join(' and ')} (bench/ocr/word-choice.ts); truth from its .expected.hocr`,
+    readings,
+    truth: document.truth.filter((word) => inside(word.box)),
+    dictionary: [...tokens].filter((token) => token && isWord(token)).sort(),
+  };
+  writeFileSync(file, `${JSON.stringify(fixture)}\n`);
+  console.log(`fixture ${file}: ${readings.map((r) => `${r.reader} ${r.lines.length} lines`).join(', ')}, ${fixture.truth.length} true words`);
+}
 
 /** The class of a place where readers differ, from what they read there. */
 function classOf(place: PlaceChoice): string {

@@ -260,11 +260,13 @@ function choose(group: Placed[], readings: Reading[], ranks: ((confidence: numbe
       candidates.set(text, { words, score: vote + w.wordBonus * textShare(words.map((word) => word.text), isWord) - w.oddPenalty * oddShare(words.map((word) => word.text)), readers: [reader] });
     }
   }
-  // The same text but for marks between digits: the one that saw them.
-  const withoutMarks = (text: string) => text.replace(/(?<=\d)[.,](?=\d)/g, '');
+  // The same text but for marks between digits: the one that saw more of them.
+  const innerMarks = /(?<=\d)[.,](?=\d)/g;
+  const marks = (text: string) => text.match(innerMarks)?.length ?? 0;
   for (const [text, candidate] of candidates) {
-    const bare = withoutMarks(text);
-    if (bare !== text && [...candidates.keys()].some((other) => other !== text && other === bare)) candidate.score += w.markSeen;
+    const bare = text.replace(innerMarks, '');
+    const fewer = [...candidates.keys()].some((other) => other.replace(innerMarks, '') === bare && marks(other) < marks(text));
+    if (fewer) candidate.score += w.markSeen;
   }
   const silent: number[] = [];
   readings.forEach((reading, reader) => {
