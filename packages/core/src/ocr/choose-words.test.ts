@@ -17,7 +17,8 @@ const fixture = JSON.parse(readFileSync(new URL('../../../../test-support/fixtur
 };
 const dictionary = new Set(fixture.dictionary);
 const isWord = (text: string) => dictionary.has(text);
-const [best, fast] = fixture.readings as [Reading, Reading];
+const best: Reading = fixture.readings[0]!;
+const fast: Reading = fixture.readings[1]!;
 
 /** What a reading holds at each true word: the words whose centres lie in its box. */
 function readAt(lines: OcrLine[]) {
