@@ -18,6 +18,10 @@
 //   --docs table,chart        name substrings
 //   --sets best+fast,best+fast+legacy   reader sets chosen among (first = layout)
 //   --parallel best+fast      also time two readers run at once on the 2 cores, per document
+//   --fit                     also each set with the glyph fit (glyph-fit.ts): candidates drawn in
+//                             Liberation Serif and Sans, regular and bold (Debian's fonts-liberation)
+//   --retime                  with --parallel: read that set again, each alone then at once, for times
+//                             taken side by side (the readings cached are kept)
 //   --disagreements DOC       list where the chosen word differs from the first reader's, with the truth
 //   --classes best+fast       the places where that set's readers differ, by class of disagreement
 //                             (a lost word, lone words, a split or merge, letters, punctuation): how
@@ -32,7 +36,11 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { chooseWords, type PlaceChoice, type Reading } from '../../packages/core/src/ocr/choose-words.ts';
 import type { OcrLine } from '../../packages/core/src/ocr/engine.ts';
+import { glyphFit, type DrawText } from '../../packages/core/src/ocr/glyph-fit.ts';
+import type { GreyImage } from '../../packages/core/src/ocr/preprocess/grey-image.ts';
 import { parseTesseractTsv } from '../../packages/core/src/ocr/tsv.ts';
+import { createCanvas } from '@napi-rs/canvas';
+import sharp from 'sharp';
 import { wordScores } from '../../test-support/cer.ts';
 import { corpusDir } from '../../test-support/corpus.ts';
 import { median } from '../server-process.ts';
@@ -45,6 +53,8 @@ const flag = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`
 const cacheFile = flag('cache') ?? 'node_modules/.cache/word-choice-readings.json';
 const filters = listFlag(args, 'docs');
 const reread = args.includes('--reread');
+const retime = args.includes('--retime');
+const withFit = args.includes('--fit');
 const parallelSet = flag('parallel')?.split('+') as ReaderId[] | undefined;
 const disagreementsOf = flag('disagreements');
 const classesOf = flag('classes')?.split('+') as ReaderId[] | undefined;
@@ -138,7 +148,8 @@ for (const document of [...documents].sort((a, b) => statSync(a.file).size - sta
   }
   if (parallelSet) {
     const key = parallelSet.join('+');
-    if (entry.parallel?.[key] === undefined || reread) {
+    if (retime) for (const id of parallelSet) entry.readings[id]!.seconds = (await tesseract(document.file, id)).seconds;
+    if (entry.parallel?.[key] === undefined || reread || retime) {
       const started = performance.now();
       await Promise.all(parallelSet.map((id) => tesseract(document.file, id)));
       (entry.parallel ??= {})[key] = (performance.now() - started) / 1000;
@@ -152,6 +163,29 @@ const words = dictionary();
 const isWord = (text: string) => words.has(text);
 const textOf = (lines: OcrLine[]) => lines.map((line) => line.words.map((word) => word.text).join(' ')).join('\n');
 const readingsOf = (name: string, set: ReaderId[]): Reading[] => set.map((id) => ({ lines: cache[name]!.readings[id]!.lines }));
+
+type GreyBox = { x0: number; y0: number; x1: number; y1: number };
+/** Faces metric-compatible with Times and Arial, what most documents are set in. */
+const FIT_FACES = ['Liberation Serif', 'Liberation Sans', 'bold Liberation Serif', 'bold Liberation Sans'];
+const fitCanvas = createCanvas(1200, 100);
+const fitContext = fitCanvas.getContext('2d');
+/** The text at 64 px on a canvas as wide as it needs (up to 1200 px). */
+const drawText: DrawText = (text, face) => {
+  fitContext.font = `${face.startsWith('bold ') ? 'bold ' : ''}64px "${face.replace('bold ', '')}"`;
+  const width = Math.min(1200, Math.ceil(fitContext.measureText(text).width) + 10);
+  fitContext.fillStyle = 'white';
+  fitContext.fillRect(0, 0, width, 100);
+  fitContext.fillStyle = 'black';
+  fitContext.fillText(text, 5, 75);
+  const rgba = fitContext.getImageData(0, 0, width, 100).data;
+  const data = new Uint8Array(width * 100);
+  for (let i = 0; i < data.length; i++) data[i] = rgba[i * 4]!;
+  return { width, height: 100, data };
+};
+async function greyPage(file: string): Promise<GreyImage> {
+  const { data, info } = await sharp(file).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+}
 
 interface Row { name: string; words: number; f1: Record<string, number>; seconds: Record<string, number> }
 const rows: Row[] = [];
@@ -167,15 +201,24 @@ for (const document of documents) {
   f1['best of 4'] = Math.max(...READERS.map((id) => f1[id]!));
   for (const set of sets) {
     const key = `choice ${set.join('+')}`;
+    let started = performance.now();
     f1[key] = wordScores(textOf(chooseWords(readingsOf(document.name, set), { isWord })), document.expected).f1;
     seconds[key] = set.reduce((sum, id) => sum + entry.readings[id]!.seconds, 0);
+    seconds[`${key} (choosing)`] = (performance.now() - started) / 1000;
+    if (withFit) {
+      const page = await greyPage(document.file);
+      started = performance.now();
+      const fit = (text: string, box: GreyBox) => glyphFit(page, box, text, drawText, FIT_FACES);
+      f1[`${key} +fit`] = wordScores(textOf(chooseWords(readingsOf(document.name, set), { isWord, fit })), document.expected).f1;
+      seconds[`${key} +fit (choosing)`] = (performance.now() - started) / 1000;
+    }
   }
   for (const [key, wall] of Object.entries(entry.parallel ?? {})) seconds[`${key} at once`] = wall;
   rows.push({ name: document.name, words: document.truth.length, f1, seconds });
 }
 
 const f1Columns = Object.keys(rows[0]!.f1);
-const timeColumns = [...new Set(rows.flatMap((row) => Object.keys(row.seconds)))].filter((key) => !key.startsWith('choice'));
+const timeColumns = [...new Set(rows.flatMap((row) => Object.keys(row.seconds)))].filter((key) => !key.startsWith('choice') || key.endsWith('(choosing)'));
 console.log(`\nocr-docs: ${documents.length} documents read as they came (psm 3, OMP_THREAD_LIMIT=1), order-free word F1 against .expected.txt; best = npm best_int, fast = Debian fast, lstm / legacy = @tesseract.js-data/eng 4.0.0 --oem 1 / --oem 0; best of N = the better reader per page (knowing the truth); choice = chooseWords, first reader's layout\n`);
 console.log(`| document | words | ${f1Columns.join(' | ')} |`);
 console.log(`|---|---|${f1Columns.map(() => '---').join('|')}|`);
@@ -192,10 +235,9 @@ console.log(`| **mean** | ${timeColumns.map((key) => (has(key) ? mean(rows.map((
 console.log(`| **median** | ${timeColumns.map((key) => (has(key) ? median(rows.map((row) => row.seconds[key]!)).toFixed(2) : '')).join(' | ')} |`);
 
 console.log('\nper set: mean F1 gain over best alone, documents that gain / lose (> 0.1 pt), extra reading seconds per document (sum, median)\n');
-for (const set of sets) {
-  const key = `choice ${set.join('+')}`;
+for (const key of f1Columns.filter((column) => column.startsWith('choice'))) {
   const deltas = rows.map((row) => ({ name: row.name, delta: row.f1[key]! - row.f1.best! }));
-  const extra = rows.map((row) => row.seconds[key]! - row.seconds.best!);
+  const extra = rows.map((row) => row.seconds[key.replace(' +fit', '')]! - row.seconds.best!);
   const gain = mean(deltas.map((d) => d.delta));
   console.log(`- ${key}: ${gain >= 0 ? '+' : ''}${(gain * 100).toFixed(2)} pt; gain on ${deltas.filter((d) => d.delta > 0.001).length}, lose on ${deltas.filter((d) => d.delta < -0.001).length}${deltas.some((d) => d.delta < -0.001) ? ` (${deltas.filter((d) => d.delta < -0.001).map((d) => `${d.name} ${(d.delta * 100).toFixed(1)}`).join(', ')})` : ''}; extra ${median(extra).toFixed(2)} s median; ${(gain * 100 / Math.max(0.01, median(extra))).toFixed(2)} pt per extra second`);
 }

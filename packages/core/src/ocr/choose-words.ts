@@ -10,6 +10,11 @@ export interface Reading {
 export interface ChooseOptions {
   /** Whether a word (bare, no surrounding punctuation) is one of the page language's words. */
   isWord?: (text: string) => boolean;
+  /**
+   * How well a text's glyphs fit the page's pixels in a box, 0 to 1 (glyph-fit.ts): asked at
+   * places where readers read different texts.
+   */
+  fit?: (text: string, box: OcrBox) => number;
   /** Told every place where the readers did not all read the same (for the bench's tables of where choices go). */
   onPlace?: (place: PlaceChoice) => void;
 }
@@ -43,6 +48,8 @@ export const CHOICE_WEIGHTS = {
    * ("5155"): small marks are lost far more often than made up from nothing.
    */
   markSeen: 0.5,
+  /** Times the glyph fit (0 to 1) where a fit is given; fits of two readings differ by 0.02 to 0.25. */
+  fit: 5,
   /** A reader whose line runs over a place where another read a word, and saw nothing there. */
   nothingVote: 0.6,
   /** A word only readers other than the first saw is added when at least this many agree on it. */
@@ -128,7 +135,7 @@ interface Placed {
  * added ones go into its line at their place along it, or a line of their own after the line
  * above them. With one reading it is returned as it is.
  */
-export function chooseWords(readings: Reading[], { isWord = () => false, onPlace }: ChooseOptions = {}): OcrLine[] {
+export function chooseWords(readings: Reading[], { isWord = () => false, fit, onPlace }: ChooseOptions = {}): OcrLine[] {
   const first = readings[0];
   if (!first) return [];
   if (readings.length === 1) return first.lines;
@@ -175,7 +182,7 @@ export function chooseWords(readings: Reading[], { isWord = () => false, onPlace
   const out: OcrWord[][][] = first.lines.map((line) => line.words.map(() => []));
   const added: OcrWord[][] = [];
   for (const group of places.values()) {
-    const chosen = choose(group, readings, ranks, isWord, onPlace);
+    const chosen = choose(group, readings, ranks, isWord, fit, onPlace);
     const own = group.filter((entry) => entry.reader === 0).sort((a, b) => a.line - b.line || a.index - b.index);
     if (own.length > 0) out[own[0]!.line]![own[0]!.index] = chosen;
     else if (chosen.length > 0) added.push(chosen);
@@ -230,7 +237,7 @@ function readAcross(reading: Reading, box: OcrBox): boolean {
 }
 
 /** The words chosen at one place: one reader's words there, or none. */
-function choose(group: Placed[], readings: Reading[], ranks: ((confidence: number) => number)[], isWord: (text: string) => boolean, onPlace?: (place: PlaceChoice) => void): OcrWord[] {
+function choose(group: Placed[], readings: Reading[], ranks: ((confidence: number) => number)[], isWord: (text: string) => boolean, fit: ChooseOptions['fit'], onPlace?: (place: PlaceChoice) => void): OcrWord[] {
   const w = CHOICE_WEIGHTS;
   const byReader = new Map<number, OcrWord[]>();
   for (const entry of group) {
@@ -268,6 +275,7 @@ function choose(group: Placed[], readings: Reading[], ranks: ((confidence: numbe
     const fewer = [...candidates.keys()].some((other) => other.replace(innerMarks, '') === bare && marks(other) < marks(text));
     if (fewer) candidate.score += w.markSeen;
   }
+  if (fit && candidates.size > 1) for (const [text, candidate] of candidates) candidate.score += w.fit * fit(text, box);
   const silent: number[] = [];
   readings.forEach((reading, reader) => {
     if (!byReader.has(reader) && readAcross(reading, box)) silent.push(reader);
