@@ -20,6 +20,7 @@
 //   --parallel best+fast      also time two readers run at once on the 2 cores, per document
 //   --fit                     also each set with the glyph fit (glyph-fit.ts): candidates drawn in
 //                             Liberation Serif and Sans, regular and bold (Debian's fonts-liberation)
+//   --ablation best+fast      that set's choice with each rule of CHOICE_WEIGHTS off in turn (with --fit, the fit too)
 //   --retime                  with --parallel: read that set again, each alone then at once, for times
 //                             taken side by side (the readings cached are kept)
 //   --disagreements DOC       list where the chosen word differs from the first reader's, with the truth
@@ -34,7 +35,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { chooseWords, type PlaceChoice, type Reading } from '../../packages/core/src/ocr/choose-words.ts';
+import { CHOICE_WEIGHTS, chooseWords, type PlaceChoice, type Reading } from '../../packages/core/src/ocr/choose-words.ts';
 import type { OcrLine } from '../../packages/core/src/ocr/engine.ts';
 import { glyphFit, type DrawText } from '../../packages/core/src/ocr/glyph-fit.ts';
 import type { GreyImage } from '../../packages/core/src/ocr/preprocess/grey-image.ts';
@@ -55,6 +56,7 @@ const filters = listFlag(args, 'docs');
 const reread = args.includes('--reread');
 const retime = args.includes('--retime');
 const withFit = args.includes('--fit');
+const ablationOf = flag('ablation')?.split('+') as ReaderId[] | undefined;
 const parallelSet = flag('parallel')?.split('+') as ReaderId[] | undefined;
 const disagreementsOf = flag('disagreements');
 const classesOf = flag('classes')?.split('+') as ReaderId[] | undefined;
@@ -63,7 +65,7 @@ const examples = Number(flag('examples') ?? 0);
 type ReaderId = 'best' | 'fast' | 'lstm' | 'legacy';
 const READERS: ReaderId[] = ['best', 'fast', 'lstm', 'legacy'];
 const sets = (listFlag(args, 'sets') ?? ['best+fast', 'best+lstm', 'best+legacy', 'best+fast+lstm', 'best+fast+legacy', 'best+fast+lstm+legacy']).map((set) => set.split('+') as ReaderId[]);
-for (const set of [...sets, parallelSet ?? [], classesOf ?? []]) for (const id of set) if (!READERS.includes(id)) throw new Error(`unknown reader ${id}: one of ${READERS.join(', ')}`);
+for (const set of [...sets, parallelSet ?? [], classesOf ?? [], ablationOf ?? []]) for (const id of set) if (!READERS.includes(id)) throw new Error(`unknown reader ${id}: one of ${READERS.join(', ')}`);
 
 // The models, each in a folder of its own for --tessdata-dir.
 const work = mkdtempSync(path.join(tmpdir(), 'textlift-word-choice-'));
@@ -262,6 +264,43 @@ function listDisagreements(name: string, truth: TruthWord[], set: ReaderId[]) {
   for (const word of first) if (!chosenKeys.has(key(word))) console.log(`  - ${word.text} (${Math.round(word.confidence)})  truth: ${truthAt(word.box)}`);
 }
 if (classesOf) classTable(classesOf);
+if (ablationOf) await ablation(ablationOf);
+
+/** Mean F1 of the set's choice with each rule off in turn, and the documents that gain or lose by it. */
+async function ablation(set: ReaderId[]) {
+  const off: [string, Partial<typeof CHOICE_WEIGHTS>][] = [
+    ['none', {}],
+    ['confidence as rank (raw instead)', { rankConfidence: false }],
+    ['dictionary and numbers', { wordBonus: 0 }],
+    ['odd marks', { oddPenalty: 0 }],
+    ['mark seen between digits', { markSeen: 0 }],
+    ['silence drops a lone word', { nothingVote: 0 }],
+    ['words only others saw added', { lostWordReaders: Infinity }],
+    ['first reader breaks ties', { firstReader: 0 }],
+    ...(withFit ? [['glyph fit', { fit: 0 }] as [string, Partial<typeof CHOICE_WEIGHTS>]] : []),
+  ];
+  const saved = { ...CHOICE_WEIGHTS };
+  const pages = new Map<string, GreyImage>();
+  if (withFit) for (const document of documents) pages.set(document.name, await greyPage(document.file));
+  const f1Of = () =>
+    documents.map((document) => {
+      const page = pages.get(document.name);
+      const fit = page ? (text: string, box: GreyBox) => glyphFit(page, box, text, drawText, FIT_FACES) : undefined;
+      return wordScores(textOf(chooseWords(readingsOf(document.name, set), { isWord, fit })), document.expected).f1;
+    });
+  const all = f1Of();
+  console.log(`\nablation of choice ${set.join('+')}${withFit ? ' +fit' : ''}: mean F1 with each rule off, and per document where turning it off changes F1 by more than 0.1 pt\n`);
+  console.log('| rule off | mean F1 | Δ mean | documents that lose | documents that gain |');
+  console.log('|---|---|---|---|---|');
+  for (const [name, weights] of off) {
+    Object.assign(CHOICE_WEIGHTS, saved, weights);
+    const f1 = f1Of();
+    const lose = documents.filter((_, i) => f1[i]! < all[i]! - 0.001).map((d, i) => `${d.name} ${((f1[documents.indexOf(d)]! - all[documents.indexOf(d)]!) * 100).toFixed(1)}`);
+    const gain = documents.filter((_, i) => f1[i]! > all[i]! + 0.001).map((d) => `${d.name} +${((f1[documents.indexOf(d)]! - all[documents.indexOf(d)]!) * 100).toFixed(1)}`);
+    console.log(`| ${name} | ${percent(mean(f1), 2)} | ${((mean(f1) - mean(all)) * 100).toFixed(2)} pt | ${lose.join(', ')} | ${gain.join(', ')} |`);
+  }
+  Object.assign(CHOICE_WEIGHTS, saved);
+}
 if (flag('fixture')) writeFixture(flag('fixture')!);
 
 /** A region of a document cut for choose-words.test.ts: lines wholly inside it, each reader's. */
