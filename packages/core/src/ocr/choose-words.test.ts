@@ -98,4 +98,14 @@ describe('chooseWords on a real table read by two readers', () => {
     // One reader alone is not enough to add a word the first missed.
     expect(text(chooseWords([first, second], { isWord: (t) => known.has(t) }))).toBe('Quarterly revenue');
   });
+
+  it('keeps the first reader\'s words in its order where they win, even where another reader joins them into one place', () => {
+    // A column of margin numbers read as one sideways line: the first reader's order is not
+    // left to right, and a second reader's speck overlaps two of its words.
+    const word = (text: string, x0: number, y0: number, confidence = 90) => ({ text, confidence, box: { x0, y0, x1: x0 + 30, y1: y0 + 200 } });
+    const first = { lines: [{ words: [word('ONE', 100, 100), word('TWO', 100, 400), word('SIX', 90, 250)], box: { x0: 90, y0: 100, x1: 130, y1: 600 }, paragraph: '1.1' }] };
+    const second = { lines: [{ words: [{ text: '~', confidence: 10, box: { x0: 95, y0: 300, x1: 125, y1: 560 } }], box: { x0: 95, y0: 300, x1: 125, y1: 560 }, paragraph: '1.1' }] };
+    const chosen = chooseWords([first, second]);
+    expect(chosen.map((line) => line.words.map((w) => w.text).join(' '))).toEqual(['ONE TWO SIX']);
+  });
 });

@@ -197,7 +197,9 @@ export function chooseWords(readings: Reading[], { isWord = () => false, fit, on
   for (const group of places.values()) {
     const chosen = choose(group, readings, ranks, isWord, fit, onPlace);
     const own = group.filter((entry) => entry.reader === 0).sort((a, b) => a.line - b.line || a.index - b.index);
-    if (own.length > 0) out[own[0]!.line]![own[0]!.index] = chosen;
+    // The first reader's own words stay where it put them; another's take the place of its first word there.
+    if (own.length > 0 && chosen.length > 0 && chosen.every((word) => own.some((entry) => entry.word === word))) for (const entry of own) out[entry.line]![entry.index] = [entry.word];
+    else if (own.length > 0) out[own[0]!.line]![own[0]!.index] = chosen;
     else if (chosen.length > 0) added.push(chosen);
   }
 
@@ -252,12 +254,13 @@ function readAcross(reading: Reading, box: OcrBox): boolean {
 /** The words chosen at one place: one reader's words there, or none. */
 function choose(group: Placed[], readings: Reading[], ranks: ((confidence: number) => number)[], isWord: (text: string) => boolean, fit: ChooseOptions['fit'], onPlace?: (place: PlaceChoice) => void): OcrWord[] {
   const w = CHOICE_WEIGHTS;
+  // The first reader's words keep its order (its layout is the page's); the others' go along the line.
+  const inOrder = [...group].sort((a, b) => (a.reader === 0 && b.reader === 0 ? a.line - b.line || a.index - b.index : a.word.box.x0 - b.word.box.x0));
   const byReader = new Map<number, OcrWord[]>();
-  for (const entry of group) {
+  for (const entry of inOrder) {
     if (!byReader.has(entry.reader)) byReader.set(entry.reader, []);
     byReader.get(entry.reader)!.push(entry.word);
   }
-  for (const words of byReader.values()) words.sort((a, b) => a.box.x0 - b.box.x0);
   const box = union(group.map((entry) => entry.word.box));
 
   interface Candidate {
