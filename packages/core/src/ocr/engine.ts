@@ -1,6 +1,7 @@
 import type { Box } from './preprocess/grey-image.ts';
 import type { PageSegmentation } from './preprocess/prepare-page.ts';
 import type { LoadLineModel } from './lines/line-model.ts';
+import type { StepSwitches } from './pipeline.ts';
 
 /** A page's segmentation (prepare-page.ts), or one line: a word cut out to be read again. */
 export type OcrSegmentation = PageSegmentation | 'line';
@@ -60,6 +61,8 @@ export interface OcrEngine {
   recognize(image: Uint8Array, options: OcrOptions): Promise<OcrResult>;
   /** The second recogniser (lines/line-model.ts), loaded on first use; absent where there is none. */
   lineModel?: LoadLineModel;
+  /** Steps of the page's reading switched off, and a trace of those run: a benchmark's (pipeline.ts), never a visitor's. */
+  steps?: StepSwitches;
   terminate(): Promise<void>;
 }
 

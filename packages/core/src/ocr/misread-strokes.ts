@@ -112,7 +112,7 @@ export async function withLettersReread(engine: OcrEngine, image: GreyImage, lin
   const out = lines.map((line) => ({ ...line, words: [...line.words] }));
   for (const [i, { line, word, box }] of chosen.entries()) {
     const original = out[line]!.words[word]!;
-    // A table row's later cells start with a tab (recognize-page.ts), which is not read.
+    // A table row's later cells start with a tab (page-reading.ts), which is not read.
     const tab = original.text.startsWith('\t') ? '\t' : '';
     const kept = (reread: string | undefined) => reread !== undefined && strokesOnlyChanged(original.text.slice(tab.length), reread);
     let reread = stacked?.[i];
