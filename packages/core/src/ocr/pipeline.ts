@@ -143,8 +143,8 @@ interface PageState {
 const isRule = (line: OcrLine) => line.paragraph.startsWith('rule.');
 
 /**
- * How one page image is read (the steps `read`, `turned-look` and `as-came` run it on the page
- * they read): the body by Tesseract, the second recogniser where Tesseract is unsure, ink left
+ * How one page image is read (the steps read-page, turned-look and as-came-kept run it on the
+ * page they read): the body by Tesseract, the second recogniser where Tesseract is unsure, ink left
  * unread, frames and rules put back.
  */
 const READING_STEPS = [
@@ -262,7 +262,7 @@ const PAGE_STEPS = [
     whenOff: (s, { grey }) => ({ ...s, page: measurePage(grey) }),
   },
   {
-    name: 'read',
+    name: 'read-page',
     runsWhen: 'always: the prepared page read (the reading steps: frames, read, second-recogniser, unread-ink, frames-back, rules)',
     switchable: false,
     run: async (s, context) => ({ ...s, kept: { page: s.page!, ...(await readPage(s.page!, context.options, context)) } }),
@@ -324,7 +324,7 @@ const PAGE_STEPS = [
 
 /** Every step's name, so a switch or a test that names one that is not there does not compile. */
 export type StepName =
-  | 'prepare' | 'read' | 'frames' | 'second-recogniser' | 'narrow-letters' | 'decimal-points' | 'unread-ink' | 'frames-back' | 'rules'
+  | 'prepare' | 'read-page' | 'read' | 'frames' | 'second-recogniser' | 'narrow-letters' | 'decimal-points' | 'unread-ink' | 'frames-back' | 'rules'
   | 'turned-look' | `as-came-${(typeof PAGE_DPIS)[number]}` | 'as-came-kept'
   | 'stray-marks' | 'noise-lines' | 'row-order' | 'lone-i' | 'letters-reread' | 'bullets' | 'paired-quotes' | 'figures';
 
@@ -337,15 +337,15 @@ export interface StepInfo {
 }
 
 /**
- * Every step in the order it first runs: the page's steps, the reading steps where `read`
+ * Every step in the order it first runs: the page's steps, the reading steps where read-page
  * runs them (again within turned-look and as-came-kept), the mends where the second
  * recogniser runs them.
  */
 export function pipelineSteps(): StepInfo[] {
   const info = (step: { name: string; runsWhen: string; switchable?: false }, within?: string): StepInfo => ({ name: step.name, runsWhen: step.runsWhen, switchable: step.switchable !== false, ...(within ? { within } : {}) });
-  return PAGE_STEPS.flatMap((step: Step<PageState>) => step.name !== 'read'
+  return PAGE_STEPS.flatMap((step: Step<PageState>) => step.name !== 'read-page'
     ? [info(step)]
-    : [info(step), ...READING_STEPS.flatMap((inner: Step<PageReading>) => [info(inner, 'read'), ...(inner.name === 'second-recogniser' ? SECOND_READING_MENDS.map((mend) => info(mend, inner.name)) : [])])]);
+    : [info(step), ...READING_STEPS.flatMap((inner: Step<PageReading>) => [info(inner, 'read-page'), ...(inner.name === 'second-recogniser' ? SECOND_READING_MENDS.map((mend) => info(mend, inner.name)) : [])])]);
 }
 
 /** The names a switch may turn off. */
