@@ -294,10 +294,10 @@ const PAGE_STEPS = [
     runsWhen: `a clean scan or a screenshot (even paper), kept upright or read with more doubt than belief: read as it came, told ${dpi} dpi`,
     when: (s, { evenPaper }) => (s.kept!.page.turns === 0 || s.kept!.evidence < 0) && evenPaper(),
     async run(s, context) {
-      const asCame = s.asCame ?? { best: s.kept!.evidence };
       const { lines } = await context.engine.recognize(encodePgm(context.grey), { ...quietly(context), segmentation: 'auto', dpi });
       const weight = evidence(lines);
-      return { ...s, asCame: weight > asCame.best ? { best: weight, plain: { lines, dpi } } : asCame };
+      // Only a reading that wins changes the state: one that loses leaves nothing behind.
+      return weight > (s.asCame?.best ?? s.kept!.evidence) ? { ...s, asCame: { best: weight, plain: { lines, dpi } } } : s;
     },
   })),
   {
