@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../packages/server/src/config.ts';
 import { runOnNode } from '../../packages/server/src/engines/node-host.ts';
-import { createOcrProvider } from '../../packages/server/src/engines/ocr-provider.ts';
+import { createOcrProvider, type OcrProvider } from '../../packages/server/src/engines/ocr-provider.ts';
+import type { OcrEngine } from '@textlift/core';
+import type { StepSwitches } from '@textlift/core/ocr/pipeline';
 
 export type ReaderId = 'native' | 'wasm' | 'cli' | 'tjs';
 export const READER_IDS: ReaderId[] = ['native', 'wasm', 'cli', 'tjs'];
@@ -34,9 +36,21 @@ export interface Reader {
   close(): Promise<void>;
 }
 
+export interface PipelineSettings {
+  /** Steps switched off and a trace of those run (the server config's ocrSteps): the ablation's. */
+  steps?: StepSwitches;
+  /** The engine the pipeline is given, made from the provider's (the ablation replays readings). */
+  engineOf?: (engine: OcrEngine) => OcrEngine;
+}
+
 /** Our pipeline as the API runs it: image-to-text of one file, the page's language. */
-async function pipeline(id: 'native' | 'wasm'): Promise<Reader> {
-  const provider = await createOcrProvider(loadConfig({ ocrEngine: id, concurrency: 1 }));
+export async function createPipelineReader(id: 'native' | 'wasm', { steps, engineOf }: PipelineSettings = {}): Promise<Reader> {
+  const own = await createOcrProvider(loadConfig({ ocrEngine: id, concurrency: 1, ...(steps ? { ocrSteps: steps } : {}) }));
+  const borrow = () => {
+    const borrowed = own.borrow();
+    return { ...borrowed, engine: engineOf!(borrowed.engine) };
+  };
+  const provider: OcrProvider = engineOf ? { ...own, borrow } : own;
   return {
     id,
     name: READER_NAMES[id],
@@ -108,7 +122,7 @@ async function tesseractJs(): Promise<Reader> {
 }
 
 export async function createReader(id: ReaderId): Promise<Reader> {
-  if (id === 'native' || id === 'wasm') return pipeline(id);
+  if (id === 'native' || id === 'wasm') return createPipelineReader(id);
   if (id === 'cli') return tesseractCli();
   return tesseractJs();
 }

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { keepLast } from './keep-last.ts';
 import type { OcrEngine, OcrLine } from './ocr/engine.ts';
 import { createGreyImage } from './ocr/preprocess/grey-image.ts';
-import { recognizePage } from './ocr/recognize-page.ts';
+import { recognizePage } from './ocr/pipeline.ts';
 
 describe('keepLast, the browser host’s reuse', () => {
   test('the same key is made once; another key replaces it; a failure or a result turned down is made again', async () => {

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { StepSwitches } from '@textlift/core/ocr/pipeline';
 import { API_REQUESTS_PER_MINUTE, JOB_TIMEOUT_MS } from '@textlift/core/service-limits';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -62,6 +63,11 @@ export interface ServerConfig {
   libreTranslateKey: string;
   /** 'native' | 'wasm' | 'auto' (native when `tesseract` is installed). */
   ocrEngine: 'native' | 'wasm' | 'auto';
+  /**
+   * OCR steps switched off and a trace of those run, for a benchmark's ablation
+   * (bench/ocr/ablation.ts): set in code only, never from the environment or a request.
+   */
+  ocrSteps?: StepSwitches;
   /** API requests per minute from one client address. */
   apiRateLimit: number;
   /** Contact messages one client may send in ten minutes. */

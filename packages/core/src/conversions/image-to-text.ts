@@ -1,6 +1,6 @@
 import { ConversionError } from '../errors.ts';
 import type { Conversion, ConversionContext, InputFile } from '../conversion.ts';
-import { recognizePage, type PageText, type ReadingNeeds } from '../ocr/recognize-page.ts';
+import { recognizePage, type PageText, type ReadingNeeds } from '../ocr/pipeline.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
 import { inspectImage } from '../image-info.ts';
 import { decodeGreyFor } from '../images/open-image.ts';

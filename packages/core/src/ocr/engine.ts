@@ -2,6 +2,7 @@ import type { Box } from './preprocess/grey-image.ts';
 import type { PageSegmentation } from './preprocess/prepare-page.ts';
 import type { LoadLineModel } from './lines/line-model.ts';
 import type { Dictionary } from './dictionary/dictionary.ts';
+import type { StepSwitches } from './pipeline.ts';
 
 /** A page's segmentation (prepare-page.ts), or one line: a word cut out to be read again. */
 export type OcrSegmentation = PageSegmentation | 'line';
@@ -67,6 +68,8 @@ export interface OcrEngine {
    * a page never fails for want of a dictionary.
    */
   dictionary?(languages: string[]): Promise<Dictionary | undefined>;
+  /** Steps of the page's reading switched off, and a trace of those run: a benchmark's (pipeline.ts), never a visitor's. */
+  steps?: StepSwitches;
   terminate(): Promise<void>;
 }
 
@@ -96,10 +99,10 @@ export async function unlessFailed<T>(signal: AbortSignal | undefined, read: () 
  * The resolutions a scan or screenshot read as it came is said to have, print's and a
  * screen's: it is read at both and the reading with more evidence kept. A PGM carries none,
  * and then Tesseract lays the page out as if at 70 dpi whatever it estimates; and its layout
- * turns on the figure it is told, not smoothly. The tesseract command on the ocr-docs, told
+ * turns on the figure it is told, not smoothly. The tesseract command on scanned documents, told
  * each: a deposition 85.5% word F1 at 70 and 91.5% at 300, a wide table 83.0% at 96, 38.9% at
  * 150 and 73.5% at 300, a small-print page 96.4% at 96 and 92.7% at 300; kept by evidence, the
- * better of 96 and 300 on all 14 (mean 88.4%, against 87.2% at 300 alone and 85.7% at 96, the
+ * better of 96 and 300 on all 14 measured (mean 88.4%, against 87.2% at 300 alone and 85.7% at 96, the
  * dpi these files declare). Prepared pages are not told: their layout was measured without
  * it, and told 300 two real photos read their table in another order.
  */

@@ -57,7 +57,7 @@ export function hasMisreadStroke(word: string): boolean {
   return word.split(/[^\p{L}\p{N}|¦\\!]+/u).some((part) => {
     // A bar is never a letter of a word: among letters, or doubled on its own ("||").
     if (/[|¦]/u.test(part)) return letters || part.length >= 2;
-    // Nor two slanted ones on their own: the browser's tesseract.js reads présent-1's "Il" as
+    // Nor two slanted ones on their own: the browser's tesseract.js reads a photographed page's "Il" as
     // "\\"; among letters a backslash is a path's ("C:\dir").
     if (part.includes('\\')) return /^\\{2,}$/u.test(part);
     // A one or a "!" after I or l at the start of a word, with small letters only after
@@ -112,12 +112,12 @@ export async function withLettersReread(engine: OcrEngine, image: GreyImage, lin
   const out = lines.map((line) => ({ ...line, words: [...line.words] }));
   for (const [i, { line, word, box }] of chosen.entries()) {
     const original = out[line]!.words[word]!;
-    // A table row's later cells start with a tab (recognize-page.ts), which is not read.
+    // A table row's later cells start with a tab (page-reading.ts), which is not read.
     const tab = original.text.startsWith('\t') ? '\t' : '';
     const kept = (reread: string | undefined) => reread !== undefined && strokesOnlyChanged(original.text.slice(tab.length), reread);
     let reread = stacked?.[i];
     if (!kept(reread)) reread = (await readAsLine(box))?.join(' ');
-    // Alone, two bare strokes may be no line at all (présent-1's "||" read as nothing); beside
+    // Alone, two bare strokes may be no line at all (a photographed page's "||" read as nothing); beside
     // the next word of its line (or the one before) the word is read in context, its own part
     // taken: the first of the two words read, or the second if the neighbour stands left of it.
     const words = lines[line]!.words;

@@ -1,8 +1,8 @@
 import type { OcrLine, OcrWord } from './engine.ts';
 
 /**
- * Below this mean word confidence a line may be noise. Measured on the readings of the
- * ocr-docs scans, receipts and pages of the corpus: of the lines under it that are mostly not
+ * Below this mean word confidence a line may be noise. Measured on readings of scanned
+ * documents, receipts and phone photos of pages: of the lines under it that are mostly not
  * word-shaped, 14 held no word of the page and 2 held a few among many misreads; at 40 and 50
  * the lines lost held 9 and 13 real words for 2 and 11 more noise lines.
  */

@@ -5,7 +5,7 @@ import { boundsOf, type Box } from './preprocess/grey-image.ts';
  * Two lines share a row when their heights overlap by this share of the shorter one. Not the
  * second recogniser's rule (middles less than 0.35 of a height apart, lines/second-reading.ts):
  * Tesseract's boxes of one row differ by ascenders, descenders and a larger face, and by middles
- * even at 0.5 receipt-03's "Cashier: USER" and "Time: 11:37:00" were not one row (measured).
+ * even at 0.5 a receipt's "Cashier: USER" and "Time: 11:37:00" were not one row (measured).
  */
 const SAME_ROW = 0.5;
 
@@ -16,11 +16,12 @@ function shareRow(a: Box, b: Box): boolean {
 
 /**
  * Tesseract's automatic layout may put the pieces of one row into blocks of their own and read
- * the right one first: "b) La fille…" before "a) Le chauffeur…" on cod-2 turned 4° further,
- * "Time: 11:37:00" before "Cashier: USER" on receipt-03. Where a line is followed, on the same
- * row, by one wholly to its left, the two become one line, left to right, in the left one's
- * paragraph: the row as printed, with no blank line or line-spacing of its own. Lines of two
- * real columns do not follow one another on one row: a column ends low and the next starts high.
+ * the right one first: "b) La fille…" before "a) Le chauffeur…" on a phone photo of an exercise
+ * sheet turned a few degrees, "Time: 11:37:00" before "Cashier: USER" on a receipt. Where a
+ * line is followed, on the same row, by one wholly to its left, the two become one line, left
+ * to right, in the left one's paragraph: the row as printed, with no blank line or
+ * line-spacing of its own. Lines of two real columns do not follow one another on one row: a
+ * column ends low and the next starts high.
  */
 export function inRowOrder(lines: OcrLine[]): OcrLine[] {
   const out: OcrLine[] = [];

@@ -17,7 +17,7 @@ const APART = 1.5;
 /**
  * A "word" this many letter heights tall read below UNSURE is the edge of a picture, a shadow
  * or the desk. Measured on the real photos and receipts: such marks read at confidence 0-21
- * ("re." over cod-1's wedge of table top, 5 letter heights), real words at 31 and above.
+ * ("re." over the wedge of table top beside a photographed page, 5 letter heights), real words at 31 and above.
  */
 const TALL = 3;
 const UNSURE = 30;
@@ -31,7 +31,7 @@ const HUGE_UNSURE = 60;
 /**
  * Marks that are no text, dropped from a reading: a photo's page edge, the desk beside a sheet
  * or a box's side, standing at either end of a line well away from its words, read as "|"
- * ("…aller, etc. |" where présent-1's page leaves the frame), and lines of such bars alone; a
+ * ("…aller, etc. |" where a photographed page leaves the frame), and lines of such bars alone; a
  * tall blot read as a word at a guess, and a figure's shapes read as one. A bar close to its
  * words is kept, and so are the end bars of a line with bars between its words too (a table in
  * a terminal or Markdown, padded: "| 1 | Al        |"), and any word read with some confidence.

@@ -2,7 +2,7 @@ import type { ConversionContext } from '../conversion.ts';
 import { ConversionError, throwIfCancelled } from '../errors.ts';
 import { checkPageCount } from '../limits.ts';
 import type { OcrEngine, OcrLine } from '../ocr/engine.ts';
-import { recognizePage } from '../ocr/recognize-page.ts';
+import { recognizePage } from '../ocr/pipeline.ts';
 import { ocrPageProgress } from '../progress.ts';
 import { pictureRulings } from '../tables/find-tables.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ocrLanguages, type OcrEngine } from '@textlift/core';
+import type { StepSwitches } from '@textlift/core/ocr/pipeline';
 import { createTesseractJsEngine } from '@textlift/core/ocr/tesseract-js';
 import type { ServerConfig } from '../config.ts';
 import { prepareLanguageFolders } from './language-files.ts';
@@ -42,25 +43,25 @@ export async function createOcrProvider(
   if (config.ocrEngine === 'native' && !version) {
     throw new Error('TEXTLIFT_OCR_ENGINE=native but the tesseract command is not installed');
   }
-  if (version) return nativeProvider(version, folders.plainDir);
-  return createWasmPool(folders.gzipDir, config.concurrency);
+  if (version) return nativeProvider(version, folders.plainDir, undefined, config.ocrSteps);
+  return createWasmPool(folders.gzipDir, config.concurrency, config.ocrSteps);
 }
 
-function nativeProvider(version: string, tessdataDir: string, runner?: TesseractRunner): OcrProvider {
-  const engine: OcrEngine = { ...createNativeTesseractEngine(version, tessdataDir, runner), lineModel: loadLineModel };
+function nativeProvider(version: string, tessdataDir: string, runner?: TesseractRunner, steps?: StepSwitches): OcrProvider {
+  const engine: OcrEngine = { ...createNativeTesseractEngine(version, tessdataDir, runner), lineModel: loadLineModel, ...(steps ? { steps } : {}) };
   return {
     kind: 'native',
     name: engine.name,
     version,
     borrow: () => ({ engine, release: () => {} }),
-    withRunner: (other) => nativeProvider(version, tessdataDir, other),
+    withRunner: (other) => nativeProvider(version, tessdataDir, other, steps),
     // The processes this thread started: killed, and reaped before the server exits.
     close: () => stopAllProcesses(),
   };
 }
 
 /** One tesseract.js worker per concurrent job, created on demand and kept for the next job. */
-function createWasmPool(langPath: string, size: number): OcrProvider {
+function createWasmPool(langPath: string, size: number, steps?: StepSwitches): OcrProvider {
   const idle: OcrEngine[] = [];
   const all: OcrEngine[] = [];
   return {
@@ -69,7 +70,7 @@ function createWasmPool(langPath: string, size: number): OcrProvider {
     borrow() {
       let engine = idle.pop();
       if (!engine) {
-        engine = { ...createTesseractJsEngine({ langPath: path.resolve(langPath), cacheMethod: 'none' }), lineModel: loadLineModel };
+        engine = { ...createTesseractJsEngine({ langPath: path.resolve(langPath), cacheMethod: 'none' }), lineModel: loadLineModel, ...(steps ? { steps } : {}) };
         all.push(engine);
       }
       const borrowed = engine;

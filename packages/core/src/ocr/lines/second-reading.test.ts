@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { OcrEngine } from '../engine.ts';
 import { createGreyImage } from '../preprocess/grey-image.ts';
-import { recognizePage } from '../recognize-page.ts';
+import { recognizePage } from '../pipeline.ts';
 import type { ReadCharacter } from './read-line.ts';
 import { toWords, withDecimalPoints, withNarrowLetters } from './second-reading.ts';
 

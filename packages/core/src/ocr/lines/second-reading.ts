@@ -47,6 +47,12 @@ const centre = (box: Box) => ({ x: (box.x0 + box.x1) / 2, y: (box.y0 + box.y1) /
 const inside = (point: { x: number; y: number }, box: Box) => point.x >= box.x0 && point.x <= box.x1 && point.y >= box.y0 && point.y <= box.y1;
 const meanOf = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
 
+/** The two mends of a line's reading below, each on unless a benchmark turns it off (pipeline.ts). */
+export interface LineModelRepairs {
+  narrowLetters?: boolean;
+  decimalPoints?: boolean;
+}
+
 /**
  * The body of a page read line by line with the model as well as Tesseract. The detector
  * finds the lines (on a receipt far better than Tesseract's layout, which splits the prices
@@ -54,7 +60,7 @@ const meanOf = (values: number[]) => values.reduce((sum, value) => sum + value, 
  * else the model's reading replaces them. Lines come out row by row, as a receipt or a
  * letter is read; pages set in columns are not given to this function.
  */
-export async function readWithLineModel(model: LineModel, image: GreyImage, tesseractLines: OcrLine[], onProgress?: (fraction: number) => void): Promise<OcrLine[]> {
+export async function readWithLineModel(model: LineModel, image: GreyImage, tesseractLines: OcrLine[], onProgress?: (fraction: number) => void, { narrowLetters = true, decimalPoints = true }: LineModelRepairs = {}): Promise<OcrLine[]> {
   const boxes = (await detectLines(model, image)).sort((a, b) => centre(a).y - centre(b).y || a.x0 - b.x0);
   // Each of Tesseract's words goes to the first detected line its middle falls in.
   const owned = boxes.map(() => [] as OcrWord[]);
@@ -72,14 +78,17 @@ export async function readWithLineModel(model: LineModel, image: GreyImage, tess
     const own = owned[index]!.sort((a, b) => a.box.x0 - b.box.x0);
     const confidence = meanOf(own.map((word) => word.confidence));
     if (own.length > 0 && confidence >= CONFIDENT) {
-      pieces.push({ box, words: own.some((word) => BARE_NUMBER.test(word.text)) ? withDecimalPoints(own, await readLine(model, image, box)) : own });
+      pieces.push({ box, words: decimalPoints && own.some((word) => BARE_NUMBER.test(word.text)) ? withDecimalPoints(own, await readLine(model, image, box)) : own });
       continue;
     }
     const characters = await readLine(model, image, box);
     const probability = meanOf(characters.map((character) => character.probability));
     const modelWins = characters.length > 0 && probability >= (own.length === 0 ? MODEL_ALONE : MODEL_FLOOR) && (own.length === 0 || probability > confidence / 100) &&
       own.every((word) => [...word.text].every((letter) => writable.has(letter)));
-    if (modelWins) pieces.push({ box, words: withNarrowLetters(toWords(characters, spacesIn(image, box, own), box), own) });
+    if (modelWins) {
+      const modelWords = toWords(characters, spacesIn(image, box, own), box);
+      pieces.push({ box, words: narrowLetters ? withNarrowLetters(modelWords, own) : modelWords });
+    }
     else if (own.length > 0) pieces.push({ box, words: own });
   }
   // Confident words the detector did not find stay, on their own lines.

@@ -39,7 +39,7 @@ export interface PreparedPage {
 }
 
 export interface PrepareOptions {
-  /** Turn the page this way instead of finding out (the second look of recognize-page.ts). */
+  /** Turn the page this way instead of finding out (the turned look of pipeline.ts). */
   turns?: QuarterTurns;
 }
 
@@ -103,7 +103,7 @@ export function preparePage(photo: GreyImage, options: PrepareOptions = {}): Pre
   image = normalizeIllumination(normalizePolarity(image, cell * 4), cell);
   let ink = inkOf(image);
   // Lines running up the page are turned level here; which way up the text then is, only
-  // reading tells (recognize-page.ts looks again, turned over, when it reads poorly).
+  // reading tells (pipeline.ts looks again, turned over, when it reads poorly).
   const turns: QuarterTurns = options.turns ?? (isSideways(ink.letters) ? 1 : 0);
   if (turns !== 0) {
     image = rotateQuarterTurns(image, turns);
@@ -124,7 +124,7 @@ export function preparePage(photo: GreyImage, options: PrepareOptions = {}): Pre
   const { blobs, letters, height } = ink;
   let rules = keepLoneRules(findDashRules(blobs, height), letters, height);
   // Rules are painted out so the recogniser does not read them as stray marks; they are put
-  // back into the text where they stood (recognize-page.ts).
+  // back into the text where they stood (pipeline.ts).
   blankBoxes(image, rules, Math.ceil(height * 0.2));
   blankBoxes(image, findLoneDots(blobs, letters, height), 1);
   let frames = findFrames(image, blobs, height);
@@ -160,4 +160,15 @@ function scaleBox(box: Box, scale: number, image: GreyImage): Box {
     x1: Math.min(image.width, Math.ceil(box.x1 * scale)),
     y1: Math.min(image.height, Math.ceil(box.y1 * scale)),
   };
+}
+
+/**
+ * The page as it came, nothing done to it, its letters measured on an evened copy: what the
+ * reading works on when the preparation is switched off (the benchmark's ablation, pipeline.ts).
+ * `turns` says how it was turned before it came here.
+ */
+export function measurePage(photo: GreyImage, turns: QuarterTurns = 0): PreparedPage {
+  const cell = Math.max(12, Math.round(Math.max(photo.width, photo.height) / 100));
+  const { letters, height } = inkOf(normalizeIllumination(normalizePolarity(photo, cell * 4), cell));
+  return { image: photo, segmentation: 'auto', columns: textColumns(letters, height), rules: [], frames: [], flattened: false, levelled: false, turns, skew: 0, scale: 1, letterHeight: height };
 }

@@ -115,7 +115,7 @@ describe('page preparation', () => {
 describe('page orientation', () => {
   test.each([1, 3] as const)('a page turned %i quarter turn(s) has its lines turned level', (turns) => {
     const prepared = preparePage(rotateQuarterTurns(greyOfPage(cleanPage(6, paragraphs)), turns));
-    // Level again, either way up: which way is for reading to tell (recognize-page.ts).
+    // Level again, either way up: which way is for reading to tell (pipeline.ts).
     expect((prepared.turns + turns) % 2).toBe(0);
     expect(prepared.turns).not.toBe(0);
   });
