@@ -16,7 +16,7 @@
 // --rerun-all reads every page again for every step, without replay.
 // Time: each page's seconds with every step on, less that step's own seconds on that page
 // (measured in the first run, steps within it included): what the step costs; the median over
-// all pages of documents and sweep. The second recogniser's two mends have no time of their own
+// all pages of documents and sweep (frames-back's counted as the frames'). The second recogniser's two mends have no time of their own
 // (n/a): they run within it.
 //
 // Run: node bench/ocr/ablation.ts [flags]
@@ -25,7 +25,8 @@
 //   --sets receipts,photos  --images receipt-03  --limit N   the sweep's pictures; --no-sweep: none
 //   --classes upright,turned,blur  --angles 90,180  --sigmas 2   the sweep's variants (these are the defaults)
 //   --rerun-all                      read every page again for every step, Tesseract included
-//   --out FILE.json                  every reading (text included)
+//   --out FILE.json                  every reading (text included, each with its trace)
+//   --from FILE.json                 read nothing: the tables of a saved run (the same flags pick the pages)
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -115,23 +116,26 @@ const onStep = (run: StepRun) => trace.push(run);
 
 interface Reading { text: string; score: number; seconds: number; trace: StepRun[]; error?: string }
 
+/** Steps without a switch that run only because another ran: their time is that one's. */
+const FOLLOWS: Record<string, string[]> = { frames: ['frames-back'] };
+/** A step's own seconds on a page, from the trace of its reading with every step on. */
+const ownSeconds = (step: string, reading: Reading) => reading.trace.filter((run) => run.name === step || FOLLOWS[step]?.includes(run.name)).reduce((sum, run) => sum + run.seconds, 0);
+
 async function readAll(reader: Reader, which: Page[], before?: Map<string, Reading>, off?: StepName): Promise<Map<string, Reading>> {
   const out = new Map<string, Reading>();
   let read = 0;
   for (const page of pages) {
     const first = before?.get(page.id);
     if (first && !which.includes(page)) {
-      // Switched off where it did nothing, the step leaves the reading as it was; the time is
-      // the page's less the step's own.
-      const own = first.trace.filter((run) => run.name === off).reduce((sum, run) => sum + run.seconds, 0);
-      out.set(page.id, { ...first, seconds: first.seconds - own, trace: [] });
+      // Switched off where it did nothing, the step leaves the reading as it was.
+      out.set(page.id, { ...first, trace: [] });
       continue;
     }
     trace = [];
     const reading = await reader.read(page.bytes, page.language);
     read++;
-    const own = first ? first.trace.filter((run) => run.name === off).reduce((sum, run) => sum + run.seconds, 0) : 0;
-    out.set(page.id, { text: reading.text, score: page.score(reading.text), seconds: first ? first.seconds - own : reading.seconds, trace, ...(reading.error ? { error: reading.error } : {}) });
+    // Seconds read again with Tesseract replayed say nothing: the table takes the step's own (ownSeconds).
+    out.set(page.id, { text: reading.text, score: page.score(reading.text), seconds: reading.seconds, trace, ...(reading.error ? { error: reading.error } : {}) });
     console.error(`${off ?? 'all on'} ${page.id}: ${page.kind === 'docs' ? 'F1' : 'CER'} ${percent(out.get(page.id)!.score)}${first ? ` (was ${percent(first.score)})` : ''}, ${reading.seconds.toFixed(1)} s`);
   }
   console.error(`${off ?? 'all on'}: ${read} of ${pages.length} pages read`);
@@ -146,28 +150,38 @@ function mattered(step: string, reading: Reading): boolean {
   return reading.trace.some((run) => run.name === step && run.changed);
 }
 
-const baseReader = await createPipelineReader('native', { steps: { onStep }, engineOf: replayed });
-// Model loading is not a page's reading: the smallest document, or the first picture, once first.
-const warmUp = [...pages].sort((a, b) => a.bytes.length - b.bytes.length)[0]!;
-await baseReader.read(warmUp.bytes, warmUp.language);
-readings.clear();
-console.error(`${pages.length} pages; steps switched off in turn: ${chosen.join(', ')}`);
-const base = await readAll(baseReader, pages);
-await baseReader.close();
-replaying = true;
-
+// --from FILE.json: the tables of a saved run (its --out), nothing read; the flags pick the same pages.
+const fromFile = args.includes('--from') ? args[args.indexOf('--from') + 1] : undefined;
+const saved = fromFile ? (JSON.parse(readFileSync(fromFile, 'utf8')) as Record<string, Record<string, Reading>> & { version: string }) : undefined;
+const asMap = (byPage: Record<string, Reading>) => new Map(pages.map((page) => [page.id, byPage[page.id]!]));
+let base: Map<string, Reading>;
 const results = new Map<string, Map<string, Reading>>();
-for (const name of chosen as StepName[]) {
-  const which = rerunAll ? pages : pages.filter((page) => mattered(name, base.get(page.id)!));
-  const reader = await createPipelineReader('native', { steps: { off: new Set([name]), onStep }, engineOf: replayed });
-  results.set(name, await readAll(reader, which, base, name));
-  await reader.close();
+if (saved) {
+  base = asMap(saved.base!);
+  for (const name of chosen) results.set(name, asMap(saved[name]!));
+} else {
+  const baseReader = await createPipelineReader('native', { steps: { onStep }, engineOf: replayed });
+  // Model loading is not a page's reading: the smallest document, or the first picture, once first.
+  const warmUp = [...pages].sort((a, b) => a.bytes.length - b.bytes.length)[0]!;
+  await baseReader.read(warmUp.bytes, warmUp.language);
+  readings.clear();
+  console.error(`${pages.length} pages; steps switched off in turn: ${chosen.join(', ')}`);
+  base = await readAll(baseReader, pages);
+  await baseReader.close();
+  replaying = true;
+  for (const name of chosen as StepName[]) {
+    const which = rerunAll ? pages : pages.filter((page) => mattered(name, base.get(page.id)!));
+    const reader = await createPipelineReader('native', { steps: { off: new Set([name]), onStep }, engineOf: replayed });
+    results.set(name, await readAll(reader, which, base, name));
+    await reader.close();
+  }
 }
 
 // The tables.
 const ofKind = (kind: Page['kind'] | 'sweep', variantClass?: VariantClass) => pages.filter((page) => (kind === 'sweep' ? page.kind !== 'docs' : page.kind === kind) && (!variantClass || page.variantClass === variantClass));
 const meanScore = (readingsOf: Map<string, Reading>, which: Page[]) => mean(which.map((page) => readingsOf.get(page.id)!.score));
-const medianTime = (readingsOf: Map<string, Reading>) => median(pages.map((page) => readingsOf.get(page.id)!.seconds));
+/** Median seconds per page with every step on, or without `step`: each page's less the step's own there. */
+const medianTime = (step?: string) => median(pages.map((page) => base.get(page.id)!.seconds - (step ? ownSeconds(step, base.get(page.id)!) : 0)));
 const points = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value * 100).toFixed(2)}`;
 const cell = (readingsOf: Map<string, Reading>, which: Page[], withDelta: boolean) => {
   if (which.length === 0) return '—';
@@ -177,21 +191,21 @@ const cell = (readingsOf: Map<string, Reading>, which: Page[], withDelta: boolea
 const docs = ofKind('docs');
 const sweep = ofKind('sweep');
 const hasMends = (name: string) => steps.find((step) => step.name === name)?.within === 'second-recogniser';
-const timeCell = (name: string | undefined, readingsOf: Map<string, Reading>) => {
-  if (name && hasMends(name)) return `${medianTime(base).toFixed(2)} s (n/a)`;
-  const value = medianTime(readingsOf);
-  return name ? `${value.toFixed(2)} s (${value - medianTime(base) >= 0 ? '+' : '−'}${Math.abs(value - medianTime(base)).toFixed(2)})` : `${value.toFixed(2)} s`;
+const timeCell = (name?: string) => {
+  if (name && hasMends(name)) return `${medianTime().toFixed(2)} s (n/a)`;
+  const value = medianTime(name);
+  return name ? `${value.toFixed(2)} s (${value - medianTime() >= 0 ? '+' : '−'}${Math.abs(value - medianTime()).toFixed(2)})` : `${value.toFixed(2)} s`;
 };
 
-console.log(`\nOCR ablation: ${docs.length} documents (ocr-docs, mean word F1), ${sweep.length} sweep pages (${ofKind('receipts').length} receipts, ${ofKind('photos').length} photos: mean CER); native tesseract; pipeline at ${version}`);
+console.log(`\nOCR ablation: ${docs.length} documents (ocr-docs, mean word F1), ${sweep.length} sweep pages (${ofKind('receipts').length} receipts, ${ofKind('photos').length} photos: mean CER); native tesseract; pipeline at ${saved?.version ?? version}`);
 console.log('Δ: with the step switched off, minus with every step on, in points (F1: lower is worse; CER: higher is worse). Time: median per page of documents and sweep, with every step on less the step\'s own time.\n');
 console.log('| step | runs when | docs F1 (Δ) | sweep CER (Δ) | time (Δ) |');
 console.log('|---|---|---|---|---|');
-console.log(`| **all steps on** | | ${cell(base, docs, false)} | ${cell(base, sweep, false)} | ${timeCell(undefined, base)} |`);
+console.log(`| **all steps on** | | ${cell(base, docs, false)} | ${cell(base, sweep, false)} | ${timeCell()} |`);
 for (const name of chosen) {
   const step = steps.find((candidate) => candidate.name === name)!;
   const readingsOf = results.get(name)!;
-  console.log(`| ${step.within ? `${step.within} › ` : ''}${name} | ${step.runsWhen.replace(/\|/g, '\\|')} | ${cell(readingsOf, docs, true)} | ${cell(readingsOf, sweep, true)} | ${timeCell(name, readingsOf)} |`);
+  console.log(`| ${step.within ? `${step.within} › ` : ''}${name} | ${step.runsWhen.replace(/\|/g, '\\|')} | ${cell(readingsOf, docs, true)} | ${cell(readingsOf, sweep, true)} | ${timeCell(name)} |`);
 }
 
 const classes: Array<[string, Page[]]> = [
@@ -210,7 +224,7 @@ for (const name of chosen) {
   const readingsOf = results.get(name)!;
   const ran = pages.filter((page) => base.get(page.id)!.trace.some((run) => run.name === name));
   const changed = pages.filter((page) => base.get(page.id)!.trace.some((run) => run.name === name && run.changed));
-  const own = ran.map((page) => base.get(page.id)!.trace.filter((run) => run.name === name).reduce((sum, run) => sum + run.seconds, 0));
+  const own = ran.map((page) => ownSeconds(name, base.get(page.id)!));
   console.log(`| ${name} | ${classes.map(([, which]) => points(meanScore(readingsOf, which) - meanScore(base, which))).join(' | ')} | ${hasMends(name) ? 'within second-recogniser' : `${ran.length} / ${changed.length}`} | ${own.length && !hasMends(name) ? median(own).toFixed(2) : '—'} |`);
 }
 
@@ -224,7 +238,7 @@ for (const name of chosen) {
   console.log(`- ${name}: ${moved.length ? moved.join(', ') : 'none'}`);
 }
 
-if (outFile) {
+if (outFile && !saved) {
   const all = { version, base: Object.fromEntries(base), ...Object.fromEntries([...results].map(([name, readingsOf]) => [name, Object.fromEntries(readingsOf)])) };
   writeFileSync(outFile, JSON.stringify(all, null, 1));
 }
