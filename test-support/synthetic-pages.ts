@@ -10,7 +10,15 @@ import { homography } from '../packages/core/src/ocr/preprocess/page-outline.ts'
 
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-for (const [file, family] of [['DejaVuSans.ttf', 'Sans'], ['DejaVuSerif.ttf', 'Serif'], ['DejaVuSansMono.ttf', 'Mono'], ['DejaVuSansCondensed.ttf', 'Condensed']] as const) {
+for (const [file, family] of [
+  ['DejaVuSans.ttf', 'Sans'],
+  ['DejaVuSerif.ttf', 'Serif'],
+  ['DejaVuSansMono.ttf', 'Mono'],
+  ['DejaVuSansCondensed.ttf', 'Condensed'],
+  ['DejaVuSerif-Bold.ttf', 'SerifBold'],
+  ['DejaVuSerifCondensed-Bold.ttf', 'SerifCondensedBold'],
+  ['DejaVuSansMono-Bold.ttf', 'MonoBold'],
+] as const) {
   GlobalFonts.registerFromPath(path.join(fontDir, file), family);
 }
 
@@ -352,4 +360,112 @@ export function figurePage(paragraphs: string[]): FigurePage {
     context.fillText(label, x, labelY);
   }
   return { canvas, text: [...body, ...labels.map(([label]) => label)].join('\n'), headings: headings.map(([number, words]) => `${number} ${words}`), labels: labels.map(([label]) => label) };
+}
+
+/** The bold faces a parts list is set in: a serif, a narrow serif, a typewriter's. */
+export const PARTS_FONTS = ['SerifBold', 'SerifCondensedBold', 'MonoBold'] as const;
+
+export interface PartsTableOptions {
+  font?: (typeof PARTS_FONTS)[number];
+  /** How worn the scan is, 0 (clean print on white) to 1 (grey paper, specks, soft ink). */
+  noise?: number;
+}
+
+/**
+ * An old scan of a parts list: bold figures and codes ("13 A-14 B", "2417-6") in two pairs of
+ * ruled columns under a short heading, with the things a real scan of one carries that a clean
+ * render lacks: ink blots, a long rule down the left margin (the binding's shadow or a ruler's
+ * edge), specks, grey paper and a slight turn. Its text goes row by row, left pair then right.
+ */
+export function partsTablePage(seed: number, { font = 'SerifBold', noise = 0.5 }: PartsTableOptions = {}): { image: Buffer; text: string } {
+  const rand = random(7000 + seed);
+  const width = 1275;
+  const height = 1650;
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, width, height);
+  context.fillStyle = '#111';
+  context.strokeStyle = '#111';
+  const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
+  const letter = () => pick('ABCDEFGHKLMNPRS'.split(''));
+  const code = () => {
+    const kind = rand();
+    if (kind < 0.35) return `${1 + Math.floor(rand() * 40)} ${letter()}-${1 + Math.floor(rand() * 40)} ${letter()}`;
+    if (kind < 0.7) return `${1000 + Math.floor(rand() * 9000)}-${1 + Math.floor(rand() * 9)}`;
+    return `${letter()}-${10 + Math.floor(rand() * 90)}`;
+  };
+  const heading = pick(['PARTS LIST', 'INDEX OF PARTS', 'SPARE PARTS']);
+  context.font = `44px ${font}`;
+  context.fillText(heading, width / 2 - context.measureText(heading).width / 2, 150);
+  const size = 30;
+  context.font = `${size}px ${font}`;
+  const top = 230;
+  const rowHeight = size * 1.6;
+  const rows = 24;
+  // Two pairs of columns: part number and where it is shown, twice across the sheet.
+  const columns = [170, 470, 700, 1000];
+  const lines: string[] = [];
+  for (let row = 0; row < rows; row++) {
+    const y = top + (row + 1) * rowHeight;
+    const cells = columns.map(() => code());
+    cells.forEach((cell, i) => context.fillText(cell, columns[i]!, y));
+    lines.push(cells.join(' '));
+  }
+  context.lineWidth = 3;
+  const bottom = top + rows * rowHeight + rowHeight * 0.6;
+  for (const x of [140, 440, 680, 970, 1200]) {
+    context.beginPath();
+    context.moveTo(x, top);
+    context.lineTo(x, bottom);
+    context.stroke();
+  }
+  for (const y of [top, bottom]) {
+    context.beginPath();
+    context.moveTo(140, y);
+    context.lineTo(1200, y);
+    context.stroke();
+  }
+  // The margin rule runs the sheet's height, a little wavy.
+  context.lineWidth = 5 + noise * 6;
+  context.beginPath();
+  context.moveTo(55 + rand() * 20, 0);
+  context.bezierCurveTo(60 + rand() * 15, height / 3, 50 + rand() * 15, (2 * height) / 3, 58 + rand() * 15, height);
+  context.stroke();
+  // Blots: irregular dark shapes, a few across the sheet, some touching the figures.
+  const blots = 2 + Math.round(noise * 5);
+  for (let i = 0; i < blots; i++) {
+    const cx = 120 + rand() * (width - 200);
+    const cy = top + rand() * (bottom - top + 200);
+    const r = 6 + rand() * (10 + noise * 22);
+    context.beginPath();
+    for (let a = 0; a <= 12; a++) {
+      const angle = (a / 12) * Math.PI * 2;
+      const radius = r * (0.6 + rand() * 0.6);
+      const px = cx + Math.cos(angle) * radius;
+      const py = cy + Math.sin(angle) * radius * (0.5 + rand());
+      if (a === 0) context.moveTo(px, py);
+      else context.lineTo(px, py);
+    }
+    context.fill();
+  }
+  // The scan: turned a little, ink softened, grey paper with specks.
+  const scan = createCanvas(width, height);
+  const scanContext = scan.getContext('2d');
+  const paper = Math.round(255 - noise * 30);
+  scanContext.fillStyle = `rgb(${paper},${paper},${paper - 4})`;
+  scanContext.fillRect(0, 0, width, height);
+  scanContext.translate(width / 2, height / 2);
+  scanContext.rotate((rand() - 0.5) * 0.012);
+  scanContext.translate(-width / 2, -height / 2);
+  scanContext.filter = `blur(${(0.3 + noise * 0.9).toFixed(2)}px)`;
+  scanContext.globalCompositeOperation = 'multiply';
+  scanContext.drawImage(canvas, 0, 0);
+  scanContext.filter = 'none';
+  scanContext.globalCompositeOperation = 'source-over';
+  scanContext.setTransform(1, 0, 0, 1, 0, 0);
+  const specks = Math.round(noise * 1500);
+  scanContext.fillStyle = '#222';
+  for (let i = 0; i < specks; i++) scanContext.fillRect(rand() * width, rand() * height, 1 + rand() * 2.5, 1 + rand() * 2.5);
+  return { image: scan.toBuffer('image/png'), text: [heading, ...lines].join('\n') };
 }

@@ -17,6 +17,11 @@ export interface OcrOptions {
   segmentation?: OcrSegmentation;
   /** The page's resolution for Tesseract's layout analysis (PAGE_DPIS), where it helps. */
   dpi?: number;
+  /**
+   * Read with the engine's second model of the languages (secondModel), trained apart from the
+   * first: the two err in different places, and each word is chosen between them (choose-words.ts).
+   */
+  model?: 'second';
   /** Offer letters only (no digits, no bar-like marks: NOT_LETTERS), for words a letter was misread in. */
   lettersOnly?: boolean;
   signal?: AbortSignal;
@@ -60,6 +65,13 @@ export interface OcrEngine {
   load?(languages: string[]): void;
   /** Reads a prepared page (binary PGM, see preprocess/grey-image.ts). */
   recognize(image: Uint8Array, options: OcrOptions): Promise<OcrResult>;
+  /**
+   * Readings asked for at once run at once (native tesseract: one process each, on separate
+   * cores); where absent, one at a time in the order asked (tesseract.js's one worker).
+   */
+  parallel?: boolean;
+  /** Whether a second model of all these languages can be read with (OcrOptions.model); absent where none. */
+  secondModel?(languages: string[]): boolean;
   /** The second recogniser (lines/line-model.ts), loaded on first use; absent where there is none. */
   lineModel?: LoadLineModel;
   /**

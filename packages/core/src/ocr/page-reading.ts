@@ -5,6 +5,8 @@ import type { Frame } from './preprocess/frames.ts';
 import { readStacked } from './read-stacked.ts';
 import { boundsOf, cropImage, encodePgm, shiftBox, type GreyImage } from './preprocess/grey-image.ts';
 import type { PreparedPage } from './preprocess/prepare-page.ts';
+import { rotateQuarterTurns } from './preprocess/geometry.ts';
+import type { QuarterTurns } from './preprocess/orientation.ts';
 import { unreadInk } from './preprocess/unread-ink.ts';
 import type { LoadLineModel } from './lines/line-model.ts';
 import { readWithLineModel, type LineModelRepairs } from './lines/second-reading.ts';
@@ -17,8 +19,8 @@ import { readWithLineModel, type LineModelRepairs } from './lines/second-reading
 const RECOVERED_CONFIDENT = 70;
 
 /** The page as it came, in the terms of a prepared one: its letters measured, nothing else done. */
-export function asItCame(grey: GreyImage, page: PreparedPage): PreparedPage {
-  return { ...page, image: grey, segmentation: 'auto', scale: 1, turns: 0, skew: 0, rules: [], frames: [], flattened: false, levelled: false };
+export function asItCame(grey: GreyImage, page: PreparedPage, turns: QuarterTurns = 0): PreparedPage {
+  return { ...page, image: turns === 0 ? grey : rotateQuarterTurns(grey, turns), segmentation: 'auto', scale: 1, turns, skew: 0, rules: [], frames: [], flattened: false, levelled: false };
 }
 
 /**

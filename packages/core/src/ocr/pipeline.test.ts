@@ -28,18 +28,19 @@ describe('the OCR pipeline, one ordered list of steps', () => {
   test('recognizePage runs the list’s steps in the list’s order, each where it applies', async () => {
     const { engine, ran } = standIn('Read ‘‘well’’', 95);
     await recognizePage(engine, blankPage(), { languages: ['eng'] });
-    // A clean, confident page: read once prepared, twice as it came (even paper), then repaired;
-    // no frames, rules, second recogniser, turned look, nor figures (no table tool asked).
-    expect(ran).toEqual(['prepare', 'read', 'read-page', 'as-came-300', 'as-came-96', 'stray-marks', 'noise-lines', 'row-order', 'lone-i', 'letters-reread', 'bullets', 'paired-quotes']);
+    // A clean, confident page: prepared only to measure it, read as it came at both resolutions
+    // (even paper, upright, level, no frames), the plain reading weighed, then repaired; no
+    // prepared reading, frames, rules, second recogniser, turned look, nor figures (no table
+    // tool asked). The second model is not there to choose words with.
+    expect(ran).toEqual(['prepare', 'clean-once', 'as-came-300', 'as-came-96', 'as-came-kept', 'never-noise', 'stray-marks', 'noise-lines', 'row-order', 'lone-i', 'letters-reread', 'bullets', 'paired-quotes']);
     const order = pipelineSteps().map((step) => step.name);
-    // A step within another ends before it: read within read-page.
-    const top = ran.filter((name) => name !== 'read');
-    expect(order.indexOf('read')).toBeGreaterThan(order.indexOf('read-page'));
+    const top = ran;
     expect(top.map((name) => order.indexOf(name))).toEqual([...top.map((name) => order.indexOf(name))].sort((a, b) => a - b));
   });
 
   test('an unsure page goes to the turned look and the second recogniser; a table tool’s figures are sought', async () => {
-    const { engine, ran } = standIn('faded print', 40);
+    // Read prepared (clean-once off): the stand-in's blank page is as clean as a page comes.
+    const { engine, ran } = standIn('faded print', 40, ['clean-once']);
     const page = await recognizePage({ ...engine, lineModel: () => Promise.reject(new Error('not here')) }, blankPage(), { languages: ['eng'] }, { figures: true });
     expect(ran).toContain('second-recogniser');
     expect(ran).toContain('turned-look');
@@ -63,7 +64,7 @@ describe('the OCR pipeline, one ordered list of steps', () => {
   });
 
   test('preparation switched off reads the page as it came', async () => {
-    const { engine, ran, calls } = standIn('Read well', 95, ['prepare']);
+    const { engine, ran, calls } = standIn('Read well', 95, ['prepare', 'clean-once']);
     const grey = blankPage();
     const page = await recognizePage(engine, grey, { languages: ['eng'] });
     // Laid out by Tesseract itself, so ink its layout left unread is sought.
@@ -76,5 +77,30 @@ describe('the OCR pipeline, one ordered list of steps', () => {
     await expect(recognizePage(standIn('x', 95, ['no-such-step' as StepName]).engine, blankPage(), { languages: ['eng'] })).rejects.toThrow(/no-such-step/);
     await expect(recognizePage(standIn('x', 95, ['read-page']).engine, blankPage(), { languages: ['eng'] })).rejects.toThrow(/read-page/);
     expect(pipelineSteps().filter((step) => !step.switchable).map((step) => step.name)).toEqual(['read-page', 'read', 'frames-back', 'as-came-kept']);
+  });
+});
+
+describe('never noise', () => {
+  test('a reading of noise gives way to the plain reading of the page as it came', async () => {
+    // Prepared, the page reads as noise; as it came (the engine's own layout, no dpi told) it
+    // reads as words. The stand-in's dictionary knows the words.
+    const ran: string[] = [];
+    const words = ['The', 'parts', 'list', 'shows', 'every', 'number'];
+    const noise: OcrLine = { words: ['fd', 'BRWRWRWW', '89888689999', 'fd'].map((text, i) => ({ text, confidence: 70, box: { x0: 10 + 40 * i, y0: 10, x1: 45 + 40 * i, y1: 40 } })), box, paragraph: '1' };
+    const text: OcrLine = { words: words.map((word, i) => ({ text: word, confidence: 70, box: { x0: 10 + 30 * i, y0: 10, x1: 35 + 30 * i, y1: 40 } })), box, paragraph: '1' };
+    const engine: OcrEngine = {
+      name: 'stand-in',
+      // The plain reading is the one told no segmentation but the automatic one and no dpi.
+      recognize: async (_image, options) => ({ lines: [structuredClone(options.segmentation === 'auto' && !options.dpi ? text : noise)] }),
+      dictionary: async () => ({ has: (word: string) => words.some((known) => known.toLowerCase() === word.toLowerCase()) }),
+      steps: { off: new Set(['clean-once', 'as-came-300', 'as-came-96']), onStep: (run) => ran.push(`${run.name}${run.changed ? '*' : ''}`) },
+      terminate: async () => {},
+    };
+    const page = await recognizePage(engine, blankPage(), { languages: ['eng'] });
+    expect(ran).toContain('never-noise*');
+    expect(page.text).toBe(words.join(' '));
+    // And it stands aside where the kept reading holds as much.
+    const plainNoise = await recognizePage({ ...engine, recognize: async () => ({ lines: [structuredClone(text)] }) }, blankPage(), { languages: ['eng'] });
+    expect(plainNoise.text).toBe(words.join(' '));
   });
 });

@@ -10,10 +10,13 @@ import { linesToText, meanConfidence } from './ocr-text.ts';
 import { asItCame, evidence, insertBefore, letterHeightOf, readFrame, secondReading, withUnreadInk } from './page-reading.ts';
 import type { Frame } from './preprocess/frames.ts';
 import { blankBoxes, encodePgm, type GreyImage } from './preprocess/grey-image.ts';
-import { rotateQuarterTurns } from './preprocess/geometry.ts';
+import { rotateQuarterTurns, shrinkImage } from './preprocess/geometry.ts';
 import type { QuarterTurns } from './preprocess/orientation.ts';
 import { measurePage, preparePage, type PreparedPage } from './preprocess/prepare-page.ts';
 import { hasEvenPaper } from './preprocess/paper.ts';
+import type { Dictionary } from './dictionary/dictionary.ts';
+import { readableWords, wordKind } from './dictionary/readable-words.ts';
+import { chooseWords } from './choose-words.ts';
 import { LINE_MODEL_LANGUAGES } from './lines/second-reading.ts';
 
 // The reading of one page as one ordered list of named steps: preparation, readers, the choice
@@ -27,8 +30,23 @@ import { LINE_MODEL_LANGUAGES } from './lines/second-reading.ts';
  * the right way up score 89-96, the same pages upside down 25-42.
  */
 const SECOND_LOOK = 60;
-/** The turned reading must beat the first by this much to replace it. */
-const CLEARLY_BETTER = 10;
+/**
+ * A page is turned over only when, read turned, it holds this many times the readable
+ * characters (dictionary words, figures, codes: dictionary/readable-words.ts) of the reading
+ * it would replace. Measured on scanned documents: the upright reading holds 2.2 to 14 times
+ * a wrongly turned one's, and confidence alone can favour the wrong way on a worn scan.
+ */
+const CLEARLY_MORE = 1.5;
+/**
+ * The plain reading (the page as it came, the engine's own layout) replaces the kept one when
+ * it holds this many times its readable characters, and at least NOISE_FLOOR more: a wrong
+ * early decision (a quarter turn, a flattening that cut the page) then never reaches the
+ * visitor as noise. Upright readings of the same page differ by far less (0.7 to 1 times).
+ */
+const NOISE_RATIO = 1.25;
+const NOISE_FLOOR = 20;
+/** A photo's plain reading is read at most this large (its letters then 20-40 pixels tall). */
+const PLAIN_MAX_PIXELS = 8_000_000;
 /**
  * Below this mean word confidence the second recogniser reads the page too. Measured: clean
  * scans and screenshots 95-96, phone photos of pages 89-95, real receipts 67-90.
@@ -88,6 +106,18 @@ interface PageContext {
   isOff(name: StepName): boolean;
   /** Whether the page's paper is one even tone (a scan or a screenshot, not a photo): measured once. */
   evenPaper(): boolean;
+  /** The languages' dictionary, loaded beside the first reading (undefined where none can be had). */
+  dictionary(): Promise<Dictionary | undefined>;
+  /**
+   * The page as it came turned by quarter turns (lossless), read with the engine's own layout,
+   * told `dpi` or not: started once, so readings that do not depend on each other run at once
+   * (the server's engine reads them on separate cores).
+   */
+  plain(turns: QuarterTurns, dpi?: number): Promise<OcrLine[]>;
+  /** The image `plain` reads: the page as it came, turned, a photo made smaller. */
+  plainImage(turns: QuarterTurns): GreyImage;
+  /** The keys (`turns.dpi`) of the plain readings started so far. */
+  plainReadings(): string[];
 }
 
 interface Step<S> {
@@ -115,6 +145,13 @@ interface PageReading {
   /** Tesseract's reading of the body as it came out (weighed for evidence); a page read as it came is read before. */
   read?: OcrLine[];
   lines: OcrLine[];
+  /**
+   * A clean page read as it came: the second recogniser reads it only where it is mostly
+   * figures and codes (a parts list, a table of figures), which it reads better; on clean prose
+   * its rows split and lost more words than they mended (small print in columns, "su c h").
+   */
+  asCame: boolean;
+  mostlyFigures?: boolean;
   /** Ink left unread is looked for on prepared pages only: on a page as it came the search read a diagram's arrows as words. */
   searchUnreadInk: boolean;
   secondTried: boolean;
@@ -128,6 +165,10 @@ interface Kept {
   confidence?: number;
   evidence: number;
   partial?: boolean;
+  /** The resolution the engine was told, for a page read as it came. */
+  dpi?: number;
+  /** The second recogniser's reading stands in it (a receipt's faded print). */
+  modelRead?: boolean;
 }
 
 interface PageState {
@@ -135,8 +176,10 @@ interface PageState {
   page?: PreparedPage;
   /** The reading kept so far; the repairs work on its lines. */
   kept?: Kept;
+  /** A clean page, read as it came only (clean-once). */
+  clean?: boolean;
   /** Readings of the page as it came, the best by evidence when it beats the kept one. */
-  asCame?: { best: number; plain?: { lines: OcrLine[]; dpi: number } };
+  asCame?: { best: number; plain?: { lines: OcrLine[]; dpi: number; turns: QuarterTurns } };
 }
 
 /** A rule put back as a line of dashes: not a word Tesseract read, so not in the confidence. */
@@ -182,8 +225,8 @@ const READING_STEPS = [
   },
   {
     name: 'second-recogniser',
-    runsWhen: 'Tesseract is unsure (a receipt\'s faded thermal print, dot-matrix digits, a blurred photo), the page is not set in columns throughout, and its language is one the model spells',
-    when: (s, { engine, options }) => Boolean(engine.lineModel) && (meanConfidence(s.lines) ?? 0) < UNSURE && s.page.columns !== 'throughout' && options.languages.every((code) => LINE_MODEL_LANGUAGES.includes(code)),
+    runsWhen: 'Tesseract is unsure (a receipt\'s faded thermal print, dot-matrix digits, a blurred photo), the page is not set in columns throughout (a clean page read as it came only where it is mostly figures and codes), and its language is one the model spells',
+    when: (s, { engine, options }) => Boolean(engine.lineModel) && (!s.asCame || s.mostlyFigures === true) && (meanConfidence(s.lines) ?? 0) < UNSURE && s.page.columns !== 'throughout' && options.languages.every((code) => LINE_MODEL_LANGUAGES.includes(code)),
     async run(s, { engine, isOff }) {
       // Row by row, so Tesseract's words are taken from a reading as one block, which measured
       // better beside it. The later passes over the body say their own stage or nothing, so the
@@ -191,7 +234,8 @@ const READING_STEPS = [
       let { lines } = s;
       if (s.page.segmentation !== 'block') ({ lines } = await engine.recognize(encodePgm(s.body), { ...s.options, onProgress: undefined, segmentation: 'block' }));
       const second = await secondReading(engine.lineModel!, s.body, lines, s.options, { narrowLetters: !isOff('narrow-letters'), decimalPoints: !isOff('decimal-points') });
-      return { ...s, lines: second ?? lines, secondTried: true, partial: !second };
+      if (!second) return { ...s, lines, secondTried: true, partial: true };
+      return { ...s, lines: second, secondTried: true, partial: false };
     },
   },
   {
@@ -248,6 +292,18 @@ function repair(name: StepName, runsWhen: string, mend: (lines: OcrLine[], lette
 
 const quietly = ({ options }: PageContext): ReadOptions => ({ ...options, onProgress: undefined });
 
+/** Whether most of a reading's readable words are figures and codes rather than dictionary words. */
+function mostlyFigures(lines: OcrLine[], dictionary: Dictionary | undefined): boolean {
+  const kinds = lines.flatMap((line) => line.words.map((word) => wordKind(word.text, dictionary)));
+  const figures = kinds.filter((kind) => kind === 'figure' || kind === 'code').length;
+  return figures > kinds.filter((kind) => kind === 'word').length;
+}
+
+/** The readings as it came at each resolution not switched off, started together. */
+function startAsCame(turns: QuarterTurns, context: PageContext): void {
+  for (const dpi of PAGE_DPIS) if (!context.isOff(`as-came-${dpi}`)) void context.plain(turns, dpi).catch(() => {});
+}
+
 /** The page turned by `turns` from as it came, prepared (or only measured, preparation off). */
 function turnedPage(grey: GreyImage, turns: QuarterTurns, context: PageContext): PreparedPage {
   return context.isOff('prepare') ? measurePage(rotateQuarterTurns(grey, turns), turns) : preparePage(grey, { turns });
@@ -258,57 +314,129 @@ const PAGE_STEPS = [
   {
     name: 'prepare',
     runsWhen: 'always: the sheet cut from the desk and flattened, light evened, lines made level, letters sized, layout judged (a phone photo needs all of it, a clean scan little)',
-    run: (s, { grey }) => ({ ...s, page: preparePage(grey) }),
+    run(s, context) {
+      // The readings as it came (a clean page's, as-came; a photo's plain one, never-noise) do
+      // not wait for preparation where the engine reads beside it; where it reads one thing at
+      // a time, they come after the prepared reading, as before.
+      if (context.engine.parallel) {
+        if (context.evenPaper()) startAsCame(0, context);
+        else if (!context.isOff('never-noise')) void context.plain(0).catch(() => {});
+      }
+      return { ...s, page: preparePage(context.grey) };
+    },
     whenOff: (s, { grey }) => ({ ...s, page: measurePage(grey) }),
   },
   {
-    name: 'read-page',
-    runsWhen: 'always: the prepared page read (the reading steps: frames, read, second-recogniser, unread-ink, frames-back, rules)',
-    switchable: false,
-    run: async (s, context) => ({ ...s, kept: { page: s.page!, ...(await readPage(s.page!, context.options, context)) } }),
+    name: 'clean-once',
+    runsWhen: 'a clean scan or screenshot that preparation left as it was (even paper, upright, level, not cut from a desk, no ruled table or box to read apart): read as it came only, not prepared as well',
+    when: (s, { evenPaper }) => evenPaper() && s.page!.turns === 0 && s.page!.skew === 0 && !s.page!.flattened && !s.page!.levelled && s.page!.frames.length === 0,
+    run: (s) => ({ ...s, clean: true }),
   },
   {
-    name: 'turned-look',
-    runsWhen: 'the reading is poor (mean confidence under 60): a page upside down, or turned the other way than guessed; kept when read turned it is clearly better',
-    when: (s) => (s.kept!.confidence ?? 0) < SECOND_LOOK,
-    async run(s, context) {
-      // One plain reading tells whether turning helps; the whole reading runs only if it does
-      // (a page in a language other than the one asked for scores low both ways).
-      const first = s.kept!;
-      const turned = turnedPage(context.grey, ((s.page!.turns + 2) % 4) as QuarterTurns, context);
-      const probe = await context.engine.recognize(encodePgm(turned.image), { ...quietly(context), segmentation: turned.segmentation });
-      if ((meanConfidence(probe.lines) ?? 0) <= (first.confidence ?? 0) + CLEARLY_BETTER) return s;
-      const second = await readPage(turned, context.options, context);
-      return (second.confidence ?? 0) > (first.confidence ?? 0) + CLEARLY_BETTER ? { ...s, kept: { page: turned, ...second } } : s;
-    },
+    name: 'read-page',
+    runsWhen: 'every page but a clean one read as it came (clean-once): the prepared page read (the reading steps: frames, read, second-recogniser, unread-ink, frames-back, rules)',
+    switchable: false,
+    when: (s) => !s.clean,
+    run: async (s, context) => ({ ...s, kept: { page: s.page!, ...(await readPage(s.page!, context.options, context)) } }),
   },
-  // A scan or screenshot is also read as it came, the way the tesseract command reads it, at
-  // print's and a screen's resolution (engine.ts PAGE_DPIS), and the reading Tesseract holds
-  // with more evidence is kept, then finished the same way. Preparation is for photos: on clean
-  // documents it helps as often as it costs (a table's rows, a column of line numbers laid out
-  // otherwise). A page preparation turned on its side is read as it came only if the turned
-  // reading is more doubt than belief: a receipt's lines read across can outweigh an unsure
-  // upright reading, while a dithered table taken for sideways reads as noise.
+  // A scan or screenshot is also read as it came (turned upright by the quarter turns the
+  // reading kept, which loses nothing), the way the tesseract command reads it, at print's and
+  // a screen's resolution (engine.ts PAGE_DPIS), and the reading Tesseract holds with more
+  // evidence is kept, then finished the same way. Preparation is for photos: on clean documents
+  // it helps as often as it costs (a table's rows, a column of line numbers laid out
+  // otherwise). The readings at each resolution start together and run at once.
   ...PAGE_DPIS.map((dpi): Step<PageState> => ({
     name: `as-came-${dpi}`,
-    runsWhen: `a clean scan or a screenshot (even paper), kept upright or read with more doubt than belief: read as it came, told ${dpi} dpi`,
-    when: (s, { evenPaper }) => (s.kept!.page.turns === 0 || s.kept!.evidence < 0) && evenPaper(),
+    runsWhen: `a clean scan or a screenshot (even paper), upright or turned by quarter turns: read as it came, told ${dpi} dpi`,
+    when: (_s, { evenPaper }) => evenPaper(),
     async run(s, context) {
-      const { lines } = await context.engine.recognize(encodePgm(context.grey), { ...quietly(context), segmentation: 'auto', dpi });
+      const turns = (s.kept ?? s).page!.turns;
+      startAsCame(turns, context);
+      const lines = await context.plain(turns, dpi);
       const weight = evidence(lines);
       // Only a reading that wins changes the state: one that loses leaves nothing behind.
-      return weight > (s.asCame?.best ?? s.kept!.evidence) ? { ...s, asCame: { best: weight, plain: { lines, dpi } } } : s;
+      return weight > (s.asCame?.best ?? s.kept?.evidence ?? -Infinity) ? { ...s, asCame: { best: weight, plain: { lines, dpi, turns } } } : s;
     },
   })),
   {
     name: 'as-came-kept',
     runsWhen: 'a reading as it came holds with more evidence than the prepared one: it is finished (second recogniser, no unread-ink search) and kept',
     switchable: false,
-    when: (s) => Boolean(s.asCame?.plain),
+    when: (s) => Boolean(s.asCame?.plain) || !s.kept,
     async run(s, context) {
-      const { lines, dpi } = s.asCame!.plain!;
-      const page = asItCame(context.grey, s.page!);
+      // A clean page whose readings as it came were all switched off is read prepared after all.
+      if (!s.asCame?.plain) return { ...s, kept: { page: s.page!, ...(await readPage(s.page!, context.options, context)) } };
+      const { lines, dpi, turns } = s.asCame.plain;
+      const page = asItCame(context.grey, s.page!, turns);
       return { ...s, kept: { page, ...(await readPage(page, { ...quietly(context), dpi }, context, lines)) } };
+    },
+  },
+  {
+    name: 'turned-look',
+    runsWhen: 'the reading is poor (mean confidence under 60): a page upside down, or turned the other way than guessed; kept when read turned it holds clearly more readable words',
+    when: (s) => (s.kept!.confidence ?? 0) < SECOND_LOOK,
+    async run(s, context) {
+      // One plain reading tells whether turning helps; the whole reading runs only if it does
+      // (a page in a language other than the one asked for reads poorly both ways). Judged by
+      // readable words, not confidence: a worn scan's blots and rules can be read with more
+      // confidence the wrong way up. A clean scan or screenshot is read turned as it came (at
+      // both resolutions, the one with more evidence kept), as it is read upright.
+      const first = s.kept!;
+      const dictionary = await context.dictionary();
+      const readable = (lines: OcrLine[]) => readableWords(lines, dictionary).readableCharacters;
+      const before = readable(first.lines);
+      const turns = ((first.page.turns + 2) % 4) as QuarterTurns;
+      if (context.evenPaper() && !context.isOff('as-came-300')) {
+        startAsCame(turns, context);
+        const readings = await Promise.all(PAGE_DPIS.filter((dpi) => !context.isOff(`as-came-${dpi}`)).map(async (dpi) => ({ dpi, lines: await context.plain(turns, dpi) })));
+        const best = readings.reduce<{ dpi: number; lines: OcrLine[] } | undefined>((top, reading) => (!top || evidence(reading.lines) > evidence(top.lines) ? reading : top), undefined);
+        if (!best || readable(best.lines) <= before * CLEARLY_MORE) return s;
+        const page = asItCame(context.grey, s.page!, turns);
+        return { ...s, kept: { page, ...(await readPage(page, { ...quietly(context), dpi: best.dpi }, context, best.lines)) } };
+      }
+      const turned = turnedPage(context.grey, turns, context);
+      const probe = await context.engine.recognize(encodePgm(turned.image), { ...quietly(context), segmentation: turned.segmentation });
+      if (readable(probe.lines) <= before * CLEARLY_MORE) return s;
+      const second = await readPage(turned, context.options, context);
+      return readable(second.lines) > before * CLEARLY_MORE ? { ...s, kept: { page: turned, ...second } } : s;
+    },
+  },
+  {
+    name: 'never-noise',
+    runsWhen: 'always: the page as it came read with the engine\'s own layout replaces the kept reading where that holds clearly fewer readable words (a worn scan prepared the wrong way, a photo cut wrongly from its desk)',
+    async run(s, context) {
+      const dictionary = await context.dictionary();
+      const readable = (lines: OcrLine[]) => readableWords(lines, dictionary).readableCharacters;
+      // A clean page was read as it came already (as-came, upright or turned): the best of
+      // those readings stands for the plain one, so it is not read again.
+      const started = context.plainReadings();
+      const readings = await Promise.all((started.length > 0 ? started : ['0.']).map(async (key) => {
+        const [turns, dpi] = key.split('.').map((part) => Number(part) || undefined);
+        const lines = await context.plain((turns ?? 0) as QuarterTurns, dpi);
+        return { lines, turns: (turns ?? 0) as QuarterTurns, dpi, readable: readable(lines) };
+      }));
+      const plain = readings.reduce((best, reading) => (reading.readable > best.readable ? reading : best));
+      const kept = readable(s.kept!.lines);
+      if (plain.readable < kept * NOISE_RATIO || plain.readable - kept < NOISE_FLOOR) return s;
+      const page = { ...asItCame(context.plainImage(0), s.page!, 0), image: context.plainImage(plain.turns), turns: plain.turns };
+      return { ...s, kept: { page, ...(await readPage(page, { ...quietly(context), ...(plain.dpi ? { dpi: plain.dpi } : {}) }, context, plain.lines)) } };
+    },
+  },
+  {
+    name: 'word-choice',
+    runsWhen: 'the engine has a second model of the page\'s languages (the server\'s tesseract, English) and Tesseract\'s reading stands (not the second recogniser\'s): the kept page read again with it, each word chosen between the two readings by agreement, confidence and the dictionary (scanned documents: a table\'s decimal marks, a misread letter)',
+    when: (s, { engine, options }) => !s.kept!.modelRead && Boolean(engine.secondModel?.(options.languages)),
+    async run(s, context) {
+      const kept = s.kept!;
+      const [dictionary, second] = await Promise.all([
+        context.dictionary(),
+        context.engine.recognize(encodePgm(kept.page.image), { ...quietly(context), model: 'second', segmentation: kept.page.segmentation, ...(kept.dpi ? { dpi: kept.dpi } : {}) }),
+      ]);
+      // Rules put back and frames read apart are given to both sides: they are not the
+      // models' to dispute (the rules were painted out of the page the second model reads).
+      const apart = kept.lines.filter((line) => isRule(line) || line.paragraph.startsWith('frame.'));
+      const lines = chooseWords([{ lines: kept.lines }, { lines: [...second.lines, ...apart] }], dictionary ? { isWord: (word) => dictionary.has(word) } : {});
+      return { ...s, kept: { ...kept, lines } };
     },
   },
   // What Tesseract's languages cannot see, looked at again on the reading kept only.
@@ -324,8 +452,8 @@ const PAGE_STEPS = [
 
 /** Every step's name, so a switch or a test that names one that is not there does not compile. */
 export type StepName =
-  | 'prepare' | 'read-page' | 'read' | 'frames' | 'second-recogniser' | 'narrow-letters' | 'decimal-points' | 'unread-ink' | 'frames-back' | 'rules'
-  | 'turned-look' | `as-came-${(typeof PAGE_DPIS)[number]}` | 'as-came-kept'
+  | 'prepare' | 'clean-once' | 'read-page' | 'read' | 'frames' | 'second-recogniser' | 'narrow-letters' | 'decimal-points' | 'unread-ink' | 'frames-back' | 'rules'
+  | 'turned-look' | `as-came-${(typeof PAGE_DPIS)[number]}` | 'as-came-kept' | 'never-noise' | 'word-choice'
   | 'stray-marks' | 'noise-lines' | 'row-order' | 'lone-i' | 'letters-reread' | 'bullets' | 'paired-quotes' | 'figures';
 
 export interface StepInfo {
@@ -376,12 +504,14 @@ async function runSteps<S>(steps: readonly Step<S>[], state: S, context: PageCon
 
 /** One page image read through the reading steps, and weighed. */
 async function readPage(page: PreparedPage, options: ReadOptions, context: PageContext, readAsItCame?: OcrLine[]): Promise<Omit<Kept, 'page'>> {
-  const start: PageReading = { page, options, body: page.image, frames: [], framed: [], lines: readAsItCame ?? [], searchUnreadInk: !readAsItCame, secondTried: false, partial: false, ...(readAsItCame ? { read: readAsItCame } : {}) };
+  const start: PageReading = { page, options, body: page.image, frames: [], framed: [], lines: readAsItCame ?? [], asCame: Boolean(readAsItCame), ...(readAsItCame ? { mostlyFigures: mostlyFigures(readAsItCame, await context.dictionary()) } : {}), searchUnreadInk: !readAsItCame, secondTried: false, partial: false, ...(readAsItCame ? { read: readAsItCame } : {}) };
   const s = await runSteps(READING_STEPS, start, context);
   return {
     lines: s.lines,
     confidence: meanConfidence(s.lines.filter((line) => !isRule(line))),
     evidence: evidence(s.read ?? []) + s.framed.reduce((sum, frameLines) => sum + evidence(frameLines), 0),
+    ...(options.dpi ? { dpi: options.dpi } : {}),
+    ...(s.secondTried && !s.partial ? { modelRead: true } : {}),
     ...(s.partial ? { partial: true } : {}),
   };
 }
@@ -395,6 +525,9 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
   const known = new Set(switchableSteps());
   for (const name of switches.off ?? []) if (!known.has(name)) throw new Error(`no OCR step can be switched off by the name ${name}: one of ${[...known].join(', ')}`);
   let even: boolean | undefined;
+  let dictionary: Promise<Dictionary | undefined> | undefined;
+  const plainReadings = new Map<string, Promise<OcrLine[]>>();
+  const plainImages = new Map<QuarterTurns, GreyImage>();
   const context: PageContext = {
     engine,
     grey,
@@ -403,6 +536,28 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
     switches,
     isOff: (name) => switches.off?.has(name) ?? false,
     evenPaper: () => (even ??= hasEvenPaper(grey)),
+    dictionary: () => (dictionary ??= (engine.dictionary?.(options.languages) ?? Promise.resolve(undefined)).catch(() => undefined)),
+    plainImage(turns) {
+      let image = plainImages.get(turns);
+      if (!image) {
+        image = turns === 0 ? grey : rotateQuarterTurns(grey, turns);
+        // A photo's plain reading is read smaller: its letters stay well over the size the
+        // engine reads best, and it runs beside the prepared reading, not after it.
+        if (!context.evenPaper() && image.width * image.height > PLAIN_MAX_PIXELS) image = shrinkImage(image, Math.sqrt(PLAIN_MAX_PIXELS / (image.width * image.height)));
+        plainImages.set(turns, image);
+      }
+      return image;
+    },
+    plain(turns, dpi) {
+      const key = `${turns}.${dpi ?? ''}`;
+      let reading = plainReadings.get(key);
+      if (!reading) {
+        reading = engine.recognize(encodePgm(context.plainImage(turns)), { ...options, onProgress: undefined, segmentation: 'auto', ...(dpi ? { dpi } : {}) }).then(({ lines }) => lines);
+        plainReadings.set(key, reading);
+      }
+      return reading;
+    },
+    plainReadings: () => [...plainReadings.keys()],
   };
   const { kept } = await runSteps<PageState>(PAGE_STEPS, {}, context);
   const { lines, page, confidence, partial } = kept!;

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -58,12 +59,13 @@ function dictionariesIn(tessdataDir: string): DictionaryLoader {
  * across pages instead. It reads the same best_int models as the browser from tessdataDir.
  * `runner` starts the process: here, or through the main thread from a conversion thread.
  */
-export function createNativeTesseractEngine(version: string, tessdataDir: string, runner: TesseractRunner = runTesseractProcess): OcrEngine {
-  async function recognize(image: Uint8Array, { languages, segmentation = 'auto', lettersOnly, dpi, signal }: OcrOptions): Promise<OcrResult> {
+export function createNativeTesseractEngine(version: string, tessdataDir: string, runner: TesseractRunner = runTesseractProcess, { secondModelDir }: { secondModelDir?: string } = {}): OcrEngine {
+  async function recognize(image: Uint8Array, { languages, segmentation = 'auto', lettersOnly, dpi, signal, model }: OcrOptions): Promise<OcrResult> {
     const psm = tesseractPsm[segmentation];
+    const folder = model === 'second' && secondModelDir ? secondModelDir : tessdataDir;
     // TSV rather than text: word boxes and confidences; `-c` because the `tsv` config file is
     // looked up in --tessdata-dir, which holds only models.
-    const args = ['stdin', 'stdout', '--tessdata-dir', tessdataDir, '-l', languages.join('+'), '--oem', '1', '--psm', psm, '-c', 'tessedit_create_tsv=1'];
+    const args = ['stdin', 'stdout', '--tessdata-dir', folder, '-l', languages.join('+'), '--oem', '1', '--psm', psm, '-c', 'tessedit_create_tsv=1'];
     if (lettersOnly) args.push('-c', `tessedit_char_blacklist=${NOT_LETTERS}`);
     if (dpi) args.push('--dpi', String(dpi));
     const { code, stdout, stderr: log } = await runner(args, image, signal);
@@ -78,8 +80,45 @@ export function createNativeTesseractEngine(version: string, tessdataDir: string
 
   return {
     name: `tesseract ${version}`,
+    parallel: true,
     recognize,
     dictionary: dictionariesIn(tessdataDir),
+    ...(secondModelDir ? { secondModel: (languages: string[]) => languages.every((code) => hasSecondModel(tessdataDir, secondModelDir, code)) } : {}),
     terminate: async () => {},
   };
+}
+
+const secondModels = new Map<string, boolean>();
+
+/**
+ * Whether the second folder holds a model of the language other than the one read first (Debian's
+ * `fast` beside npm's `best_int`); where the project's folder links to the system's model (its
+ * Russian), there is only one.
+ */
+function hasSecondModel(tessdataDir: string, secondModelDir: string, code: string): boolean {
+  const key = `${secondModelDir}/${code}`;
+  let has = secondModels.get(key);
+  if (has === undefined) {
+    try {
+      has = realpathSync(path.join(secondModelDir, `${code}.traineddata`)) !== realpathSync(path.join(tessdataDir, `${code}.traineddata`));
+    } catch {
+      has = false;
+    }
+    secondModels.set(key, has);
+  }
+  return has;
+}
+
+/**
+ * Where the installed tesseract keeps its own models (Debian: /usr/share/tesseract-ocr/5/tessdata,
+ * the `fast` ones), or undefined.
+ */
+export async function nativeTessdataDir(): Promise<string | undefined> {
+  try {
+    const { stdout, stderr } = await run('tesseract', ['--list-langs'], { timeout: 5000 });
+    const folder = /available languages in "([^"]+)"/i.exec(stdout + stderr)?.[1];
+    return folder && existsSync(folder) ? path.resolve(folder) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -5,7 +5,7 @@ import { createTesseractJsEngine } from '@textlift/core/ocr/tesseract-js';
 import type { ServerConfig } from '../config.ts';
 import { prepareLanguageFolders } from './language-files.ts';
 import { loadLineModel } from './line-model-files.ts';
-import { createNativeTesseractEngine, nativeTesseractVersion, type TesseractRunner } from './native-tesseract.ts';
+import { createNativeTesseractEngine, nativeTessdataDir, nativeTesseractVersion, type TesseractRunner } from './native-tesseract.ts';
 import { stopAllProcesses } from './processes.ts';
 
 export interface BorrowedEngine {
@@ -43,18 +43,18 @@ export async function createOcrProvider(
   if (config.ocrEngine === 'native' && !version) {
     throw new Error('TEXTLIFT_OCR_ENGINE=native but the tesseract command is not installed');
   }
-  if (version) return nativeProvider(version, folders.plainDir, undefined, config.ocrSteps);
+  if (version) return nativeProvider(version, folders.plainDir, undefined, config.ocrSteps, await nativeTessdataDir());
   return createWasmPool(folders.gzipDir, config.concurrency, config.ocrSteps);
 }
 
-function nativeProvider(version: string, tessdataDir: string, runner?: TesseractRunner, steps?: StepSwitches): OcrProvider {
-  const engine: OcrEngine = { ...createNativeTesseractEngine(version, tessdataDir, runner), lineModel: loadLineModel, ...(steps ? { steps } : {}) };
+function nativeProvider(version: string, tessdataDir: string, runner?: TesseractRunner, steps?: StepSwitches, secondModelDir?: string): OcrProvider {
+  const engine: OcrEngine = { ...createNativeTesseractEngine(version, tessdataDir, runner, { secondModelDir }), lineModel: loadLineModel, ...(steps ? { steps } : {}) };
   return {
     kind: 'native',
     name: engine.name,
     version,
     borrow: () => ({ engine, release: () => {} }),
-    withRunner: (other) => nativeProvider(version, tessdataDir, other, steps),
+    withRunner: (other) => nativeProvider(version, tessdataDir, other, steps, secondModelDir),
     // The processes this thread started: killed, and reaped before the server exits.
     close: () => stopAllProcesses(),
   };

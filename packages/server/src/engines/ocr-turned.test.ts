@@ -1,0 +1,93 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { wordScores } from '../../../../test-support/cer.ts';
+import { corpusExpected, corpusFile, hasCorpus } from '../../../../test-support/corpus.ts';
+import { partsTablePage, PARTS_FONTS } from '../../../../test-support/synthetic-pages.ts';
+import { loadConfig } from '../config.ts';
+import { runOnNode } from './node-host.ts';
+import { createOcrProvider, type OcrProvider } from './ocr-provider.ts';
+import { nativeTesseractVersion } from './native-tesseract.ts';
+
+/**
+ * Issue 34's "never noise": a page turned a quarter or a half is read upright, and the pages
+ * that once came out as noise (bold figures in ruled columns on an old scan, with blots and a
+ * rule down the margin) read at their level. Each ocr-docs page is turned one way (the three
+ * ways shared out), so every page and every turn is met without reading each page three times.
+ */
+const native = Boolean(await nativeTesseractVersion());
+
+/**
+ * Word F1 of each page read upright (bench/ocr/docs.ts): a turned page must come within
+ * TURN_MARGIN of it.
+ */
+const UPRIGHT: Record<string, number> = {
+  'chart_01.png': 0.919,
+  'deposition_01.png': 0.938,
+  'filing_01.png': 0.992,
+  'form_01.png': 0.638,
+  'multicol_01.png': 0.931,
+  'multicol_03.png': 0.954,
+  'multicol_05.jpg': 0.977,
+  'multicol_07.png': 0.957,
+  'receipt_03.png': 0.984,
+  'slide_01.png': 0.911,
+  'table_01.png': 0.927,
+  'table_04.png': 0.812,
+  'table_07.png': 0.878,
+  'table_10.png': 0.929,
+};
+const TURN_MARGIN = 0.02;
+/**
+ * Where a turned page reads below its upright level, measured, and why (issue 34 leaves these
+ * open): a form turned 90° has ruled boxes, so it is read prepared and turned, not as it came
+ * (59.9% against 63.8%); a table of 6-pixel print turned 270° is taken for upright by the
+ * letters' shapes and read sideways as well as it is read (64.4% against 81.2%: upright, the
+ * plain reading wins by readable words, turned, no reading is upright).
+ */
+const TURNED_BELOW: Record<string, number> = { 'form_01.png': 0.57, 'table_04.png': 0.61 };
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+describe.skipIf(!native || !hasCorpus)('OCR of turned pages', () => {
+  let provider: OcrProvider;
+  beforeAll(async () => {
+    provider = await createOcrProvider(loadConfig({ ocrEngine: 'native', concurrency: 1 }));
+  });
+  afterAll(() => provider?.close());
+
+  const read = async (bytes: Uint8Array) => (await runOnNode(provider, 'image-to-text', { files: [{ name: 'page.png', bytes }] }, { language: 'eng' })).text ?? '';
+
+  const turns = [90, 180, 270] as const;
+  test.each(Object.keys(UPRIGHT).map((name, i) => [name, turns[i % 3]!] as const))('%s turned %i° is read upright', async (name, degrees) => {
+    const bytes = await sharp(corpusFile(`ocr-docs/${name}`)).rotate(degrees).png().toBuffer();
+    const text = await read(bytes);
+    expect(text).not.toMatch(CJK);
+    expect(wordScores(text, corpusExpected(`ocr-docs/${name}`)).f1).toBeGreaterThanOrEqual(TURNED_BELOW[name] ?? UPRIGHT[name]! - TURN_MARGIN);
+  });
+});
+
+/**
+ * The level generated parts lists read at, [font, wear, seed, word F1]: measured 87.6%, 52.6%
+ * and 57.1% (the tesseract CLI 73.2%, 43.2% and 0%), less 3 points. Word F1 is harsh on codes:
+ * "24F29B" for "24 F-29 B" misses three words.
+ */
+const PARTS_LEVELS: Array<[(typeof PARTS_FONTS)[number], number, number, number]> = [
+  ['SerifBold', 0.3, 0, 0.84],
+  ['SerifCondensedBold', 0.7, 4, 0.49],
+  ['MonoBold', 1, 8, 0.54],
+];
+
+describe.skipIf(!native)('OCR of a worn parts list', () => {
+  let provider: OcrProvider;
+  beforeAll(async () => {
+    provider = await createOcrProvider(loadConfig({ ocrEngine: 'native', concurrency: 1 }));
+  });
+  afterAll(() => provider?.close());
+
+  test.each(PARTS_LEVELS)('%s at wear %d (seed %i) reads at its level, no noise', async (font, noise, seed, f1) => {
+    const page = partsTablePage(seed, { font, noise });
+    const text = (await runOnNode(provider, 'image-to-text', { files: [{ name: 'parts.png', bytes: page.image }] }, { language: 'eng' })).text ?? '';
+    expect(text).not.toMatch(CJK);
+    expect(wordScores(text, page.text).f1).toBeGreaterThanOrEqual(f1);
+  });
+});
