@@ -15,7 +15,7 @@ import type { QuarterTurns } from './preprocess/orientation.ts';
 import { measurePage, preparePage, type PreparedPage } from './preprocess/prepare-page.ts';
 import { hasEvenPaper } from './preprocess/paper.ts';
 import type { Dictionary } from './dictionary/dictionary.ts';
-import { readableWords, wordKind } from './dictionary/readable-words.ts';
+import { readableWords } from './dictionary/readable-words.ts';
 import { chooseWords } from './choose-words.ts';
 import { LINE_MODEL_LANGUAGES } from './lines/second-reading.ts';
 
@@ -145,13 +145,6 @@ interface PageReading {
   /** Tesseract's reading of the body as it came out (weighed for evidence); a page read as it came is read before. */
   read?: OcrLine[];
   lines: OcrLine[];
-  /**
-   * A clean page read as it came: the second recogniser reads it only where it is mostly
-   * figures and codes (a parts list, a table of figures), which it reads better; on clean prose
-   * its rows split and lost more words than they mended (small print in columns, "su c h").
-   */
-  asCame: boolean;
-  mostlyFigures?: boolean;
   /** Ink left unread is looked for on prepared pages only: on a page as it came the search read a diagram's arrows as words. */
   searchUnreadInk: boolean;
   secondTried: boolean;
@@ -225,9 +218,9 @@ const READING_STEPS = [
   },
   {
     name: 'second-recogniser',
-    runsWhen: 'Tesseract is unsure (a receipt\'s faded thermal print, dot-matrix digits, a blurred photo), the page is not set in columns throughout (a clean page read as it came only where it is mostly figures and codes), and its language is one the model spells',
-    when: (s, { engine, options }) => Boolean(engine.lineModel) && (!s.asCame || s.mostlyFigures === true) && (meanConfidence(s.lines) ?? 0) < UNSURE && s.page.columns !== 'throughout' && options.languages.every((code) => LINE_MODEL_LANGUAGES.includes(code)),
-    async run(s, { engine, isOff }) {
+    runsWhen: 'Tesseract is unsure (a receipt\'s faded thermal print, dot-matrix digits, a blurred photo), the page is not set in columns throughout, and its language is one the model spells',
+    when: (s, { engine, options }) => Boolean(engine.lineModel) && (meanConfidence(s.lines) ?? 0) < UNSURE && s.page.columns !== 'throughout' && options.languages.every((code) => LINE_MODEL_LANGUAGES.includes(code)),
+    async run(s, { engine, isOff, dictionary }) {
       // Row by row, so Tesseract's words are taken from a reading as one block, which measured
       // better beside it. The later passes over the body say their own stage or nothing, so the
       // bar does not start over under the same words.
@@ -235,6 +228,11 @@ const READING_STEPS = [
       if (s.page.segmentation !== 'block') ({ lines } = await engine.recognize(encodePgm(s.body), { ...s.options, onProgress: undefined, segmentation: 'block' }));
       const second = await secondReading(engine.lineModel!, s.body, lines, s.options, { narrowLetters: !isOff('narrow-letters'), decimalPoints: !isOff('decimal-points') });
       if (!second) return { ...s, lines, secondTried: true, partial: true };
+      // Never noise: where its rows hold clearly fewer readable words than Tesseract's reading
+      // (a table of small print read sideways, a page of blots), Tesseract's reading stands.
+      const words = await dictionary();
+      const [before, after] = [readableWords(s.lines, words).readableCharacters, readableWords(second, words).readableCharacters];
+      if (before >= after * NOISE_RATIO && before - after >= NOISE_FLOOR) return { ...s, secondTried: true };
       return { ...s, lines: second, secondTried: true, partial: false };
     },
   },
@@ -291,13 +289,6 @@ function repair(name: StepName, runsWhen: string, mend: (lines: OcrLine[], lette
 }
 
 const quietly = ({ options }: PageContext): ReadOptions => ({ ...options, onProgress: undefined });
-
-/** Whether most of a reading's readable words are figures and codes rather than dictionary words. */
-function mostlyFigures(lines: OcrLine[], dictionary: Dictionary | undefined): boolean {
-  const kinds = lines.flatMap((line) => line.words.map((word) => wordKind(word.text, dictionary)));
-  const figures = kinds.filter((kind) => kind === 'figure' || kind === 'code').length;
-  return figures > kinds.filter((kind) => kind === 'word').length;
-}
 
 /** The readings as it came at each resolution not switched off, started together. */
 function startAsCame(turns: QuarterTurns, context: PageContext): void {
@@ -418,8 +409,10 @@ const PAGE_STEPS = [
       const plain = readings.reduce((best, reading) => (reading.readable > best.readable ? reading : best));
       const kept = readable(s.kept!.lines);
       if (plain.readable < kept * NOISE_RATIO || plain.readable - kept < NOISE_FLOOR) return s;
+      // The plain reading as the engine gave it: what follows (the second recogniser) is what
+      // may have made the noise.
       const page = { ...asItCame(context.plainImage(0), s.page!, 0), image: context.plainImage(plain.turns), turns: plain.turns };
-      return { ...s, kept: { page, ...(await readPage(page, { ...quietly(context), ...(plain.dpi ? { dpi: plain.dpi } : {}) }, context, plain.lines)) } };
+      return { ...s, kept: { page, lines: plain.lines, confidence: meanConfidence(plain.lines), evidence: evidence(plain.lines), ...(plain.dpi ? { dpi: plain.dpi } : {}) } };
     },
   },
   {
@@ -504,7 +497,7 @@ async function runSteps<S>(steps: readonly Step<S>[], state: S, context: PageCon
 
 /** One page image read through the reading steps, and weighed. */
 async function readPage(page: PreparedPage, options: ReadOptions, context: PageContext, readAsItCame?: OcrLine[]): Promise<Omit<Kept, 'page'>> {
-  const start: PageReading = { page, options, body: page.image, frames: [], framed: [], lines: readAsItCame ?? [], asCame: Boolean(readAsItCame), ...(readAsItCame ? { mostlyFigures: mostlyFigures(readAsItCame, await context.dictionary()) } : {}), searchUnreadInk: !readAsItCame, secondTried: false, partial: false, ...(readAsItCame ? { read: readAsItCame } : {}) };
+  const start: PageReading = { page, options, body: page.image, frames: [], framed: [], lines: readAsItCame ?? [], searchUnreadInk: !readAsItCame, secondTried: false, partial: false, ...(readAsItCame ? { read: readAsItCame } : {}) };
   const s = await runSteps(READING_STEPS, start, context);
   return {
     lines: s.lines,
