@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { chooseWords, type Reading } from './choose-words.ts';
-import type { OcrBox, OcrLine } from './engine.ts';
+import type { OcrLine } from './engine.ts';
+import { choiceFixture, readAt } from '../../../../test-support/choice-fixture.ts';
 
 /**
  * A band of a real scanned table (ocr-docs/table_10: quarterly figures in dollars), read as it
@@ -10,30 +10,12 @@ import type { OcrBox, OcrLine } from './engine.ts';
  * best_int drops the marks inside figures ("23346", "$1.948.7") and misreads a month ("Jup-11");
  * fast keeps them but reads a rule beside a figure as "_".
  */
-const fixture = JSON.parse(readFileSync(new URL('../../../../test-support/fixtures/choose-words-table.json', import.meta.url), 'utf8')) as {
-  readings: (Reading & { reader: string })[];
-  truth: { text: string; box: OcrBox }[];
-  dictionary: string[];
-};
+const fixture = choiceFixture;
 const dictionary = new Set(fixture.dictionary);
 const isWord = (text: string) => dictionary.has(text);
 const best: Reading = fixture.readings[0]!;
 const fast: Reading = fixture.readings[1]!;
 
-/** What a reading holds at each true word: the words whose centres lie in its box. */
-function readAt(lines: OcrLine[]) {
-  const words = lines.flatMap((line) => line.words);
-  return fixture.truth.map((truth) =>
-    words
-      .filter((word) => {
-        const x = (word.box.x0 + word.box.x1) / 2;
-        const y = (word.box.y0 + word.box.y1) / 2;
-        return x >= truth.box.x0 && x <= truth.box.x1 && y >= truth.box.y0 && y <= truth.box.y1;
-      })
-      .map((word) => word.text)
-      .join(' '),
-  );
-}
 const rightIn = (lines: OcrLine[]) => readAt(lines).filter((text, i) => text === fixture.truth[i]!.text).length;
 
 describe('chooseWords on a real table read by two readers', () => {

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { createCanvas, GlobalFonts, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { corpusDir } from '../../../../test-support/corpus.ts';
-import { chooseWords, type Reading } from './choose-words.ts';
-import type { OcrBox, OcrLine } from './engine.ts';
+import { chooseWords } from './choose-words.ts';
+import type { OcrLine } from './engine.ts';
+import { choiceFixture, readAt } from '../../../../test-support/choice-fixture.ts';
 import { glyphFit, type DrawText } from './glyph-fit.ts';
 import { greyFromRgba } from './preprocess/grey-image.ts';
 
@@ -30,30 +31,12 @@ const draw: DrawText = (text, face) => {
 };
 
 // The band of ocr-docs/table_10 of choose-words.test.ts, with the page's own pixels.
-const fixture = JSON.parse(readFileSync(new URL('../../../../test-support/fixtures/choose-words-table.json', import.meta.url), 'utf8')) as {
-  readings: Reading[];
-  truth: { text: string; box: OcrBox }[];
-  dictionary: string[];
-};
+const fixture = choiceFixture;
 const image = await loadImage(readFileSync(path.join(corpusDir, 'ocr-docs/table_10.png')));
 const pageCanvas = createCanvas(image.width, image.height);
 pageCanvas.getContext('2d').drawImage(image, 0, 0);
 const page = greyFromRgba(pageCanvas.getContext('2d').getImageData(0, 0, image.width, image.height).data, image.width, image.height);
 
-/** Each reader's text at each true word (the words whose centres lie in its box). */
-function readAt(lines: OcrLine[]) {
-  const words = lines.flatMap((line) => line.words);
-  return fixture.truth.map((truth) =>
-    words
-      .filter((word) => {
-        const x = (word.box.x0 + word.box.x1) / 2;
-        const y = (word.box.y0 + word.box.y1) / 2;
-        return x >= truth.box.x0 && x <= truth.box.x1 && y >= truth.box.y0 && y <= truth.box.y1;
-      })
-      .map((word) => word.text)
-      .join(' '),
-  );
-}
 
 describe('glyphFit on a real scanned table', () => {
   const [bestAt, fastAt] = fixture.readings.map((reading) => readAt(reading.lines)) as [string[], string[]];

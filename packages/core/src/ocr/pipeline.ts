@@ -113,7 +113,7 @@ interface PageContext {
    * told `dpi` or not: started once, so readings that do not depend on each other run at once
    * (the server's engine reads them on separate cores).
    */
-  plain(turns: QuarterTurns, dpi?: number): Promise<OcrLine[]>;
+  plain(turns: QuarterTurns, dpi?: number, progress?: boolean): Promise<OcrLine[]>;
   /** The image `plain` reads: the page as it came, turned, a photo made smaller. */
   plainImage(turns: QuarterTurns): GreyImage;
   /** The keys (`turns.dpi`) of the plain readings started so far. */
@@ -291,8 +291,19 @@ function repair(name: StepName, runsWhen: string, mend: (lines: OcrLine[], lette
 const quietly = ({ options }: PageContext): ReadOptions => ({ ...options, onProgress: undefined });
 
 /** The readings as it came at each resolution not switched off, started together. */
-function startAsCame(turns: QuarterTurns, context: PageContext): void {
-  for (const dpi of PAGE_DPIS) if (!context.isOff(`as-came-${dpi}`)) void context.plain(turns, dpi).catch(() => {});
+function startAsCame(turns: QuarterTurns, context: PageContext, progress = false): void {
+  const dpis = PAGE_DPIS.filter((dpi) => !context.isOff(`as-came-${dpi}`));
+  for (const dpi of dpis) void context.plain(turns, dpi, progress && dpi === dpis[0]).catch(() => {});
+}
+
+/**
+ * Options for a pass after the page's first reading: it says its own stage (the second
+ * recogniser loading, lines read again) or nothing, so the bar does not start over under the
+ * same words.
+ */
+function laterPass(options: ReadOptions): ReadOptions {
+  const { onProgress } = options;
+  return { ...options, onProgress: onProgress && ((fraction, stage) => (stage === 'loading-model' || stage === 'rereading' ? onProgress(fraction, stage) : undefined)) };
 }
 
 /** The page turned by `turns` from as it came, prepared (or only measured, preparation off). */
@@ -342,7 +353,8 @@ const PAGE_STEPS = [
     when: (_s, { evenPaper }) => evenPaper(),
     async run(s, context) {
       const turns = (s.kept ?? s).page!.turns;
-      startAsCame(turns, context);
+      // A clean page's first reading is this one: it moves the bar.
+      startAsCame(turns, context, Boolean(s.clean));
       const lines = await context.plain(turns, dpi);
       const weight = evidence(lines);
       // Only a reading that wins changes the state: one that loses leaves nothing behind.
@@ -359,7 +371,7 @@ const PAGE_STEPS = [
       if (!s.asCame?.plain) return { ...s, kept: { page: s.page!, ...(await readPage(s.page!, context.options, context)) } };
       const { lines, dpi, turns } = s.asCame.plain;
       const page = asItCame(context.grey, s.page!, turns);
-      return { ...s, kept: { page, ...(await readPage(page, { ...quietly(context), dpi }, context, lines)) } };
+      return { ...s, kept: { page, ...(await readPage(page, { ...laterPass(context.options), dpi }, context, lines)) } };
     },
   },
   {
@@ -383,7 +395,7 @@ const PAGE_STEPS = [
         const best = readings.reduce<{ dpi: number; lines: OcrLine[] } | undefined>((top, reading) => (!top || evidence(reading.lines) > evidence(top.lines) ? reading : top), undefined);
         if (!best || readable(best.lines) <= before * CLEARLY_MORE) return s;
         const page = asItCame(context.grey, s.page!, turns);
-        return { ...s, kept: { page, ...(await readPage(page, { ...quietly(context), dpi: best.dpi }, context, best.lines)) } };
+        return { ...s, kept: { page, ...(await readPage(page, { ...laterPass(context.options), dpi: best.dpi }, context, best.lines)) } };
       }
       const turned = turnedPage(context.grey, turns, context);
       const probe = await context.engine.recognize(encodePgm(turned.image), { ...quietly(context), segmentation: turned.segmentation });
@@ -409,10 +421,9 @@ const PAGE_STEPS = [
       const plain = readings.reduce((best, reading) => (reading.readable > best.readable ? reading : best));
       const kept = readable(s.kept!.lines);
       if (plain.readable < kept * NOISE_RATIO || plain.readable - kept < NOISE_FLOOR) return s;
-      // The plain reading as the engine gave it: what follows (the second recogniser) is what
-      // may have made the noise.
+      // Finished as a reading as it came is (the second recogniser is held to the same measure).
       const page = { ...asItCame(context.plainImage(0), s.page!, 0), image: context.plainImage(plain.turns), turns: plain.turns };
-      return { ...s, kept: { page, lines: plain.lines, confidence: meanConfidence(plain.lines), evidence: evidence(plain.lines), ...(plain.dpi ? { dpi: plain.dpi } : {}) } };
+      return { ...s, kept: { page, ...(await readPage(page, { ...laterPass(context.options), ...(plain.dpi ? { dpi: plain.dpi } : {}) }, context, plain.lines)) } };
     },
   },
   {
@@ -541,11 +552,11 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
       }
       return image;
     },
-    plain(turns, dpi) {
+    plain(turns, dpi, progress = false) {
       const key = `${turns}.${dpi ?? ''}`;
       let reading = plainReadings.get(key);
       if (!reading) {
-        reading = engine.recognize(encodePgm(context.plainImage(turns)), { ...options, onProgress: undefined, segmentation: 'auto', ...(dpi ? { dpi } : {}) }).then(({ lines }) => lines);
+        reading = engine.recognize(encodePgm(context.plainImage(turns)), { ...(progress ? options : laterPass(options)), segmentation: 'auto', ...(dpi ? { dpi } : {}) }).then(({ lines }) => lines);
         plainReadings.set(key, reading);
       }
       return reading;
