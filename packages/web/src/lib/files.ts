@@ -13,14 +13,18 @@ export async function sniffFile(file: Blob): Promise<SniffedType | undefined> {
   return sniffType(isContainer(head) ? new Uint8Array(await file.arrayBuffer()) : head);
 }
 
+/** How long a download's blob URL lives after its click. */
+const DOWNLOAD_URL_LIFETIME_MS = 60_000;
+
 export function downloadBytes(bytes: Uint8Array, fileName: string, type: string) {
   const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
   link.click();
-  // Revoked on the next task: the download has started by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // Revoked a minute later, not at once: a busy browser may not have begun reading the blob on
+  // the next task, and a revoked one is a download that never comes (as FileSaver.js waits).
+  setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_URL_LIFETIME_MS);
 }
 
 /** The output whose name ends with `extension` (".docx", ".csv"), where a tool answers several. */
