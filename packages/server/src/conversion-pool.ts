@@ -44,10 +44,10 @@ export class ConversionPool {
   private readonly translation: ServerTranslation;
 
   /** Without `translation`, none: the Image Translator answers 'no-translator'. */
-  constructor(config: ServerConfig, ocr?: Pick<OcrProvider, 'kind' | 'version'>, office?: OfficePool, translation = new ServerTranslation(undefined, undefined)) {
+  constructor(config: ServerConfig, ocr?: Pick<OcrProvider, 'kind' | 'version' | 'secondModelDir'>, office?: OfficePool, translation = new ServerTranslation(undefined, undefined)) {
     this.office = officeEngine(office);
     this.translation = translation;
-    const data: ConversionThreadData = { config, ocr: { kind: ocr?.kind ?? 'native', version: ocr?.version } };
+    const data: ConversionThreadData = { config, ocr: { kind: ocr?.kind ?? 'native', version: ocr?.version, secondModelDir: ocr?.secondModelDir } };
     this.pool = new Piscina({
       filename: new URL('./conversion-thread.ts', import.meta.url).href,
       minThreads: 0,

@@ -25,7 +25,7 @@ export type ConversionOutcome =
 /** What the pool gives each thread: the server's settings and the OCR engine the main thread chose. */
 export interface ConversionThreadData {
   config: ServerConfig;
-  ocr: { kind: 'native' | 'wasm'; version?: string };
+  ocr: { kind: 'native' | 'wasm'; version?: string; secondModelDir?: string };
 }
 
 /** The first message on a job's port: which thread runs it, so that the pool can wait for its end after an abort. */
@@ -38,10 +38,11 @@ const data = workerData as ConversionThreadData;
 // each upload once never gets a hit from that cache, it only keeps the memory resident.
 sharp.cache(false);
 // The main thread has unpacked the models and found the engine already; this thread only reads
-// them, and never runs `tesseract --version` (a process a stopped thread would leave unreaped).
+// them, and never runs `tesseract --version` or `--list-langs` (a process a stopped thread would
+// leave unreaped).
 const provider = createOcrProvider(
   data.ocr.kind === 'wasm' ? { ...data.config, ocrEngine: 'wasm' } : data.config,
-  { prepare: false, tesseractVersion: data.ocr.version },
+  { prepare: false, tesseractVersion: data.ocr.version, secondModelDir: data.ocr.secondModelDir },
 );
 
 /** The output buffers this thread can hand over without a copy: each wholly the output's own. */

@@ -17,6 +17,8 @@ export interface OcrProvider {
   /** What /healthz reports: which engine answers OCR requests. */
   readonly kind: 'native' | 'wasm';
   readonly name: string;
+  /** Native tesseract's own models folder (Debian's `fast`), read as a second model beside ours. */
+  readonly secondModelDir?: string;
   /** The native tesseract's version, for conversion threads that must not ask the command again. */
   readonly version?: string;
   borrow(): BorrowedEngine;
@@ -34,7 +36,7 @@ export interface OcrProvider {
  */
 export async function createOcrProvider(
   config: ServerConfig,
-  { prepare = true, tesseractVersion }: { prepare?: boolean; tesseractVersion?: string } = {},
+  { prepare = true, tesseractVersion, secondModelDir }: { prepare?: boolean; tesseractVersion?: string; secondModelDir?: string } = {},
 ): Promise<OcrProvider> {
   const folders = await prepareLanguageFolders(config.dataDir, ocrLanguages, { write: prepare });
   const missing = ocrLanguages.filter((code) => !folders.available.includes(code));
@@ -43,7 +45,8 @@ export async function createOcrProvider(
   if (config.ocrEngine === 'native' && !version) {
     throw new Error('TEXTLIFT_OCR_ENGINE=native but the tesseract command is not installed');
   }
-  if (version) return nativeProvider(version, folders.plainDir, undefined, config.ocrSteps, await nativeTessdataDir());
+  // A conversion thread is told both by the main thread, which found them: it starts no process of its own.
+  if (version) return nativeProvider(version, folders.plainDir, undefined, config.ocrSteps, tesseractVersion ? secondModelDir : await nativeTessdataDir());
   return createWasmPool(folders.gzipDir, config.concurrency, config.ocrSteps);
 }
 
@@ -52,6 +55,7 @@ function nativeProvider(version: string, tessdataDir: string, runner?: Tesseract
   return {
     kind: 'native',
     name: engine.name,
+    ...(secondModelDir ? { secondModelDir } : {}),
     version,
     borrow: () => ({ engine, release: () => {} }),
     withRunner: (other) => nativeProvider(version, tessdataDir, other, steps, secondModelDir),
