@@ -4,7 +4,7 @@ import type { OcrLine } from './engine.ts';
 import { choiceFixture, readAt } from '../../../../test-support/choice-fixture.ts';
 
 /**
- * A band of a real scanned table (ocr-docs/table_10: quarterly figures in dollars), read as it
+ * A band of a real scanned table of quarterly figures in dollars (from ocr-docs), read as it
  * came by best_int and Debian's fast model (cut by bench/ocr/word-choice.ts --fixture), with the
  * true words of its .expected.hocr and the dictionary's answers for every word read there.
  * best_int drops the marks inside figures ("23346", "$1.948.7") and misreads a month ("Jup-11");

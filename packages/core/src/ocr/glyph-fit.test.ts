@@ -30,7 +30,7 @@ const draw: DrawText = (text, face) => {
   return greyFromRgba(context.getImageData(0, 0, width, 100).data, width, 100);
 };
 
-// The band of ocr-docs/table_10 of choose-words.test.ts, with the page's own pixels.
+// The band of the scanned table of choose-words.test.ts, with the page's own pixels.
 const fixture = choiceFixture;
 const image = await loadImage(readFileSync(path.join(corpusDir, 'ocr-docs/table_10.png')));
 const pageCanvas = createCanvas(image.width, image.height);
