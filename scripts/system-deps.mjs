@@ -31,12 +31,24 @@ const apertium = (required) => [
   { name: 'apertium-fr-es', file: '/usr/share/apertium/modes/es-fr.mode', required },
 ];
 
+/**
+ * Debian's `fast` LSTM models of the OCR languages (packages/core/src/ocr/languages.ts; Debian
+ * spells chi_sim chi-sim). Russian's is the one model we read it with (npm has none); every
+ * other language's is a second model beside npm's best_int, each word chosen between the two
+ * (core's ocr/choose-words.ts), on the server and, served by us, in the browser.
+ */
+const TESSERACT_MODELS = ['rus', 'spa', 'fra', 'fil', 'ind', 'deu', 'por', 'dan', 'nld', 'pol', 'ita', 'tur', 'chi_sim', 'jpn'];
+const tesseractModels = (required) => TESSERACT_MODELS.map((code) => ({
+  name: `tesseract-ocr-${code.replace('_', '-')}`,
+  file: `/usr/share/tesseract-ocr/5/tessdata/${code}.traineddata`,
+  required,
+}));
+
 /** Each package with the command that shows it is installed, and whether the mode needs it. */
 export const packages = {
   start: [
     { name: 'tesseract-ocr', command: 'tesseract', required: false },
-    // Russian OCR data is not on npm; Debian has it.
-    { name: 'tesseract-ocr-rus', file: '/usr/share/tesseract-ocr/5/tessdata/rus.traineddata', required: false },
+    ...tesseractModels(false),
     ...office(false),
     ...apertium(false),
   ],
@@ -45,7 +57,7 @@ export const packages = {
     ...apertium(true),
     { name: 'chromium', command: 'chromium', required: true },
     { name: 'tesseract-ocr', command: 'tesseract', required: true },
-    { name: 'tesseract-ocr-rus', file: '/usr/share/tesseract-ocr/5/tessdata/rus.traineddata', required: true },
+    ...tesseractModels(true),
     // Independent readers of what the PDF tools write: qpdf checks structure, poppler reads text and images.
     { name: 'poppler-utils', command: 'pdftotext', required: true },
     { name: 'qpdf', command: 'qpdf', required: true },
@@ -139,7 +151,7 @@ export async function ensureSystemPackages(mode) {
     console.error(message);
     process.exit(1);
   }
-  console.warn(`${message}\nStarting without them: the API uses the WebAssembly OCR engine if tesseract is missing, Russian OCR is left out if its data is, Word to PDF and Word to JPG say on their pages that the server cannot convert Word documents if LibreOffice is missing, and the Image Translator says which languages it cannot translate if Apertium is missing.`);
+  console.warn(`${message}\nStarting without them: the API uses the WebAssembly OCR engine if tesseract is missing, Russian OCR is left out if its data is, a language without Debian's second model is read with one, Word to PDF and Word to JPG say on their pages that the server cannot convert Word documents if LibreOffice is missing, and the Image Translator says which languages it cannot translate if Apertium is missing.`);
 }
 
 // Run as a script (not imported); import.meta.main would need Node 24, and this may run on another.

@@ -66,3 +66,17 @@ test('what is missing, and the command a person runs for it', () => {
   expect(missingPackages('test', { commandExists: () => true, fileExists: () => true })).toEqual([]);
   expect(installCommand(['qpdf', 'zbar-tools'])).toBe('apt-get update && apt-get install -y --no-install-recommends qpdf zbar-tools');
 });
+
+test('Debian’s model of every OCR language but English (which tesseract-ocr brings): required by the tests, optional to start', async () => {
+  const { packages } = await import('./system-deps.mjs');
+  const { ocrLanguages } = await import('../packages/core/src/ocr/languages.ts');
+  const models = (mode: 'start' | 'test') => (packages[mode] as Array<{ name: string; file?: string; required: boolean }>).filter((pkg) => pkg.name.startsWith('tesseract-ocr-'));
+  const expected = ocrLanguages.filter((code) => code !== 'eng').map((code) => `tesseract-ocr-${code.replace('_', '-')}`);
+  expect(models('test').map((pkg) => pkg.name)).toEqual(expected);
+  expect(models('test').every((pkg) => pkg.required)).toBe(true);
+  expect(models('start').map((pkg) => pkg.name)).toEqual(expected);
+  expect(models('start').some((pkg) => pkg.required)).toBe(false);
+  expect(models('test').find((pkg) => pkg.name === 'tesseract-ocr-chi-sim')?.file).toBe('/usr/share/tesseract-ocr/5/tessdata/chi_sim.traineddata');
+  const missing = missingPackages('test', { commandExists: () => true, fileExists: (file: string) => !file.endsWith('/fra.traineddata') });
+  expect(installCommand(missing.map((pkg: { name: string }) => pkg.name))).toBe('apt-get update && apt-get install -y --no-install-recommends tesseract-ocr-fra');
+});
