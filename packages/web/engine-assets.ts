@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, type Plugin } from 'vite';
-import { languageDataSource, ocrLanguages, type OcrLanguage } from '../core/src/index.ts';
+import { languageDataSource, ocrLanguages, secondModelPath, type OcrLanguage } from '../core/src/index.ts';
 import { PADDLE_MODEL_FILES } from '../core/src/ocr/lines/line-model.ts';
 
 const require = createRequire(import.meta.url);
@@ -76,12 +77,27 @@ function pdfjsFiles(): Array<{ url: string; file: string }> {
  * language models, copied from their npm packages so the site never asks another host. The
  * worker and the .wasm sit in one folder because the core locates its .wasm next to the worker.
  */
+/** Debian's models gzipped, kept by content: gzip -9 of all 14 takes 20 s of CPU, each build. */
+const GZIP_CACHE = fileURLToPath(new URL('../../node_modules/.cache/tessdata-gz/', import.meta.url));
+
+/** A Debian model (uncompressed) gzipped as the browser fetches it, made once per content. */
+function gzippedModel(file: string): Buffer {
+  const bytes = readFileSync(file);
+  const cached = path.join(GZIP_CACHE, `${path.basename(file, '.traineddata')}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.traineddata.gz`);
+  if (existsSync(cached)) return readFileSync(cached);
+  const gzipped = gzipSync(bytes, { level: 9 });
+  mkdirSync(GZIP_CACHE, { recursive: true });
+  writeFileSync(`${cached}.${process.pid}.part`, gzipped);
+  renameSync(`${cached}.${process.pid}.part`, cached);
+  return gzipped;
+}
+
 /** A language's model as the browser fetches it (gzipped), or undefined where this machine lacks it. */
 function languageModel(code: OcrLanguage): Buffer | undefined {
   const source = languageDataSource(code);
   if (source.kind === 'npm') return readFileSync(fileURLToPath(import.meta.resolve(source.specifier)));
   if (!existsSync(source.path)) return undefined;
-  return gzipSync(readFileSync(source.path), { level: 9 });
+  return gzippedModel(source.path);
 }
 
 const models = new Map(ocrLanguages.flatMap((code) => {
@@ -89,6 +105,23 @@ const models = new Map(ocrLanguages.flatMap((code) => {
   if (!model) console.warn(`OCR language ${code} is not on this machine (see scripts/system-deps.mjs); the site is built without it.`);
   return model ? [[code, model] as const] : [];
 }));
+
+/**
+ * The second model of each language that has one here (Debian's `fast`, tesseract-ocr-{code}),
+ * served beside the first from our own origin and fetched by the page only when a page reaches
+ * the per-word choice. A machine without the Debian packages builds a site without them: its
+ * browsers read with the first model alone.
+ */
+const secondModels = new Map(ocrLanguages.flatMap((code) => {
+  const file = secondModelPath(code);
+  return file && models.has(code) && existsSync(file) ? [[code, gzippedModel(file)] as const] : [];
+}));
+
+/**
+ * Their URL folder, named by their content: Debian's packages change apart from tesseract.js,
+ * and the page keeps them in IndexedDB under this name (SecondModelPaths.cachePath).
+ */
+export const SECOND_MODEL_BASE = `/engines/tessdata-fast-${[...secondModels].reduce((hash, [code, model]) => hash.update(code).update(model), createHash('sha256')).digest('hex').slice(0, 12)}`;
 
 function engineFiles(): Array<{ url: string; file?: string; source?: Buffer }> {
   const core = packageDir('tesseract.js-core');
@@ -100,6 +133,7 @@ function engineFiles(): Array<{ url: string; file?: string; source?: Buffer }> {
       { url: `${TESSERACT_BASE}/${name}.wasm`, file: path.join(core, `${name}.wasm`) },
     ]),
     ...[...models].map(([code, source]) => ({ url: `${TESSERACT_BASE}/lang/${code}.traineddata.gz`, source })),
+    ...[...secondModels].map(([code, source]) => ({ url: `${SECOND_MODEL_BASE}/${code}.traineddata.gz`, source })),
     ...pdfjsFiles(),
     ...fontNames.map((name) => ({ url: `${FONTS_BASE}/${name}.ttf`, file: path.join(packageDir('dejavu-fonts-ttf'), 'ttf', `${name}.ttf`) })),
     { url: `${ZXING_BASE}/zxing_reader.wasm`, file: zxingWasm },
@@ -139,6 +173,8 @@ export function engineAssets(): Plugin {
         __ZXING_BASE__: JSON.stringify(ZXING_BASE),
         __LIBHEIF_BASE__: JSON.stringify(LIBHEIF_BASE),
         __OCR_LANGUAGES__: JSON.stringify([...models.keys()]),
+        __SECOND_MODEL_BASE__: JSON.stringify(SECOND_MODEL_BASE),
+        __SECOND_MODEL_LANGUAGES__: JSON.stringify([...secondModels.keys()]),
         __LINE_MODEL_FILES__: JSON.stringify(lineModelFiles),
       },
       // onnxruntime-web's build that imports its WASM glue from where we serve it: the default

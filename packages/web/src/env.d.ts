@@ -10,5 +10,8 @@ declare const __LIBHEIF_BASE__: string;
 declare module 'pdfjs-dist/build/pdf.worker.mjs';
 /** OCR languages whose models this build serves. */
 declare const __OCR_LANGUAGES__: string[];
+/** URL folder of the second models (Debian's `fast`), and the languages it holds (none where the build machine had none). */
+declare const __SECOND_MODEL_BASE__: string;
+declare const __SECOND_MODEL_LANGUAGES__: string[];
 /** The second recogniser's files (engine-assets.ts): URL and size of each. */
 declare const __LINE_MODEL_FILES__: Record<'runtime' | 'wasm' | 'detector' | 'recognizer' | 'dictionary', { url: string; bytes: number }>;

@@ -12,8 +12,22 @@ export const OCR_MODEL_FOLDER = '4.0.0_best_int';
  * setup installs (scripts/system-deps.mjs). Uncompressed there.
  */
 const debianModels: Partial<Record<OcrLanguage, string>> = {
-  rus: '/usr/share/tesseract-ocr/5/tessdata/rus.traineddata',
+  rus: debianModelPath('rus'),
 };
+
+/** Debian's `fast` LSTM model of a language (tesseract-ocr-{code}), uncompressed. */
+export function debianModelPath(code: OcrLanguage): string {
+  return `/usr/share/tesseract-ocr/5/tessdata/${code}.traineddata`;
+}
+
+/**
+ * Where the second model of a language is found (Debian's `fast`, trained apart from npm's
+ * best_int: the two err in different places, and each word is chosen between them), or
+ * undefined where Debian's is already the first (Russian).
+ */
+export function secondModelPath(code: OcrLanguage): string | undefined {
+  return debianModels[code] ? undefined : debianModelPath(code);
+}
 
 export type LanguageDataSource =
   | { kind: 'npm'; specifier: string }

@@ -10,6 +10,24 @@ export interface TesseractJsPaths {
   langPath: string;
   /** 'write' keeps downloaded language data in IndexedDB for the next visit; 'none' on Node. */
   cacheMethod: 'write' | 'none';
+  /** The second model (Debian's `fast`), where this host serves one; absent where none. */
+  second?: SecondModelPaths;
+}
+
+/**
+ * A second model of some languages, trained apart from the first, read by a second tesseract.js
+ * worker made on the first page that reaches the per-word choice (pipeline.ts `word-choice`).
+ */
+export interface SecondModelPaths {
+  /** Its folder: {langPath}/{code}.traineddata.gz. */
+  langPath: string;
+  /** The languages it holds. */
+  languages: readonly string[];
+  /**
+   * Where it is kept in IndexedDB: tesseract.js keys a model by {cachePath}/{code}.traineddata,
+   * so the first model's key would hand the second worker the first model.
+   */
+  cachePath: string;
 }
 
 type TesseractModule = typeof import('tesseract.js');
@@ -36,11 +54,56 @@ const loadingSpans: Record<string, readonly [number, number]> = {
   'initializing api': [0.9, 1],
 };
 
+/** One tesseract.js worker and the model it reads with, loaded on first use and kept. */
+interface WorkerSlot {
+  /** Starts loading the languages (a failure is told to the reading that waits for it). */
+  load(languages: string): Promise<unknown>;
+  read(image: Uint8Array, options: OcrOptions): Promise<OcrResult>;
+  terminate(): Promise<void>;
+  /** Its worker could not be made (its model could not be fetched): it is not tried again. */
+  readonly failed: boolean;
+}
+
 /**
  * The OCR engine on tesseract.js (WASM). One tesseract worker, created on first use and kept,
- * because loading the core and a language costs more than reading a page.
+ * because loading the core and a language costs more than reading a page; a second one for the
+ * second model, made only when a page is read with it. Readings run one at a time.
  */
 export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
+  const { second: secondPaths, ...firstPaths } = paths;
+  const first = workerSlot(firstPaths);
+  let second: WorkerSlot | undefined;
+  const secondSlot = () => (second ??= workerSlot({ ...firstPaths, langPath: secondPaths!.langPath, cachePath: secondPaths!.cachePath }));
+  let queue: Promise<unknown> = Promise.resolve();
+  // Readings queued or running: while there are some, the worker's languages are theirs.
+  let readings = 0;
+
+  return {
+    name: 'tesseract.js 7',
+    dictionary: dictionaryLoader((language) => readLanguageFile(paths.langPath, language)),
+    load(languages) {
+      // Not while readings wait or run: the worker's languages are theirs until they end.
+      if (readings === 0) first.load(languages.join('+')).catch(() => {});
+    },
+    recognize(image, options) {
+      readings += 1;
+      const slot = options.model === 'second' && secondPaths ? secondSlot() : first;
+      const job = queue.then(() => slot.read(image, options)).finally(() => {
+        readings -= 1;
+      });
+      queue = job.catch(() => {});
+      return job;
+    },
+    // Not offered again in this visit once it could not be had: a page then reads with the first alone.
+    ...(secondPaths ? { secondModel: (languages: string[]) => !second?.failed && languages.every((code) => secondPaths.languages.includes(code)) } : {}),
+    async terminate() {
+      await Promise.all([first.terminate(), second?.terminate()]);
+    },
+  };
+}
+
+function workerSlot(paths: Omit<TesseractJsPaths, 'second'> & { cachePath?: string }): WorkerSlot {
+  let failed = false;
   let worker: TesseractWorker | undefined;
   let workerLanguages = '';
   // The latest load of the worker and its languages, shared by the readings that wait for it.
@@ -48,9 +111,6 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
   // The load's last step, told again to a reading that comes to wait for it part-way.
   let loadStep: LoggerMessage | undefined;
   let onLog: ((message: LoggerMessage) => void) | undefined;
-  let queue: Promise<unknown> = Promise.resolve();
-  // Readings queued or running: while there are some, the worker's languages are theirs.
-  let readings = 0;
 
   async function ensureWorker(languages: string): Promise<TesseractWorker> {
     if (worker && workerLanguages === languages) return worker;
@@ -59,16 +119,29 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
     } else {
       const imported = (await import('tesseract.js')) as TesseractModule & { default?: TesseractModule };
       const tesseract = imported.default ?? imported;
-      worker = await tesseract.createWorker(languages, OEM_LSTM_ONLY, {
-        ...paths,
-        gzip: true,
-        workerBlobURL: false,
-        logger: (message: LoggerMessage) => {
-          if (message.status !== 'recognizing text') loadStep = message;
-          onLog?.(message);
-        },
-        errorHandler: () => {},
+      // A model that cannot be fetched fails createWorker's language step, which tesseract.js
+      // tells only to errorHandler: its promise never settles (tesseract.js 7). Told here, the
+      // load fails; the half-made worker is out of reach, so a slot that failed is not tried
+      // again (WorkerSlot.failed).
+      let loadFailed: ((reason: Error) => void) | undefined;
+      const failure = new Promise<never>((_resolve, reject) => (loadFailed = reject));
+      worker = await Promise.race([
+        tesseract.createWorker(languages, OEM_LSTM_ONLY, {
+          ...paths,
+          gzip: true,
+          workerBlobURL: false,
+          logger: (message: LoggerMessage) => {
+            if (message.status !== 'recognizing text') loadStep = message;
+            onLog?.(message);
+          },
+          errorHandler: (error: unknown) => loadFailed?.(new Error(String(error))),
+        }),
+        failure,
+      ]).catch((error: unknown) => {
+        failed = true;
+        throw error;
       });
+      loadFailed = undefined;
     }
     workerLanguages = languages;
     return worker;
@@ -136,21 +209,12 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
   }
 
   return {
-    name: 'tesseract.js 7',
-    dictionary: dictionaryLoader((language) => readLanguageFile(paths.langPath, language)),
-    load(languages) {
-      // Not while readings wait or run: the worker's languages are theirs until they end.
-      if (readings === 0) loadWorker(languages.join('+')).catch(() => {});
-    },
-    recognize(image, options) {
-      readings += 1;
-      const job = queue.then(() => run(image, options)).finally(() => {
-        readings -= 1;
-      });
-      queue = job.catch(() => {});
-      return job;
-    },
+    load: loadWorker,
+    read: run,
     terminate,
+    get failed() {
+      return failed;
+    },
   };
 }
 

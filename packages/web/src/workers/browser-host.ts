@@ -17,7 +17,7 @@ import {
   type TextCanvas,
   type TextCanvasContext,
 } from '@textlift/core';
-import { createTesseractJsEngine } from '@textlift/core/ocr/tesseract-js';
+import { createTesseractJsEngine, type SecondModelPaths } from '@textlift/core/ocr/tesseract-js';
 import { createPdfEngine, type PdfEngine } from '@textlift/core/pdf/pdf-engine';
 import { decodeHeic } from '@textlift/core/images/decode-heic';
 import { workingSize } from '@textlift/core/images/decode-size';
@@ -35,6 +35,12 @@ async function coreVariant(): Promise<string> {
 
 let engine: Promise<OcrEngine> | undefined;
 
+/** Debian's `fast` models as this build serves them (engine-assets.ts), kept in IndexedDB under their folder's name. */
+function secondModelPaths(): SecondModelPaths {
+  const langPath = new URL(__SECOND_MODEL_BASE__, self.location.origin).href;
+  return { langPath, languages: __SECOND_MODEL_LANGUAGES__, cachePath: __SECOND_MODEL_BASE__.split('/').pop()! };
+}
+
 async function createEngine(): Promise<OcrEngine> {
   // Absolute URLs: tesseract.js resolves relative paths against `window`, which a worker lacks.
   const base = new URL(__TESSERACT_BASE__, self.location.origin).href;
@@ -43,6 +49,7 @@ async function createEngine(): Promise<OcrEngine> {
     corePath: `${base}/${await coreVariant()}.js`,
     langPath: `${base}/lang`,
     cacheMethod: 'write',
+    ...(__SECOND_MODEL_LANGUAGES__.length > 0 ? { second: secondModelPaths() } : {}),
   });
   // The second recogniser is served in onnxruntime's SIMD build only; without SIMD (Safari
   // before 16.4) Tesseract reads alone.

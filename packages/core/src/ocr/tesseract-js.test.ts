@@ -1,0 +1,62 @@
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, test } from 'vitest';
+import { ConversionError } from '../errors.ts';
+import { debianModelPath, languageDataSource, secondModelPath } from './language-data.ts';
+import type { OcrLine } from './engine.ts';
+import { createTesseractJsEngine } from './tesseract-js.ts';
+
+const folder = mkdtempSync(path.join(tmpdir(), 'textlift-second-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const page = readFileSync(fileURLToPath(new URL('../../../../../shared/corpus/ocr/pytesseract-test.jpg', import.meta.url)));
+
+describe('tesseract.js’s second model (Debian’s fast, served beside best_int)', () => {
+  test('offered for the languages its folder holds, for a page only when it holds all of them', () => {
+    const engine = createTesseractJsEngine({ langPath: folder, cacheMethod: 'none', second: { langPath: folder, languages: ['eng', 'fra', 'deu'], cachePath: 'fast' } });
+    expect(engine.secondModel?.(['fra'])).toBe(true);
+    expect(engine.secondModel?.(['eng', 'deu'])).toBe(true);
+    expect(engine.secondModel?.(['fra', 'rus'])).toBe(false);
+    expect(engine.secondModel?.(['pol'])).toBe(false);
+    // A build without Debian's models serves none: no second model is offered.
+    expect(createTesseractJsEngine({ langPath: folder, cacheMethod: 'none' }).secondModel).toBeUndefined();
+  });
+
+  test('Russian’s one model is Debian’s: it has no second', () => {
+    expect(secondModelPath('rus')).toBeUndefined();
+    expect(secondModelPath('fra')).toBe(debianModelPath('fra'));
+  });
+
+  test('a reading with model "second" is made by a second worker from the second folder, the first reads from its own', { timeout: 60_000 }, async () => {
+    const first = path.join(folder, 'best');
+    const second = path.join(folder, 'fast');
+    mkdirSync(first);
+    mkdirSync(second);
+    const source = languageDataSource('eng');
+    if (source.kind !== 'npm') throw new Error('from npm');
+    copyFileSync(fileURLToPath(import.meta.resolve(source.specifier)), path.join(first, 'eng.traineddata.gz'));
+    const paths = { langPath: first, cacheMethod: 'none' as const, second: { langPath: second, languages: ['eng'], cachePath: second } };
+    const textOf = (lines: OcrLine[]) => lines.map((line) => line.words.map((word) => word.text).join(' ')).join('\n');
+    const engine = createTesseractJsEngine(paths);
+    const withDebian = createTesseractJsEngine(paths);
+    try {
+      expect(textOf((await engine.recognize(page, { languages: ['eng'] })).lines)).toContain('The quick brown dog jumped over the');
+      // Nothing in the second folder yet: the second worker fails where the first reads, and
+      // the second model is not offered again.
+      expect(engine.secondModel?.(['eng'])).toBe(true);
+      await expect(engine.recognize(page, { languages: ['eng'], model: 'second' })).rejects.toBeInstanceOf(ConversionError);
+      expect(engine.secondModel?.(['eng'])).toBe(false);
+      expect(textOf((await engine.recognize(page, { languages: ['eng'] })).lines)).toContain('lazy fox');
+      // Debian's model put there (gzipped as the site serves it): the second worker reads with it.
+      const fast = debianModelPath('eng');
+      expect(existsSync(fast)).toBe(true);
+      writeFileSync(path.join(second, 'eng.traineddata.gz'), gzipSync(readFileSync(fast)));
+      expect(textOf((await withDebian.recognize(page, { languages: ['eng'], model: 'second' })).lines)).toContain('The quick brown dog jumped over the');
+      expect(withDebian.secondModel?.(['eng'])).toBe(true);
+    } finally {
+      await Promise.all([engine.terminate(), withDebian.terminate()]);
+    }
+  });
+});
