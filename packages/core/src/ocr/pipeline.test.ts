@@ -104,3 +104,27 @@ describe('never noise', () => {
     expect(plainNoise.text).toBe(words.join(' '));
   });
 });
+
+describe('the per-word choice between two models', () => {
+  test('runs where the engine has a second model of the page’s languages; one that cannot be had leaves the page as the first read it', async () => {
+    const read = standIn('Read well', 95);
+    const models: Array<string | undefined> = [];
+    const withSecond = (second: () => Promise<never> | undefined): OcrEngine => ({
+      ...read.engine,
+      secondModel: (languages) => languages.every((code) => code === 'fra'),
+      recognize: async (image, options) => {
+        models.push(options.model);
+        return (options.model === 'second' && second()) || read.engine.recognize(image, options);
+      },
+    });
+    await recognizePage(withSecond(() => undefined), blankPage(), { languages: ['eng'] });
+    expect(models).not.toContain('second');
+    const page = await recognizePage(withSecond(() => undefined), blankPage(), { languages: ['fra'] });
+    expect(models).toContain('second');
+    expect(read.ran).toContain('word-choice');
+    expect(page.text).toBe('Read well');
+    // Its download failed (the browser): the page still reads.
+    const failed = await recognizePage(withSecond(() => Promise.reject(new Error('HTTP 404'))), blankPage(), { languages: ['fra'] });
+    expect(failed.text).toBe('Read well');
+  });
+});
