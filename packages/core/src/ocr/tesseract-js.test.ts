@@ -24,8 +24,10 @@ describe('tesseract.js’s second model (Debian’s fast, served beside best_int
     expect(createTesseractJsEngine({ langPath: folder, cacheMethod: 'none' }).secondModel).toBeUndefined();
   });
 
-  test('Russian’s one model is Debian’s: it has no second', () => {
+  test('Russian’s one model is Debian’s: it has no second; Chinese and Japanese are read with one', () => {
     expect(secondModelPath('rus')).toBeUndefined();
+    expect(secondModelPath('chi_sim')).toBeUndefined();
+    expect(secondModelPath('jpn')).toBeUndefined();
     expect(secondModelPath('fra')).toBe(debianModelPath('fra'));
   });
 

@@ -3,7 +3,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ConversionError, NOT_LETTERS, parseTesseractTsv, tesseractPsm, type OcrEngine, type OcrOptions, type OcrResult } from '@textlift/core';
+import { ConversionError, isOcrLanguage, NOT_LETTERS, parseTesseractTsv, secondModelPath, tesseractPsm, type OcrEngine, type OcrOptions, type OcrResult } from '@textlift/core';
 import { dictionaryLoader, type DictionaryLoader } from '@textlift/core/ocr/dictionary/load-dictionary';
 import type { mainThreadCaller } from './main-thread-calls.ts';
 import { runProcess, type ProcessResult } from './processes.ts';
@@ -83,7 +83,7 @@ export function createNativeTesseractEngine(version: string, tessdataDir: string
     parallel: true,
     recognize,
     dictionary: dictionariesIn(tessdataDir),
-    ...(secondModelDir ? { secondModel: (languages: string[]) => languages.every((code) => hasSecondModel(tessdataDir, secondModelDir, code)) } : {}),
+    ...(secondModelDir ? { secondModel: (languages: string[]) => languages.every((code) => isOcrLanguage(code) && secondModelPath(code) !== undefined && hasSecondModel(tessdataDir, secondModelDir, code)) } : {}),
     terminate: async () => {},
   };
 }

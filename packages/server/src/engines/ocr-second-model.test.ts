@@ -7,9 +7,13 @@ import { createOcrProvider } from './ocr-provider.ts';
 
 // Debian's fast models (tesseract-ocr-fra, -rus, ...), which the tests' setup installs, are the
 // second model beside npm's best_int of every language but Russian, whose one model is Debian's.
-test('a French page is read by native tesseract with both French models and each word chosen; a page with Russian has one model', { timeout: 120_000 }, async () => {
+test('a French page is read by native tesseract with both French models and each word chosen; a page with Russian, Chinese or Japanese has one model', { timeout: 120_000 }, async () => {
   const provider = await createOcrProvider(loadConfig({ ocrEngine: 'native', concurrency: 1 }));
   expect(provider.secondModelDir).toBe('/usr/share/tesseract-ocr/5/tessdata');
+  const { engine } = provider.borrow();
+  expect(engine.secondModel?.(['fra', 'deu', 'spa'])).toBe(true);
+  expect(engine.secondModel?.(['rus'])).toBe(false);
+  expect(engine.secondModel?.(['chi_sim'])).toBe(false);
   const calls: string[][] = [];
   const spy: TesseractRunner = (args, stdin, signal) => {
     calls.push(args);
