@@ -5,7 +5,7 @@
 // is refused (the page then reads with best_int alone, as a build without Debian's models does).
 // Prints order-free word F1 against .expected.txt and seconds per page, each way, and the first
 // visit's cost of the second model: its bytes and the seconds of its fetch, and the first page's
-// time each way (engine loading included). Then every language's model as it is sent.
+// time each way (engine loading included, the first row). Then every language's model as it is sent.
 // Run: node bench/ocr/browser-second-model.ts [--docs table_04,slide_01]  (needs a build: npm run build)
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -48,8 +48,9 @@ async function readAll(context: BrowserContext, refuseSecond: boolean) {
       wasBusy = busy;
     }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   });
-  // The first page loads the engine (and, where allowed, the second model); it is read again after.
-  const plan = [documents[0]!, ...documents];
+  // The first page loads the engine (and, where allowed, the second model). Not read again:
+  // the hero keeps its last reading of a picture, so a page read twice in a row takes no time.
+  const plan = documents;
   const rows: Array<{ name: string; f1: number; seconds: number }> = [];
   for (const [i, document] of plan.entries()) {
     await page.getByTestId('file-input').setInputFiles(document.file);
@@ -73,8 +74,8 @@ try {
     const other = without.rows[i]!;
     console.log(`| ${row.name} | ${percent(other.f1)} | ${percent(row.f1)} | ${other.seconds.toFixed(1)} | ${row.seconds.toFixed(1)} |`);
   }
-  const later = (rows: typeof withSecond.rows) => rows.slice(1);
-  console.log(`| **mean** (first visit aside) | ${percent(mean(later(without.rows).map((r) => r.f1)))} | ${percent(mean(later(withSecond.rows).map((r) => r.f1)))} | median ${median(later(without.rows).map((r) => r.seconds)).toFixed(1)} | median ${median(later(withSecond.rows).map((r) => r.seconds)).toFixed(1)} |`);
+  const later = (rows: typeof withSecond.rows) => rows;
+  console.log(`| **mean** | ${percent(mean(later(without.rows).map((r) => r.f1)))} | ${percent(mean(later(withSecond.rows).map((r) => r.f1)))} | median ${median(later(without.rows).map((r) => r.seconds)).toFixed(1)} | median ${median(later(withSecond.rows).map((r) => r.seconds)).toFixed(1)} |`);
   console.log(`\nsecond model fetched on the first visit: ${withSecond.fetches.map((f) => `${path.basename(f.url)} ${(f.bytes / 1e6).toFixed(2)} MB in ${f.seconds.toFixed(2)} s`).join(', ') || 'none'}; later pages: from IndexedDB`);
   const folder = readdirSync('packages/web/dist/engines').find((entry) => entry.startsWith('tessdata-fast-'));
   if (folder) {
