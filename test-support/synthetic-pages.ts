@@ -476,7 +476,7 @@ export function partsTablePage(seed: number, { font = 'SerifBold', noise = 0.5 }
  * column of figures on a coarser dot screen, bold labels and figures printed over both, plain
  * rows of names and numbers between. Its text goes row by row.
  */
-export function shadedTablePage(seed = 1): { image: Buffer; text: string; onScreen: string[] } {
+export function shadedTablePage(seed = 1): { image: Buffer; text: string; header: string[]; onScreen: string[] } {
   const rand = random(9000 + seed);
   const width = 1500;
   const rowHeight = 46;
@@ -521,6 +521,7 @@ export function shadedTablePage(seed = 1): { image: Buffer; text: string; onScre
   return {
     image: canvas.toBuffer('image/png'),
     text: [header.join(' '), ...rows.map((cells) => cells.join(' '))].join('\n'),
+    header,
     onScreen: [...header, ...rows.map((cells) => cells[2]!)],
   };
 }
