@@ -469,3 +469,59 @@ export function partsTablePage(seed: number, { font = 'SerifBold', noise = 0.5 }
   for (let i = 0; i < specks; i++) scanContext.fillRect(rand() * width, rand() * height, 1 + rand() * 2.5, 1 + rand() * 2.5);
   return { image: scan.toBuffer('image/png'), text: [heading, ...lines].join('\n') };
 }
+
+/**
+ * A printed table whose shading is a printer's screen, as scans and screenshots of reports
+ * carry it: the header row on a dither of alternate black and white pixels (a 50% grey), one
+ * column of figures on a coarser dot screen, bold labels and figures printed over both, plain
+ * rows of names and numbers between. Its text goes row by row.
+ */
+export function shadedTablePage(seed = 1): { image: Buffer; text: string; header: string[]; onScreen: string[] } {
+  const rand = random(9000 + seed);
+  const width = 1500;
+  const rowHeight = 46;
+  const names = ['Revenue', 'Operating income', 'Interest expense', 'Income taxes', 'Net income', 'Diluted shares', 'Book value', 'Net debt'];
+  const header = ['Item', 'Actual', 'Change', 'Estimate'];
+  const columns = [60, 560, 860, 1160];
+  const height = 120 + rowHeight * (names.length + 1) + 80;
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, width, height);
+  const top = 100;
+  const figure = () => `${100 + Math.floor(rand() * 900)}.${Math.floor(rand() * 10)}`;
+  const change = () => `${rand() < 0.5 ? '-' : ''}${1 + Math.floor(rand() * 30)}%`;
+  const rows = names.map((name) => [name, figure(), change(), figure()]);
+  const columnX = (i: number) => columns[i]! + 20;
+  context.fillStyle = '#000';
+  context.font = 'bold 28px Sans';
+  header.forEach((label, i) => context.fillText(label, columnX(i), top + rowHeight - 14));
+  context.font = '28px Serif';
+  rows.forEach((cells, r) => cells.forEach((cell, i) => {
+    context.font = i === 2 ? 'bold 28px Serif' : '28px Serif';
+    context.fillText(cell, columnX(i), top + rowHeight * (r + 2) - 14);
+  }));
+  context.lineWidth = 2;
+  context.strokeRect(columns[0]! - 10, top, width - 2 * (columns[0]! - 10), rowHeight * (names.length + 1) + 10);
+  // The screens go under the print: paper in the header row becomes the dither, paper in the
+  // change column the dot screen; the ink printed over them stays.
+  const pixels = context.getImageData(0, 0, width, height);
+  const { data } = pixels;
+  const screen = (x0: number, y0: number, x1: number, y1: number, dark: (x: number, y: number) => boolean, level: number) => {
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        const i = (y * width + x) * 4;
+        if (data[i]! > 200 && dark(x, y)) data[i] = data[i + 1] = data[i + 2] = level;
+      }
+    }
+  };
+  screen(columns[0]! - 8, top + 2, width - columns[0]! + 8, top + rowHeight, (x, y) => (x + y) % 2 === 0, 0);
+  screen(columns[2]! - 10, top + rowHeight, columns[3]! - 30, top + rowHeight * (names.length + 1) + 8, (x, y) => x % 4 < 2 && y % 4 < 2, 60);
+  context.putImageData(pixels, 0, 0);
+  return {
+    image: canvas.toBuffer('image/png'),
+    text: [header.join(' '), ...rows.map((cells) => cells.join(' '))].join('\n'),
+    header,
+    onScreen: [...header, ...rows.map((cells) => cells[2]!)],
+  };
+}

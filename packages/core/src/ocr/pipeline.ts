@@ -14,6 +14,7 @@ import { rotateQuarterTurns, shrinkImage } from './preprocess/geometry.ts';
 import type { QuarterTurns } from './preprocess/orientation.ts';
 import { measurePage, preparePage, type PreparedPage } from './preprocess/prepare-page.ts';
 import { hasEvenPaper } from './preprocess/paper.ts';
+import { descreen } from './preprocess/descreen.ts';
 import type { Dictionary } from './dictionary/dictionary.ts';
 import { readableWords } from './dictionary/readable-words.ts';
 import { chooseWords } from './choose-words.ts';
@@ -100,7 +101,7 @@ type ReadOptions = Omit<OcrOptions, 'segmentation'>;
 /** What every step of one page's reading is given besides the state it works on. */
 interface PageContext {
   engine: OcrEngine;
-  /** The page as it came (decoded, grey). */
+  /** The page as it came (decoded, grey), its screens smoothed (step descreen): what every reading reads. */
   grey: GreyImage;
   options: ReadOptions;
   needs: ReadingNeeds;
@@ -167,6 +168,8 @@ interface Kept {
 }
 
 interface PageState {
+  /** Screened or dithered print was smoothed (descreen): context.grey is the smoothed page. */
+  descreened?: boolean;
   /** The page as prepared (or only measured, preparation off). */
   page?: PreparedPage;
   /** The reading kept so far; the repairs work on its lines. */
@@ -315,6 +318,16 @@ function turnedPage(grey: GreyImage, turns: QuarterTurns, context: PageContext):
 
 /** The steps of a page's reading, in the order they run. */
 const PAGE_STEPS = [
+  {
+    name: 'descreen',
+    runsWhen: 'the page holds print on a screen or dither (a table\'s shaded header or columns, a slide\'s textured ground, grey print a laser printer or fax dithered): those parts are smoothed to an even tone, the ground lifted to white, before anything reads the page',
+    run(s, context) {
+      const smoothed = descreen(context.grey);
+      if (smoothed === context.grey) return s;
+      context.grey = smoothed;
+      return { ...s, descreened: true };
+    },
+  },
   {
     name: 'prepare',
     runsWhen: 'always: the sheet cut from the desk and flattened, light evened, lines made level, letters sized, layout judged (a phone photo needs all of it, a clean scan little)',
@@ -486,7 +499,7 @@ const PAGE_STEPS = [
 
 /** Every step's name, so a switch or a test that names one that is not there does not compile. */
 export type StepName =
-  | 'prepare' | 'clean-once' | 'read-page' | 'read' | 'frames' | 'second-recogniser' | 'narrow-letters' | 'decimal-points' | 'unread-ink' | 'frames-back' | 'rules'
+  | 'descreen' | 'prepare' | 'clean-once' | 'read-page' | 'read' | 'frames' | 'second-recogniser' | 'narrow-letters' | 'decimal-points' | 'unread-ink' | 'frames-back' | 'rules'
   | 'turned-look' | `as-came-${(typeof PAGE_DPIS)[number]}` | 'as-came-kept' | 'never-noise' | 'word-choice'
   | 'stray-marks' | 'noise-lines' | 'row-order' | 'lone-i' | 'letters-reread' | 'bullets' | 'paired-quotes' | 'figures';
 
@@ -569,12 +582,12 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
     needs,
     switches,
     isOff: (name) => switches.off?.has(name) ?? false,
-    evenPaper: () => (even ??= hasEvenPaper(grey)),
+    evenPaper: () => (even ??= hasEvenPaper(context.grey)),
     dictionary: () => (dictionary ??= (engine.dictionary?.(options.languages) ?? Promise.resolve(undefined)).catch(() => undefined)),
     plainImage(turns) {
       let image = plainImages.get(turns);
       if (!image) {
-        image = turns === 0 ? grey : rotateQuarterTurns(grey, turns);
+        image = turns === 0 ? context.grey : rotateQuarterTurns(context.grey, turns);
         // A photo's plain reading is read smaller: its letters stay well over the size the
         // engine reads best, and it runs beside the prepared reading, not after it.
         if (!context.evenPaper() && image.width * image.height > PLAIN_MAX_PIXELS) image = shrinkImage(image, Math.sqrt(PLAIN_MAX_PIXELS / (image.width * image.height)));

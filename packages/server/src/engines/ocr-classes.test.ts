@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { wordScores } from '../../../../test-support/cer.ts';
 import { blurred } from '../../../../test-support/ocr-variants.ts';
 import { realSamples, scoreOf } from '../../../../test-support/real-sets.ts';
-import { figurePage, prose } from '../../../../test-support/synthetic-pages.ts';
+import { figurePage, prose, shadedTablePage } from '../../../../test-support/synthetic-pages.ts';
 import { loadConfig } from '../config.ts';
 import { runOnNode } from './node-host.ts';
 import { createOcrProvider, type OcrProvider } from './ocr-provider.ts';
@@ -49,6 +49,18 @@ describe.skipIf(!native)('OCR by class', () => {
       expect(words.filter((word) => pageWords.has(word)).length * 2, line).toBeGreaterThanOrEqual(words.length);
     }
     expect(page.labels.filter((label) => lines.includes(label)).length).toBeGreaterThanOrEqual(2);
+  });
+
+  // A table shaded by a printer's screen: the header row on a 50% dither, a column of figures
+  // on a coarser dot screen. Measured: word F1 89.7%, every header word read; with the screens
+  // left as they are (step descreen off), 83.8%, none of them. The figures on the dot screen
+  // are not read either way (its ripple stays after smoothing; lifting it cost real tables).
+  test('a table\'s labels printed on a dither are read', async () => {
+    const table = shadedTablePage(1);
+    const text = await read(table.image);
+    const words = new Set(text.split(/\s+/));
+    for (const label of table.header) expect(words, label).toContain(label);
+    expect(wordScores(text, table.text).f1).toBeGreaterThanOrEqual(0.88);
   });
 
   // In order-free terms, the words found and word F1, each within 5 points of the photo read

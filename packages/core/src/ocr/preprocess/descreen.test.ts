@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'vitest';
+import { descreen } from './descreen.ts';
+import { createGreyImage, type GreyImage } from './grey-image.ts';
+
+/** Pixels of `image` in a box, row by row. */
+function pixels(image: GreyImage, x0: number, y0: number, x1: number, y1: number): number[] {
+  const out: number[] = [];
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) out.push(image.data[y * image.width + x]!);
+  return out;
+}
+
+/** Upright strokes 4 pixels wide, 30 tall, 12 apart: letters as far as a dot count goes. */
+function strokes(image: GreyImage, x0: number, y0: number, count: number): void {
+  for (let s = 0; s < count; s++) for (let y = y0; y < y0 + 30; y++) for (let x = x0 + s * 12; x < x0 + s * 12 + 4; x++) image.data[y * image.width + x] = 0;
+}
+
+describe('descreen', () => {
+  test('a dithered band is smoothed to white round its letters; the text beside it is left as it was', () => {
+    const page = createGreyImage(320, 200);
+    // A shaded header row: black and white pixels in turn (a 50% dither), letters on it.
+    for (let y = 20; y < 84; y++) for (let x = 0; x < 320; x++) page.data[y * 320 + x] = (x + y) % 2 ? 0 : 255;
+    strokes(page, 40, 37, 8);
+    strokes(page, 40, 130, 8);
+    const out = descreen(page);
+    // The ground between the letters is lifted to the paper's white, the letters stay dark.
+    expect(Math.min(...pixels(out, 160, 30, 300, 74))).toBeGreaterThanOrEqual(230);
+    expect(Math.max(...pixels(out, 41, 42, 43, 62))).toBeLessThanOrEqual(60);
+    // The letters below on plain paper are exactly as they were.
+    expect(pixels(out, 0, 110, 320, 200)).toEqual(pixels(page, 0, 110, 320, 200));
+  });
+
+  test('a page with no screen comes back as it was, the same image', () => {
+    const page = createGreyImage(320, 200);
+    strokes(page, 40, 40, 20);
+    // Specks and full stops here and there are no screen.
+    for (let i = 0; i < 40; i++) page.data[(60 + (i % 5) * 20) * 320 + 20 + i * 7] = 0;
+    expect(descreen(page)).toBe(page);
+  });
+});
