@@ -106,25 +106,61 @@ describe('never noise', () => {
 });
 
 describe('the per-word choice between two models', () => {
-  test('runs where the engine has a second model of the page’s languages; one that cannot be had leaves the page as the first read it', async () => {
-    const read = standIn('Read well', 95);
+  test('runs where the engine has a second model of the page’s languages and a word is in doubt; one that cannot be had leaves the page as the first read it', async () => {
     const models: Array<string | undefined> = [];
-    const withSecond = (second: () => Promise<never> | undefined): OcrEngine => ({
-      ...read.engine,
-      secondModel: (languages) => languages.every((code) => code === 'fra'),
-      recognize: async (image, options) => {
-        models.push(options.model);
-        return (options.model === 'second' && second()) || read.engine.recognize(image, options);
-      },
-    });
-    await recognizePage(withSecond(() => undefined), blankPage(), { languages: ['eng'] });
+    const withSecond = (confidence: number, second: () => Promise<never> | undefined) => {
+      const read = standIn('Read well', confidence);
+      const engine: OcrEngine = {
+        ...read.engine,
+        secondModel: (languages) => languages.every((code) => code === 'fra'),
+        recognize: async (image, options) => {
+          models.push(options.model);
+          return (options.model === 'second' && second()) || read.engine.recognize(image, options);
+        },
+      };
+      return { engine, ran: read.ran };
+    };
+    await recognizePage(withSecond(80, () => undefined).engine, blankPage(), { languages: ['eng'] });
     expect(models).not.toContain('second');
-    const page = await recognizePage(withSecond(() => undefined), blankPage(), { languages: ['fra'] });
+    // Read sure of every word: the second model is not asked.
+    await recognizePage(withSecond(95, () => undefined).engine, blankPage(), { languages: ['fra'] });
+    expect(models).not.toContain('second');
+    const unsure = withSecond(80, () => undefined);
+    const page = await recognizePage(unsure.engine, blankPage(), { languages: ['fra'] });
     expect(models).toContain('second');
-    expect(read.ran).toContain('word-choice');
+    expect(unsure.ran).toContain('word-choice');
     expect(page.text).toBe('Read well');
     // Its download failed (the browser): the page still reads.
-    const failed = await recognizePage(withSecond(() => Promise.reject(new Error('HTTP 404'))), blankPage(), { languages: ['fra'] });
+    const failed = await recognizePage(withSecond(80, () => Promise.reject(new Error('HTTP 404'))).engine, blankPage(), { languages: ['fra'] });
     expect(failed.text).toBe('Read well');
+  });
+
+  test('where only some lines are in doubt, the second model reads those lines alone and its words take their place', async () => {
+    const at = (y: number, texts: string[], confidence = 96): OcrLine => ({
+      words: texts.map((text, i) => ({ text, confidence: text === 'tbe' ? 50 : confidence, box: { x0: 20 + 60 * i, y0: y, x1: 70 + 60 * i, y1: y + 20 } })),
+      box: { x0: 20, y0: y, x1: 20 + 60 * texts.length - 10, y1: y + 20 },
+      paragraph: '1.1',
+    });
+    const first = [at(20, ['one', 'line', 'here']), at(60, ['and', 'tbe', 'next']), at(100, ['then', 'a', 'third']), at(140, ['and', 'a', 'last'])];
+    const sheets: number[] = [];
+    const engine: OcrEngine = {
+      name: 'stand-in',
+      secondModel: () => true,
+      dictionary: async () => ({ has: (word: string) => ['one', 'line', 'here', 'and', 'the', 'next', 'then', 'third', 'last'].includes(word.toLowerCase()) }),
+      recognize: async (image, options) => {
+        if (options.model !== 'second') return { lines: structuredClone(first) };
+        // The sheet the doubtful lines were stacked on: its height from the PGM header.
+        const height = Number(new TextDecoder().decode(image.subarray(0, 20)).split(/\s+/)[2]);
+        sheets.push(height);
+        const middle = Math.round(height / 2) - 10;
+        return { lines: [{ ...at(middle, ['and', 'the', 'next']), words: at(middle, ['and', 'the', 'next'], 95).words.map((word, i) => ({ ...word, box: { ...word.box, x0: word.box.x0 + 8, x1: word.box.x1 + 8 } })) }] };
+      },
+      steps: { off: new Set(['clean-once', 'as-came-300', 'as-came-96', 'never-noise', 'turned-look']) },
+      terminate: async () => {},
+    };
+    const page = await recognizePage(engine, createGreyImage(400, 200), { languages: ['eng'] });
+    expect(sheets).toHaveLength(1);
+    expect(sheets[0]).toBeLessThan(100);
+    expect(page.text).toBe('one line here\nand the next\nthen a third\nand a last');
   });
 });
