@@ -14,6 +14,7 @@ import { rotateQuarterTurns, shrinkImage } from './preprocess/geometry.ts';
 import type { QuarterTurns } from './preprocess/orientation.ts';
 import { measurePage, preparePage, type PreparedPage } from './preprocess/prepare-page.ts';
 import { hasEvenPaper } from './preprocess/paper.ts';
+import { sharpenOutOfFocus } from './preprocess/focus.ts';
 import type { Dictionary } from './dictionary/dictionary.ts';
 import { readableWords } from './dictionary/readable-words.ts';
 import { chooseWords } from './choose-words.ts';
@@ -98,7 +99,7 @@ type ReadOptions = Omit<OcrOptions, 'segmentation'>;
 /** What every step of one page's reading is given besides the state it works on. */
 interface PageContext {
   engine: OcrEngine;
-  /** The page as it came (decoded, grey). */
+  /** The page as it came (decoded, grey), its out-of-focus regions sharpened (step sharpen-soft) before any other step looks at it. */
   grey: GreyImage;
   options: ReadOptions;
   needs: ReadingNeeds;
@@ -165,6 +166,8 @@ interface Kept {
 }
 
 interface PageState {
+  /** The σ (pixels) the page's soft regions were sharpened by (sharpen-soft). */
+  sharpened?: number;
   /** The page as prepared (or only measured, preparation off). */
   page?: PreparedPage;
   /** The reading kept so far; the repairs work on its lines. */
@@ -314,6 +317,16 @@ function turnedPage(grey: GreyImage, turns: QuarterTurns, context: PageContext):
 /** The steps of a page's reading, in the order they run. */
 const PAGE_STEPS = [
   {
+    name: 'sharpen-soft',
+    runsWhen: 'part or all of a scan or a small photo is out of focus (a receipt that moved in the scanner, a page photographed focused on one side): the soft regions, found cell by cell from the slope of the ink\'s edges, are deconvolved before any decision is made on the whole page; sharp pages and full-size phone photos are left as they came',
+    run(s, context) {
+      const sharpened = sharpenOutOfFocus(context.grey);
+      if (!sharpened) return s;
+      context.grey = sharpened.image;
+      return { ...s, sharpened: Math.round(sharpened.sigma * 100) / 100 };
+    },
+  },
+  {
     name: 'prepare',
     runsWhen: 'always: the sheet cut from the desk and flattened, light evened, lines made level, letters sized, layout judged (a phone photo needs all of it, a clean scan little)',
     run(s, context) {
@@ -456,7 +469,7 @@ const PAGE_STEPS = [
 
 /** Every step's name, so a switch or a test that names one that is not there does not compile. */
 export type StepName =
-  | 'prepare' | 'clean-once' | 'read-page' | 'read' | 'frames' | 'second-recogniser' | 'narrow-letters' | 'decimal-points' | 'unread-ink' | 'frames-back' | 'rules'
+  | 'sharpen-soft' | 'prepare' | 'clean-once' | 'read-page' | 'read' | 'frames' | 'second-recogniser' | 'narrow-letters' | 'decimal-points' | 'unread-ink' | 'frames-back' | 'rules'
   | 'turned-look' | `as-came-${(typeof PAGE_DPIS)[number]}` | 'as-came-kept' | 'never-noise' | 'word-choice'
   | 'stray-marks' | 'noise-lines' | 'row-order' | 'lone-i' | 'letters-reread' | 'bullets' | 'paired-quotes' | 'figures';
 
@@ -539,12 +552,12 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
     needs,
     switches,
     isOff: (name) => switches.off?.has(name) ?? false,
-    evenPaper: () => (even ??= hasEvenPaper(grey)),
+    evenPaper: () => (even ??= hasEvenPaper(context.grey)),
     dictionary: () => (dictionary ??= (engine.dictionary?.(options.languages) ?? Promise.resolve(undefined)).catch(() => undefined)),
     plainImage(turns) {
       let image = plainImages.get(turns);
       if (!image) {
-        image = turns === 0 ? grey : rotateQuarterTurns(grey, turns);
+        image = turns === 0 ? context.grey : rotateQuarterTurns(context.grey, turns);
         // A photo's plain reading is read smaller: its letters stay well over the size the
         // engine reads best, and it runs beside the prepared reading, not after it.
         if (!context.evenPaper() && image.width * image.height > PLAIN_MAX_PIXELS) image = shrinkImage(image, Math.sqrt(PLAIN_MAX_PIXELS / (image.width * image.height)));
