@@ -445,9 +445,16 @@ const PAGE_STEPS = [
     when: (s, { engine, options }) => !s.kept!.modelRead && Boolean(engine.secondModel?.(options.languages)),
     async run(s, context) {
       const kept = s.kept!;
+      // The second model reads what the first read: the body, its frames blanked as step
+      // frames blanked them. Read with the frames, it gave their words twice (its own and the
+      // frames' readings given to it below), and on a blurred photo, where the two readings'
+      // boxes differ, both stood side by side ("Nous Nous avons avons").
+      const frames = kept.page.frames.map(({ box }) => box);
+      const body = frames.length > 0 ? { ...kept.page.image, data: kept.page.image.data.slice() } : kept.page.image;
+      if (frames.length > 0) blankBoxes(body, frames, Math.ceil(letterHeightOf(kept.page) * 0.3));
       const [dictionary, second] = await Promise.all([
         context.dictionary(),
-        context.engine.recognize(encodePgm(kept.page.image), { ...quietly(context), model: 'second', segmentation: kept.page.segmentation, ...(kept.dpi ? { dpi: kept.dpi } : {}) }),
+        context.engine.recognize(encodePgm(body), { ...quietly(context), model: 'second', segmentation: kept.page.segmentation, ...(kept.dpi ? { dpi: kept.dpi } : {}) }),
       ]);
       // Rules put back and frames read apart are given to both sides: they are not the
       // models' to dispute (the rules were painted out of the page the second model reads).
