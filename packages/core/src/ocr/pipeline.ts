@@ -318,8 +318,12 @@ function turnedPage(grey: GreyImage, turns: QuarterTurns, context: PageContext):
 const PAGE_STEPS = [
   {
     name: 'sharpen-soft',
-    runsWhen: 'part or all of a scan or a small photo is out of focus (a receipt that moved in the scanner, a page photographed focused on one side): the soft regions, found cell by cell from the slope of the ink\'s edges, are deconvolved before any decision is made on the whole page; sharp pages and full-size phone photos are left as they came',
+    runsWhen: 'part or all of the page is out of focus (a receipt that moved in the scanner, a page photographed focused on one side): the soft regions, found cell by cell from the slope of the ink\'s edges, are deconvolved before any decision is made on the whole page (a phone photo at 2600 pixels on its long side); sharp pages are left as they came',
     run(s, context) {
+      // Measured on the sweep's blurred classes (σ 1-3, whole or left half), mean CER: photos
+      // blurred σ 2 and 3 8.8% and 7.5% before (with word-choice's doubled frames), 0.5% and 0.9%
+      // now; receipts 9.9% and 37.8%, now 8.6% and 21.3%; left half σ 2 and 3, photos 7.6% and
+      // 4.9%, now 0.4% and 0.9%, receipts 11.9% and 21.8%, now 7.6% and 16.3%. As taken unchanged.
       const sharpened = sharpenOutOfFocus(context.grey);
       if (!sharpened) return s;
       context.grey = sharpened.image;
