@@ -48,7 +48,12 @@ const MIN_SOFT_SHARE = 0.15;
  * preparation reads them at, and deconvolving 12 MP took 15-25 s where 4 MP takes 2-5.
  */
 const MAX_LONG_SIDE = 2600;
-/** Deconvolution is asked for at most this σ: beyond it the noise it lifts outweighs the strokes it gives back. */
+/**
+ * Deconvolution is asked for at most this σ: beyond it the ringing it makes round thin strokes
+ * outweighs what it gives back. Measured at 3: a photo's half blurred σ 5 read at 10.9% CER
+ * instead of 17.1% (37.3% unsharpened), but receipts blurred σ 3 lost (a receipt's half 10.0% to
+ * 26.8%, a whole one 5.8% to 11.2%); at 4 worse still.
+ */
 const MAX_SIGMA = 2;
 /** Richardson-Lucy iterations: measured on blurred receipts, 10 gives back most of what 30 do. */
 const ITERATIONS = 10;
