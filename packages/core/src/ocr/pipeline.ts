@@ -14,6 +14,7 @@ import { rotateQuarterTurns, shrinkImage } from './preprocess/geometry.ts';
 import type { QuarterTurns } from './preprocess/orientation.ts';
 import { measurePage, preparePage, type PreparedPage } from './preprocess/prepare-page.ts';
 import { hasEvenPaper } from './preprocess/paper.ts';
+import { sharpenOutOfFocus } from './preprocess/focus.ts';
 import { descreen } from './preprocess/descreen.ts';
 import type { Dictionary } from './dictionary/dictionary.ts';
 import { readableWords } from './dictionary/readable-words.ts';
@@ -101,7 +102,7 @@ type ReadOptions = Omit<OcrOptions, 'segmentation'>;
 /** What every step of one page's reading is given besides the state it works on. */
 interface PageContext {
   engine: OcrEngine;
-  /** The page as it came (decoded, grey), its screens smoothed (step descreen): what every reading reads. */
+  /** The page as it came (decoded, grey), its out-of-focus regions sharpened (step sharpen-soft) and its screens smoothed (step descreen): what every reading reads. */
   grey: GreyImage;
   options: ReadOptions;
   needs: ReadingNeeds;
@@ -168,6 +169,8 @@ interface Kept {
 }
 
 interface PageState {
+  /** The σ (pixels) the page's soft regions were sharpened by (sharpen-soft). */
+  sharpened?: number;
   /** Screened or dithered print was smoothed (descreen): context.grey is the smoothed page. */
   descreened?: boolean;
   /** The page as prepared (or only measured, preparation off). */
@@ -318,6 +321,20 @@ function turnedPage(grey: GreyImage, turns: QuarterTurns, context: PageContext):
 
 /** The steps of a page's reading, in the order they run. */
 const PAGE_STEPS = [
+  {
+    name: 'sharpen-soft',
+    runsWhen: 'part or all of the page is out of focus (a receipt that moved in the scanner, a page photographed focused on one side): the soft regions, found cell by cell from the slope of the ink\'s edges, are deconvolved before any decision is made on the whole page (a phone photo at 2600 pixels on its long side); sharp pages are left as they came',
+    run(s, context) {
+      // Measured on the sweep's blurred classes (σ 1-3, whole or left half), mean CER: photos
+      // blurred σ 2 and 3 8.8% and 7.5% before (with word-choice's doubled frames), 0.5% and 0.9%
+      // now; receipts 9.9% and 37.8%, now 8.6% and 21.3%; left half σ 2 and 3, photos 7.6% and
+      // 4.9%, now 0.4% and 0.9%, receipts 11.9% and 21.8%, now 7.6% and 16.3%. As taken unchanged.
+      const sharpened = sharpenOutOfFocus(context.grey);
+      if (!sharpened) return s;
+      context.grey = sharpened.image;
+      return { ...s, sharpened: Math.round(sharpened.sigma * 100) / 100 };
+    },
+  },
   {
     name: 'descreen',
     runsWhen: 'the page holds print on a screen or dither (a table\'s shaded header or columns, a slide\'s textured ground, grey print a laser printer or fax dithered): those parts are smoothed to an even tone, the ground lifted to white, before anything reads the page',
@@ -499,7 +516,7 @@ const PAGE_STEPS = [
 
 /** Every step's name, so a switch or a test that names one that is not there does not compile. */
 export type StepName =
-  | 'descreen' | 'prepare' | 'clean-once' | 'read-page' | 'read' | 'frames' | 'second-recogniser' | 'narrow-letters' | 'decimal-points' | 'unread-ink' | 'frames-back' | 'rules'
+  | 'sharpen-soft' | 'descreen' | 'prepare' | 'clean-once' | 'read-page' | 'read' | 'frames' | 'second-recogniser' | 'narrow-letters' | 'decimal-points' | 'unread-ink' | 'frames-back' | 'rules'
   | 'turned-look' | `as-came-${(typeof PAGE_DPIS)[number]}` | 'as-came-kept' | 'never-noise' | 'word-choice'
   | 'stray-marks' | 'noise-lines' | 'row-order' | 'lone-i' | 'letters-reread' | 'bullets' | 'paired-quotes' | 'figures';
 
