@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { OcrLine } from './engine.ts';
-import { doubtfulLines, paddedBox, spliceLines } from './doubtful-lines.ts';
+import { doubtfulLines, spliceLines } from './doubtful-lines.ts';
 
 const line = (text: string, y: number, confidence = 96): OcrLine => ({
   words: text.split(' ').map((word, i) => ({ text: word, confidence, box: { x0: i * 50, y0: y, x1: i * 50 + 40, y1: y + 20 } })),
@@ -29,8 +29,4 @@ test('chosen lines go back where their lines were, lines added after them, lines
   expect(spliceLines(lines, [1, 3], chosen).some((l) => 'from' in l)).toBe(false);
   // A doubtful line the choice emptied is gone; the others stay.
   expect(texts(spliceLines(lines, [1, 3], [{ ...line('four', 90), from: 3 }]))).toEqual(['one', 'three', 'four', 'five']);
-});
-
-test('a padded box stays within the page', () => {
-  expect(paddedBox({ x0: 2, y0: 5, x1: 98, y1: 50 }, 4, 100, 52)).toEqual({ x0: 0, y0: 1, x1: 100, y1: 52 });
 });

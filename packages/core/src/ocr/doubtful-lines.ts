@@ -1,4 +1,4 @@
-import type { OcrBox, OcrLine } from './engine.ts';
+import type { OcrLine } from './engine.ts';
 
 /**
  * A word Tesseract read below this is one the second model may read otherwise. Measured on
@@ -6,7 +6,7 @@ import type { OcrBox, OcrLine } from './engine.ts';
  */
 export const DOUBTFUL_BELOW = 90;
 
-/** Above this share of a page's lines in doubt, the second model reads the page whole. */
+/** Above this share of a page's lines in doubt, the second model reads the page whole; below it, the lines read sure are blanked first. */
 export const MOSTLY_DOUBTFUL = 0.5;
 
 /** Letters only, three or more: a word the dictionary should know. */
@@ -28,16 +28,6 @@ export function doubtfulLines(lines: readonly OcrLine[], isWord?: (word: string)
     if (unsure) doubtful.push(index);
   });
   return doubtful;
-}
-
-/** A line's box grown by `margin` on every side, kept within the page. */
-export function paddedBox(box: OcrBox, margin: number, width: number, height: number): OcrBox {
-  return {
-    x0: Math.max(0, box.x0 - margin),
-    y0: Math.max(0, box.y0 - margin),
-    x1: Math.min(width, box.x1 + margin),
-    y1: Math.min(height, box.y1 + margin),
-  };
 }
 
 /**
