@@ -13,6 +13,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { wordScores } from '../../test-support/cer.ts';
 import { corpusDir } from '../../test-support/corpus.ts';
 import { median, startServer } from '../server-process.ts';
+import { heroTimer } from './hero-timer.ts';
 import { listFlag, mean, percent } from './readers.ts';
 
 const PORT = 4405;
@@ -36,26 +37,13 @@ async function readAll(context: BrowserContext, refuseSecond: boolean) {
     fetches.push({ url: request.url(), bytes: (await request.sizes()).responseBodySize, seconds: (timing.responseEnd - timing.requestStart) / 1000 });
   });
   await page.goto(`http://127.0.0.1:${PORT}/`, { waitUntil: 'networkidle' });
-  await page.evaluate(() => {
-    const times: number[] = [];
-    let started = 0;
-    let wasBusy = false;
-    Object.assign(window, { heroTimes: times });
-    document.querySelector('[data-testid=file-input]')!.addEventListener('change', () => (started = performance.now()), true);
-    new MutationObserver(() => {
-      const busy = Boolean(document.querySelector('[data-testid=drop-zone] button[disabled]'));
-      if (wasBusy && !busy) times.push(performance.now() - started);
-      wasBusy = busy;
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-  });
+  const timer = await heroTimer(page, 300_000);
   // The first page loads the engine (and, where allowed, the second model). Not read again:
   // the hero keeps its last reading of a picture, so a page read twice in a row takes no time.
   const plan = documents;
   const rows: Array<{ name: string; f1: number; seconds: number }> = [];
   for (const [i, document] of plan.entries()) {
-    await page.getByTestId('file-input').setInputFiles(document.file);
-    await page.waitForFunction((n) => (window as unknown as { heroTimes: number[] }).heroTimes.length > n, i, { timeout: 300_000, polling: 100 });
-    const seconds = (await page.evaluate((n) => (window as unknown as { heroTimes: number[] }).heroTimes[n]!, i)) / 1000;
+    const seconds = await timer.readFile(document.file);
     const text = await page.getByTestId('result-text').inputValue().catch(() => '');
     rows.push({ name: i === 0 ? `${document.name} (first visit)` : document.name, f1: wordScores(text, document.expected).f1, seconds });
   }
