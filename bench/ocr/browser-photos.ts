@@ -26,7 +26,9 @@ const photos = realSamples().filter((sample) => sample.set === 'photos');
 const plan = [photos.at(-1)!, ...Array.from({ length: ROUNDS }, () => photos).flat()];
 
 /** Seconds from the file input's change to the drop zone no longer busy, timed in the page. */
-async function heroTimes(page: Page): Promise<{ seconds: number[]; cer: number[] }> {
+async function heroTimes(page: Page, { firstModelOnly = false } = {}): Promise<{ seconds: number[]; cer: number[] }> {
+  // The per-word choice's second models refused: what the choice costs and gives.
+  if (firstModelOnly) await page.route(/\/engines\/tessdata-fast-/, (route) => route.abort());
   await page.goto(`http://127.0.0.1:${PORT}/`, { waitUntil: 'networkidle' });
   await page.getByTestId('ocr-language').selectOption('fra');
   const timer = await heroTimer(page, 150_000);
@@ -79,11 +81,12 @@ const browser = await chromium.launch({
 });
 try {
   const ours = await heroTimes(await (await browser.newContext()).newPage());
+  const firstOnly = await heroTimes(await (await browser.newContext()).newPage(), { firstModelOnly: true });
   const reference = await tesseractJsTimes(await (await browser.newContext()).newPage());
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   console.log(`\nReal phone photos (${photos.length}, 12 MP) in Chromium, ${ROUNDS} rounds after a first photo that loads the engine`);
   console.log('| reader | median s/photo | mean CER | × tesseract.js |\n|---|---|---|---|');
-  for (const [name, figures] of [['TextLift hero (whole path)', ours], ['tesseract.js, defaults', reference]] as const) {
+  for (const [name, figures] of [['TextLift hero (whole path)', ours], ['TextLift hero, no second model', firstOnly], ['tesseract.js, defaults', reference]] as const) {
     console.log(`| ${name} | ${median(figures.seconds).toFixed(2)} | ${(mean(figures.cer) * 100).toFixed(2)}% | ${(median(figures.seconds) / median(reference.seconds)).toFixed(2)} |`);
   }
 } finally {
