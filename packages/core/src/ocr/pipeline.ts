@@ -459,8 +459,10 @@ const PAGE_STEPS = [
   },
   {
     name: 'word-choice',
-    runsWhen: 'the engine has a second model of all the page\'s languages (Debian\'s `fast` beside npm\'s `best_int`, on the server and in the browser; Russian has one model) and Tesseract\'s reading stands (not the second recogniser\'s) with a word in doubt (read unsure, or letters the dictionary lacks): the lines in doubt read again with it (the whole page where most are), each word chosen between the two readings by agreement, confidence and the dictionary (scanned documents: a table\'s decimal marks, a misread letter)',
-    when: (s, { engine, options }) => !s.kept!.modelRead && Boolean(engine.secondModel?.(options.languages)),
+    runsWhen: 'a scan or screenshot (even paper) whose engine has a second model of all the page\'s languages (Debian\'s `fast` beside npm\'s `best_int`, on the server and in the browser; Russian has one model) and Tesseract\'s reading stands (not the second recogniser\'s) with a word in doubt (read unsure, or letters the dictionary lacks): the lines in doubt read again with it (the whole page where most are), each word chosen between the two readings by agreement, confidence and the dictionary (scanned documents: a table\'s decimal marks, a misread letter)',
+    // Scans and screenshots only (even paper): on phone photos it changed no word on the server
+    // and cost the browser 0.1 point of CER and 0.4 s a photo (bench/ocr/browser-photos.ts).
+    when: (s, { engine, options, evenPaper }) => !s.kept!.modelRead && evenPaper() && Boolean(engine.secondModel?.(options.languages)),
     async run(s, context) {
       const kept = s.kept!;
       const dictionary = await context.dictionary();
