@@ -21,6 +21,8 @@ const PAPER = 230;
  * on the screen faded with the ground.
  */
 const WHITE_FROM = 1;
+/** A pixel this dark is ink (a stroke, a point) or a screen's dot; keepSolidInk tells them apart. */
+const SOLID_INK = 110;
 
 /**
  * How many pixels of each cell are dots of a printer's screen or dither: darker, or lighter,
@@ -104,7 +106,36 @@ export function descreen(image: GreyImage): GreyImage {
       out[y * width + x] = Math.min(255, Math.round((smooth[y * width + x]! * 255) / (ground * WHITE_FROM)));
     }
   }
+  keepSolidInk(image, out, near, columns);
   return { width, height, data: out };
+}
+
+/**
+ * Ink in screened cells that is solid, not a screen's or a dither's dots, keeps its own tone:
+ * where a dark pixel's four neighbours are all dark (inside a stroke or a point), it and the
+ * dark pixels round it that have two dark neighbours (the point's edge, not a screen's dot
+ * touching it) are put back. Smoothed and lifted with the ground, a small decimal point
+ * on a coarse screen faded to nothing: a scanned statement's variance column read "(978)" for
+ * "(97.8)". Dots of a screen or a dither never have four dark neighbours, so they stay smoothed.
+ * It costs letters a printer dithered where their dots touch (a form's grey print, 74.3% word
+ * F1 without it, 70.7% with it; a multi-column article 91.9% and 90.9%), and a figure that
+ * loses its decimal point is worse than a word lost: a reader trusts the figure.
+ */
+function keepSolidInk({ width, height, data }: GreyImage, out: Uint8Array, near: Uint8Array, columns: number): void {
+  const dark = (i: number) => data[i]! < SOLID_INK;
+  for (let y = 2; y < height - 2; y++) {
+    const row = Math.floor(y / CELL) * columns;
+    for (let x = 2, i = y * width + 2; x < width - 2; x++, i++) {
+      if (!near[row + ((x / CELL) | 0)] || !dark(i) || !dark(i - 1) || !dark(i + 1) || !dark(i - width) || !dark(i + width)) continue;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const j = i + dy * width + dx;
+          const solid = dark(j) && Number(dark(j - 1)) + Number(dark(j + 1)) + Number(dark(j - width)) + Number(dark(j + width)) >= 2;
+          if (solid && data[j]! < out[j]!) out[j] = data[j]!;
+        }
+      }
+    }
+  }
 }
 
 /** Cells set where any cell within `reach` (a square) is set. */
