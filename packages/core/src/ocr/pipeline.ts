@@ -168,9 +168,12 @@ interface Kept {
 }
 
 interface PageState {
-  /** The σ (pixels) the page's soft regions were sharpened by (sharpen-soft). */
+  /**
+   * The σ (pixels) the page's soft regions were sharpened by (sharpen-soft). The pixels are
+   * context.grey's; this mark is what tells the trace (and the ablation's replay) the step changed the page.
+   */
   sharpened?: number;
-  /** Screened or dithered print was smoothed (descreen): context.grey is the smoothed page. */
+  /** Screened or dithered print was smoothed (descreen): context.grey is the smoothed page; the mark tells the trace so. */
   descreened?: boolean;
   /** The page as prepared (or only measured, preparation off). */
   page?: PreparedPage;
@@ -184,6 +187,8 @@ interface PageState {
 
 /** A rule put back as a line of dashes: not a word Tesseract read, so not in the confidence. */
 const isRule = (line: OcrLine) => line.paragraph.startsWith('rule.');
+/** A line of a frame read apart (a table's cell, a boxed aside: page-reading.ts's readFrame). */
+const isFrameLine = (line: OcrLine) => line.paragraph.startsWith('frame.');
 
 /**
  * How one page image is read (the steps read-page, turned-look and as-came-kept run it on the
@@ -469,7 +474,7 @@ const PAGE_STEPS = [
       const isWord = dictionary ? (word: string) => dictionary.has(word) : undefined;
       // Rules put back and frames read apart are given to both sides: they are not the
       // models' to dispute (the rules were painted out of the page the second model reads).
-      const apart = kept.lines.filter((line) => isRule(line) || line.paragraph.startsWith('frame.'));
+      const apart = kept.lines.filter((line) => isRule(line) || isFrameLine(line));
       const own = kept.lines.map((line, index) => ({ line, index })).filter(({ line }) => !apart.includes(line));
       const doubtful = doubtfulLines(own.map(({ line }) => line), isWord).map((i) => own[i]!.index);
       // A page its first model read sure of every word is left as it is.
@@ -477,7 +482,7 @@ const PAGE_STEPS = [
       // Frames read apart (tables, boxed asides) are the first reading's on both sides, so the
       // second model reads the body alone, as the first did: read whole, each framed word came
       // twice ("Je Je suis" in a page of French conjugation tables, 0.7% CER to 15.8%).
-      const framesApart = kept.lines.some((line) => line.paragraph.startsWith('frame.')) ? kept.page.frames.map(({ box }) => box) : [];
+      const framesApart = apart.some(isFrameLine) ? kept.page.frames.map(({ box }) => box) : [];
       // Where the doubt is in some lines only (a multi-column article, a photo of a page whose
       // tables are read apart), the lines read sure are blanked too: the second model reads the
       // page as it stands, each doubtful line where it was, in the time of those lines (two
