@@ -67,7 +67,7 @@ export interface OcrEngine {
   recognize(image: Uint8Array, options: OcrOptions): Promise<OcrResult>;
   /**
    * Readings asked for at once run at once (native tesseract: one process each, on separate
-   * cores); where absent, one at a time in the order asked (tesseract.js's one worker).
+   * cores; tesseract.js: a second worker); where absent, one at a time in the order asked.
    */
   parallel?: boolean;
   /** Whether a second model of all these languages can be read with (OcrOptions.model); absent where none. */

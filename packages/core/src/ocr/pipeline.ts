@@ -213,13 +213,19 @@ const READING_STEPS = [
     when: (s) => !s.read,
     async run(s, { engine }) {
       // The body and each frame: one reading each, progress shared out. The frames do not wait
-      // for the body: the server's engine reads them beside it on the other core; the
-      // browser's reads one thing at a time, the body first, as asked.
+      // for the body: an engine that reads beside it (engine.parallel) reads them on the other
+      // core, so the bar is the parts' fractions summed, never one part's place in the order;
+      // only the body's loading moves it.
       const parts = 1 + s.frames.length;
       const { options } = s;
+      const done = Array.from({ length: parts }, () => 0);
       const part = (index: number): ReadOptions => ({
         ...options,
-        onProgress: options.onProgress && ((fraction, stage) => options.onProgress!(stage === 'recognizing' ? (index + fraction) / parts : fraction, stage)),
+        onProgress: options.onProgress && ((fraction, stage) => {
+          if (stage !== 'recognizing') return index === 0 ? options.onProgress!(fraction, stage) : undefined;
+          done[index] = fraction;
+          options.onProgress!(done.reduce((sum, each) => sum + each, 0) / parts, stage);
+        }),
       });
       const bodyRead = engine.recognize(encodePgm(s.body), { ...part(0), segmentation: s.page.segmentation });
       const framesRead = Promise.all(s.frames.map((frame, index) => readFrame(engine, s.page, frame, part(index + 1))));

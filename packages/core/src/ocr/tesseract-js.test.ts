@@ -62,3 +62,36 @@ describe('tesseract.js’s second model (Debian’s fast, served beside best_int
     }
   });
 });
+
+describe('tesseract.js’s readings asked at once', () => {
+  test('run at once on two workers of the first model, and read as one after the other does', { timeout: 90_000 }, async () => {
+    const source = languageDataSource('eng');
+    if (source.kind !== 'npm') throw new Error('from npm');
+    const langPath = path.dirname(fileURLToPath(import.meta.resolve(source.specifier)));
+    const textOf = (lines: OcrLine[]) => lines.map((line) => line.words.map((word) => word.text).join(' ')).join('\n');
+    expect(createTesseractJsEngine({ langPath, cacheMethod: 'none', workers: 1 }).parallel).toBe(false);
+    const engine = createTesseractJsEngine({ langPath, cacheMethod: 'none', workers: 2 });
+    expect(engine.parallel).toBe(true);
+    try {
+      // What each reading tells, in the order told: on one worker the second is not
+      // recognising before the first has ended.
+      const told: string[] = [];
+      const reading = (name: string, options: { lettersOnly?: boolean } = {}) =>
+        engine
+          .recognize(page, { languages: ['eng'], ...options, onProgress: (_fraction, stage) => stage === 'recognizing' && told.push(`${name} recognizing`) })
+          .then((result) => (told.push(`${name} ended`), result));
+      const [a, b] = await Promise.all([reading('a'), reading('b', { lettersOnly: true })]);
+      expect(told.indexOf('b recognizing')).toBeGreaterThanOrEqual(0);
+      expect(told.indexOf('b recognizing')).toBeLessThan(told.indexOf('a ended'));
+      expect(told.indexOf('a recognizing')).toBeLessThan(told.indexOf('b ended'));
+      expect(textOf(a.lines)).toContain('The quick brown dog jumped over the');
+      // The same readings one after the other, on whichever worker: the same words.
+      const aAfter = await engine.recognize(page, { languages: ['eng'] });
+      const bAfter = await engine.recognize(page, { languages: ['eng'], lettersOnly: true });
+      expect(textOf(a.lines)).toBe(textOf(aAfter.lines));
+      expect(textOf(b.lines)).toBe(textOf(bAfter.lines));
+    } finally {
+      await engine.terminate();
+    }
+  });
+});

@@ -12,6 +12,11 @@ export interface TesseractJsPaths {
   cacheMethod: 'write' | 'none';
   /** The second model (Debian's `fast`), where this host serves one; absent where none. */
   second?: SecondModelPaths;
+  /**
+   * Workers reading the first model at most (readings asked at once run at once on as many);
+   * by default two where the device has two cores or more.
+   */
+  workers?: number;
 }
 
 /**
@@ -65,44 +70,102 @@ interface WorkerSlot {
 }
 
 /**
- * The OCR engine on tesseract.js (WASM). One tesseract worker, created on first use and kept,
- * because loading the core and a language costs more than reading a page; a second one for the
- * second model, made only when a page is read with it. Readings run one at a time.
+ * Workers reading the first model at most. A page's readings that do not wait for each other
+ * (a photo's plain reading beside its prepared one, a scan's at two resolutions) then run at
+ * once, each on a core; each worker holds its own WASM heap and model, so no more than the
+ * two readings a photo has.
+ */
+const MAX_FIRST_MODEL_WORKERS = 2;
+
+/** One worker's readings, run one at a time in the order asked. */
+interface Lane {
+  slot: WorkerSlot;
+  /** The last reading asked of it, settled or not: the next starts after it. */
+  queue: Promise<unknown>;
+  /** Readings queued or running: while there are some, the worker's languages are theirs. */
+  pending: number;
+}
+
+/**
+ * The OCR engine on tesseract.js (WASM). Its tesseract workers are created on first use and
+ * kept, because loading the core and a language costs more than reading a page: one for the
+ * first model, and a second (at most `workers`) made when a reading is asked while the first
+ * is busy, so readings asked at once run at once; one for the second model, made only when a
+ * page is read with it.
  */
 export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
-  const { second: secondPaths, ...firstPaths } = paths;
-  const first = workerSlot(firstPaths);
-  let second: WorkerSlot | undefined;
-  const secondSlot = () => (second ??= workerSlot({ ...firstPaths, langPath: secondPaths!.langPath, cachePath: secondPaths!.cachePath }));
-  let queue: Promise<unknown> = Promise.resolve();
-  // Readings queued or running: while there are some, the worker's languages are theirs.
-  let readings = 0;
+  const { second: secondPaths, workers = defaultWorkers(), ...firstPaths } = paths;
+  const lanes: Lane[] = [lane(workerSlot(firstPaths))];
+  let second: Lane | undefined;
+  const secondLane = () => (second ??= lane(workerSlot({ ...firstPaths, langPath: secondPaths!.langPath, cachePath: secondPaths!.cachePath })));
+
+  /** An idle worker, else a new one while there may be more, else the one with the fewest readings waiting. */
+  function firstModelLane(): Lane {
+    // A worker after the first that could not be made is not tried again: the others read.
+    const usable = lanes.filter((each, index) => index === 0 || !each.slot.failed);
+    const idle = usable.find((each) => each.pending === 0);
+    if (idle) return idle;
+    if (lanes.length < workers) {
+      const made = lane(workerSlot(firstPaths));
+      lanes.push(made);
+      return made;
+    }
+    return usable.reduce((fewest, each) => (each.pending < fewest.pending ? each : fewest));
+  }
 
   return {
     name: 'tesseract.js 7',
     dictionary: dictionaryLoader((language) => readLanguageFile(paths.langPath, language)),
+    parallel: workers > 1,
     load(languages) {
-      // Not while readings wait or run: the worker's languages are theirs until they end.
-      if (readings === 0) first.load(languages.join('+')).catch(() => {});
+      // Not a worker whose readings wait or run: its languages are theirs until they end.
+      for (const [index, each] of lanes.entries()) {
+        if (each.pending === 0 && (index === 0 || !each.slot.failed)) each.slot.load(languages.join('+')).catch(() => {});
+      }
     },
     recognize(image, options) {
-      readings += 1;
-      const slot = options.model === 'second' && secondPaths ? secondSlot() : first;
-      const job = queue.then(() => slot.read(image, options)).finally(() => {
-        readings -= 1;
+      if (options.model === 'second' && secondPaths) return enqueue(secondLane(), image, options);
+      const chosen = firstModelLane();
+      const job = enqueue(chosen, image, options);
+      if (chosen === lanes[0]) return job;
+      // A worker after the first that cannot be made (the device short of memory) costs the
+      // reading nothing: the first reads it.
+      return job.catch((error: unknown) => {
+        if (!chosen.slot.failed || options.signal?.aborted) throw error;
+        return enqueue(lanes[0]!, image, options);
       });
-      queue = job.catch(() => {});
-      return job;
     },
     // Not offered again in this visit once it could not be had: a page then reads with the first alone.
-    ...(secondPaths ? { secondModel: (languages: string[]) => !second?.failed && languages.every((code) => secondPaths.languages.includes(code)) } : {}),
+    ...(secondPaths ? { secondModel: (languages: string[]) => !second?.slot.failed && languages.every((code) => secondPaths.languages.includes(code)) } : {}),
     async terminate() {
-      await Promise.all([first.terminate(), second?.terminate()]);
+      await Promise.all([...lanes, ...(second ? [second] : [])].map((each) => each.slot.terminate()));
     },
   };
 }
 
-function workerSlot(paths: Omit<TesseractJsPaths, 'second'> & { cachePath?: string }): WorkerSlot {
+function lane(slot: WorkerSlot): Lane {
+  return { slot, queue: Promise.resolve(), pending: 0 };
+}
+
+function enqueue(chosen: Lane, image: Uint8Array, options: OcrOptions): Promise<OcrResult> {
+  chosen.pending += 1;
+  const job = chosen.queue.then(() => chosen.slot.read(image, options)).finally(() => {
+    chosen.pending -= 1;
+  });
+  chosen.queue = job.catch(() => {});
+  return job;
+}
+
+/**
+ * Two workers where the device has two cores or more, one where it has one or does not say
+ * (navigator.hardwareConcurrency; Node before 21 has no navigator).
+ */
+function defaultWorkers(): number {
+  const cores = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1;
+  return Math.max(1, Math.min(MAX_FIRST_MODEL_WORKERS, cores));
+}
+
+function workerSlot(paths: Omit<TesseractJsPaths, 'second' | 'workers'> & { cachePath?: string }): WorkerSlot {
   let failed = false;
   let worker: TesseractWorker | undefined;
   let workerLanguages = '';

@@ -64,7 +64,11 @@ function nativeProvider(version: string, tessdataDir: string, runner?: Tesseract
   };
 }
 
-/** One tesseract.js worker per concurrent job, created on demand and kept for the next job. */
+/**
+ * One tesseract.js worker per concurrent job, created on demand and kept for the next job: the
+ * jobs already fill the cores, so a job's readings run one at a time (workers: 1), not on a
+ * second worker of their own, whose WASM heap and model each job would hold.
+ */
 function createWasmPool(langPath: string, size: number, steps?: StepSwitches): OcrProvider {
   const idle: OcrEngine[] = [];
   const all: OcrEngine[] = [];
@@ -74,7 +78,7 @@ function createWasmPool(langPath: string, size: number, steps?: StepSwitches): O
     borrow() {
       let engine = idle.pop();
       if (!engine) {
-        engine = { ...createTesseractJsEngine({ langPath: path.resolve(langPath), cacheMethod: 'none' }), lineModel: loadLineModel, ...(steps ? { steps } : {}) };
+        engine = { ...createTesseractJsEngine({ langPath: path.resolve(langPath), cacheMethod: 'none', workers: 1 }), lineModel: loadLineModel, ...(steps ? { steps } : {}) };
         all.push(engine);
       }
       const borrowed = engine;
