@@ -358,13 +358,16 @@ const PAGE_STEPS = [
   {
     name: 'prepare',
     runsWhen: 'always: the sheet cut from the desk and flattened, light evened, lines made level, letters sized, layout judged (a phone photo needs all of it, a clean scan little)',
-    run(s, context) {
+    async run(s, context) {
       // The readings as it came (a clean page's, as-came; a photo's plain one, never-noise) do
       // not wait for preparation where the engine reads beside it; where it reads one thing at
       // a time, they come after the prepared reading, as before.
       if (context.engine.parallel) {
         if (context.evenPaper()) startAsCame(0, context);
         else if (!context.isOff('never-noise')) void context.plain(0).catch(() => {});
+        // tesseract.js hands a reading to its worker a few promise callbacks after it is
+        // asked: those run now, not after preparation has held this thread for a second.
+        await new Promise((resolve) => setTimeout(resolve, 0));
       }
       return { ...s, page: preparePage(context.grey) };
     },
