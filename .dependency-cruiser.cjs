@@ -1,5 +1,5 @@
 /**
- * The one-way dependency direction of DESIGN.md, checked in `npm test` rather than by habit:
+ * The one-way dependency direction of docs/ARCHITECTURE.md, checked in `npm test` rather than by habit:
  * core imports neither web nor server; web and server meet only over HTTP; and the other
  * packages reach core only through its package name (its declared public surface).
  */

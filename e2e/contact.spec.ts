@@ -34,12 +34,16 @@ test('a complete message is sent, stored, and the form resets', async ({ page })
   await page.getByLabel('Email').fill('ana@example.com');
   await page.getByLabel('Subject').fill(subject);
   await page.getByLabel('Message').fill('The TIFF page came out perfectly.');
+  // The request is held until the sending state has been seen, however slow the machine.
+  let release!: () => void;
+  const seen = new Promise<void>((resolve) => (release = resolve));
   await page.route('/api/v1/contact', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 300)); // long enough to see the button's state
+    await seen;
     await route.continue();
   });
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+  release();
   await expect(page.getByText("Message sent successfully! We'll get back to you soon.")).toBeVisible();
   await expect(page.getByLabel('Name')).toHaveValue('');
   expect(storedRows(subject)).toEqual([

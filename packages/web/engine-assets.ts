@@ -72,11 +72,6 @@ function pdfjsFiles(): Array<{ url: string; file: string }> {
   );
 }
 
-/**
- * The engine's worker script, its WASM builds (LSTM-only, with and without SIMD) and the
- * language models, copied from their npm packages so the site never asks another host. The
- * worker and the .wasm sit in one folder because the core locates its .wasm next to the worker.
- */
 /** Debian's models gzipped, kept by content: gzip -9 of all 14 takes 20 s of CPU, each build. */
 const GZIP_CACHE = fileURLToPath(new URL('../../node_modules/.cache/tessdata-gz/', import.meta.url));
 
@@ -123,6 +118,11 @@ const secondModels = new Map(ocrLanguages.flatMap((code) => {
  */
 export const SECOND_MODEL_BASE = `/engines/tessdata-fast-${[...secondModels].reduce((hash, [code, model]) => hash.update(code).update(model), createHash('sha256')).digest('hex').slice(0, 12)}`;
 
+/**
+ * The engine's worker script, its WASM builds (LSTM-only, with and without SIMD) and the
+ * language models, copied from their npm packages so the site never asks another host. The
+ * worker and the .wasm sit in one folder because the core locates its .wasm next to the worker.
+ */
 function engineFiles(): Array<{ url: string; file?: string; source?: Buffer }> {
   const core = packageDir('tesseract.js-core');
   const variants = ['tesseract-core-lstm', 'tesseract-core-simd-lstm', 'tesseract-core-relaxedsimd-lstm'];

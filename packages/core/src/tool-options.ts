@@ -32,10 +32,10 @@ export type OptionValues<F extends OptionFields> = { [K in keyof F]: F[K] extend
 /** Longest value of any free-text option (a password), so nothing long is ever cut silently. */
 export const MAX_OPTION_LENGTH = 1024;
 
-/** One of a fixed set of words ("docx", "a4"). */
 /** A declared option with its exact values, as the builders below make them. */
 type Declared<T, R> = R & { json: Record<string, unknown>; readonly value?: T };
 
+/** One of a fixed set of words ("docx", "a4"). */
 export function choice<const V extends string>(values: readonly V[], fallback: V): Declared<V, { kind: 'choice'; values: readonly V[]; fallback: V }> {
   return { kind: 'choice', values, fallback, json: { type: 'string', enum: values, default: fallback } };
 }

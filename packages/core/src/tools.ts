@@ -339,14 +339,6 @@ export type ToolSlug = Tool['slug'];
  */
 export const toolList = tools as unknown as readonly ToolDefinition[];
 
-/** A tool's options with their own types, for a page that shows their choices and defaults. */
-export function toolOptions<S extends ToolSlug>(slug: S): OptionsOf<S> {
-  const options: unknown = toolList.find((tool) => tool.slug === slug)?.options;
-  return options as OptionsOf<S>;
-}
-
-type OptionsOf<S extends ToolSlug> = Extract<Tool, { slug: S }>['options'];
-
 export function findTool(slug: string): ToolDefinition | undefined {
   return toolList.find((tool) => tool.slug === slug);
 }

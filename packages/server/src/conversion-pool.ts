@@ -7,6 +7,7 @@ import type { ConversionOutcome, ConversionTask, ConversionThreadData, ThreadSta
 import { officeEngine, type OfficePool } from './engines/libreoffice.ts';
 import { serveCalls } from './engines/main-thread-calls.ts';
 import { serveTesseract } from './engines/native-tesseract.ts';
+import { ownBuffers } from './own-buffers.ts';
 import type { OcrProvider } from './engines/ocr-provider.ts';
 import type { LanguagePair, OfficeDocument } from '@textlift/core';
 import { ServerTranslation } from './engines/translation.ts';
@@ -21,16 +22,6 @@ const IDLE_TIMEOUT_MS = 10_000;
 
 /** How long an aborted job waits for its thread to end (measured 6-23 ms), past which it gives the slot back anyway. */
 const THREAD_EXIT_WAIT_MS = 1000;
-
-/** A job's input buffers that can move to its thread without a copy (each wholly the file's own). */
-function transferables(task: Omit<ConversionTask, 'engines'>): ArrayBuffer[] {
-  const buffers = new Set<ArrayBuffer>();
-  for (const { bytes } of task.input.files ?? []) {
-    const { buffer } = bytes;
-    if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength) buffers.add(buffer);
-  }
-  return [...buffers];
-}
 
 /**
  * The worker threads that run conversions, one job per thread at a time. Aborting a job
@@ -86,7 +77,7 @@ export class ConversionPool {
     try {
       outcome = await this.pool.run({ ...task, engines: channel.port2 }, {
         signal,
-        transferList: [channel.port2, ...transferables(task)],
+        transferList: [channel.port2, ...ownBuffers(task.input.files ?? [])],
       });
     } catch (error) {
       if (signal.aborted) throw signal.reason instanceof ConversionError ? signal.reason : new ConversionError('cancelled', 'Cancelled.');

@@ -9,6 +9,7 @@ import { createNodeHost, type Translator } from './engines/node-host.ts';
 import { mainThreadCaller } from './engines/main-thread-calls.ts';
 import { remoteTesseractRunner } from './engines/native-tesseract.ts';
 import { createOcrProvider } from './engines/ocr-provider.ts';
+import { ownBuffers } from './own-buffers.ts';
 
 export interface ConversionTask {
   slug: string;
@@ -45,16 +46,6 @@ const provider = createOcrProvider(
   { prepare: false, tesseractVersion: data.ocr.version, secondModelDir: data.ocr.secondModelDir },
 );
 
-/** The output buffers this thread can hand over without a copy: each wholly the output's own. */
-function transferables(result: ConversionResult): ArrayBuffer[] {
-  const buffers = new Set<ArrayBuffer>();
-  for (const { bytes } of result.outputs) {
-    const { buffer } = bytes;
-    if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength) buffers.add(buffer);
-  }
-  return [...buffers];
-}
-
 export default async function convert(task: ConversionTask) {
   const base = await provider;
   const port = task.engines;
@@ -75,7 +66,7 @@ export default async function convert(task: ConversionTask) {
     if (!result.data?.codes && result.outputs.length > 1) result = { ...result, outputs: [resultAsOneFile(result)] };
     const outcome: ConversionOutcome = { ok: true, result };
     // Moved, not copied, to the main thread: a 40 MB ZIP of pages is held once, not twice.
-    return Piscina.move({ [Piscina.transferableSymbol]: transferables(result), [Piscina.valueSymbol]: outcome } as never) as unknown as ConversionOutcome;
+    return Piscina.move({ [Piscina.transferableSymbol]: ownBuffers(result.outputs), [Piscina.valueSymbol]: outcome } as never) as unknown as ConversionOutcome;
   } catch (error) {
     // Errors lose their code when cloned between threads, so both outcomes travel as data.
     const { code, message, details } = toConversionError(error);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ConversionError, findTool, MAX_OPTION_LENGTH, resultAsOneFile, type InputFile, type JobInput, type ToolDefinition } from '@textlift/core';
+import { ConversionError, findTool, MAX_OPTION_LENGTH, type InputFile, type JobInput, type ToolDefinition } from '@textlift/core';
 import type { ConversionPool } from '../conversion-pool.ts';
 import type { Admission, JobQueue } from '../job-queue.ts';
 import { contentDisposition } from '../http-errors.ts';
@@ -146,9 +146,9 @@ export function registerConvertRoute(app: FastifyInstance, deps: { queue: JobQue
     }
 
     if (result.data?.codes) return reply.send({ results: result.data.codes });
-    if (result.outputs.length === 0) throw new ConversionError('engine-failed', 'No output.');
-    // The conversion thread has made the outputs one file already, off the event loop.
-    const output = resultAsOneFile(result);
+    // The conversion thread has made the outputs one file already (zipped off the event loop).
+    const [output] = result.outputs;
+    if (!output) throw new ConversionError('engine-failed', 'No output.');
     // Who translated, for API clients as the page says it.
     if (result.data?.translation) reply.header('X-Translation-Engine', result.data.translation.engine);
     return reply

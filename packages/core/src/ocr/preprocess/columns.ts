@@ -12,6 +12,7 @@ import type { Box, GreyImage } from './grey-image.ts';
  * free of letters, wider than a word space, splits it into parts that each hold a fair
  * share of the band's width. A price column is too narrow to count; text columns are not.
  */
+
 /** What a vertical gap in a band says: nothing, two wide parts, or parts with lines of their own. */
 type Split = 'none' | 'wide' | 'unaligned';
 
