@@ -65,8 +65,17 @@ export function toConversionError(error: unknown): ConversionError {
     return new ConversionError(error.code, message, details);
   }
   const message = error instanceof Error ? error.message : String(error);
+  const name = error && typeof error === 'object' && 'name' in error ? String(error.name) : '';
+  if (PDFJS_DAMAGE.has(name)) return new ConversionError('corrupt', `The PDF cannot be read: ${message}`);
   return new ConversionError('engine-failed', message);
 }
+
+/**
+ * pdf.js reports damage it meets after opening the file (a page's dictionary, its content, a
+ * cross-reference entry read late) from its worker, where every parsing error crosses as an
+ * UnknownErrorException; these names come from nowhere else, so they mean a damaged PDF.
+ */
+const PDFJS_DAMAGE = new Set(['UnknownErrorException', 'FormatError', 'InvalidPDFException', 'XRefEntryException', 'XRefParseException']);
 
 /** The failures a page answers with a password prompt rather than an error. */
 export function asksForPassword(code: ErrorCode): boolean {

@@ -6,6 +6,7 @@ import { AcroFormMerger } from '../pdf/copy-acroform.ts';
 import { ObjectCopier } from '../pdf/copy-objects.ts';
 import { readOutline, writeOutline, type OutlineItem } from '../pdf/copy-outlines.ts';
 import { catalogOf, listPages } from '../pdf/page-list.ts';
+import { impossibleXrefClaim } from '../pdf/xref-claims.ts';
 import { nameAfterFile } from '../output-names.ts';
 
 /**
@@ -94,6 +95,8 @@ const SAVE_OPTIONS = { useObjectStreams: false, addDefaultPage: false, updateFie
  */
 async function open(file: InputFile, index: number, password: string): Promise<PDFDocument> {
   const details = { index, name: file.name };
+  const claimed = impossibleXrefClaim(file.bytes);
+  if (claimed !== undefined) throw new ConversionError('corrupt', `${file.name} is damaged: its cross-reference claims ${claimed} objects.`, details);
   try {
     return await load(file.bytes, '');
   } catch (error) {

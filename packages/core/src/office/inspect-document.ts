@@ -2,6 +2,7 @@ import * as CFB from 'cfb';
 import { Inflate } from 'fflate';
 import { ConversionError, throwIfCancelled } from '../errors.ts';
 import { documentExtension, sniffType, wordTypes, type DocumentType } from '../sniff.ts';
+import { fatHasLoop } from './fat-cycles.ts';
 import { entryData, zipEntries } from './zip-entries.ts';
 
 /**
@@ -46,6 +47,7 @@ const FIB_ENCRYPTED = 0x0100;
 const FIB_OBFUSCATED = 0x8000;
 
 function checkCompoundFile(bytes: Uint8Array) {
+  if (fatHasLoop(bytes)) throw new ConversionError('corrupt', 'The document is damaged: its compound file chains sectors in a loop.');
   let container: CFB.CFB$Container;
   try {
     container = CFB.read(bytes, { type: 'array' });
