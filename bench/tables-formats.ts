@@ -9,7 +9,7 @@
 // "held" (not looked at; the figure to report). Every PDF is converted with the default OCR
 // language (English), as a visitor who does not change it would.
 //
-// Run: node bench/tables-formats.ts [--set dev|held|all] [--count N] [--no-corpus] [--list]
+// Run: npm run bench:tables-formats -- [--set dev|held|all] [--count N] [--no-corpus] [--list]
 //   --list prints every cell not shown as printed (expected | shown).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
