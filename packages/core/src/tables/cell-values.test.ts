@@ -56,6 +56,10 @@ test('the decimal mark is the style\'s where the digits allow both readings, the
   expect(number('1 234.5', de)).toEqual([1234.5, '#,##0.0']);
   expect(numberStyle(['1.234,56 €', '12,5 %', '1,234'], us).decimal).toBe(',');
   expect(numberStyle(['$1,234.56', '(0.125)', '1.234'], de).decimal).toBe('.');
-  expect(numberStyle(['1,234', '5,678', '12'], de).decimal).toBe(',');
-  expect(numberStyle(['1,234', '5,678', '12'], us).decimal).toBe('.');
+  // Nothing one-way: whole figures all under a thousand say the mark groups thousands; else the fallback.
+  expect(numberStyle(['1.234', '5.678', '12', '850'], us).decimal).toBe(',');
+  expect(numberStyle(['1,234', '5,678', '12'], de).decimal).toBe('.');
+  expect(numberStyle(['1,234', '5,678', '1234'], de).decimal).toBe(',');
+  expect(numberStyle(['1,234', '5,678'], de).decimal).toBe(',');
+  expect(numberStyle(['1,234', '5,678'], us).decimal).toBe('.');
 });

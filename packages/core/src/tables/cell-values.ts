@@ -96,17 +96,29 @@ export function numberStyle(texts: Iterable<string>, fallback: NumberStyle): Num
   let comma = 0;
   let dmy = 0;
   let mdy = 0;
+  /** Marks of figures both styles can read ("1,234"), and the longest whole figure with no mark. */
+  const twoWay = new Set<string>();
+  let longestWhole = 0;
   for (const raw of texts) {
     const text = raw.trim();
     const figure = figureOf(text);
     const mark = figure && decimalOf(figure.body);
     if (mark === '.') dot++;
     if (mark === ',') comma++;
+    if (figure && /^\d{1,3}[.,]\d{3}$/.test(figure.body)) twoWay.add(figure.body.charAt(figure.body.length - 4));
+    if (figure && /^\d+$/.test(figure.body)) longestWhole = Math.max(longestWhole, figure.body.length);
     const date = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(text);
     if (date) {
       if (Number(date[1]) > 12 && Number(date[2]) <= 12) dmy++;
       if (Number(date[2]) > 12 && Number(date[1]) <= 12) mdy++;
     }
+  }
+  // Where no figure is one-way, "1.505" beside whole figures all under a thousand ("12", "850")
+  // groups thousands: a column of three-decimal figures would print "12,000". (Whole figures of
+  // four digits tell nothing: Spanish and Polish group only from five.)
+  if (dot === comma && twoWay.size === 1 && longestWhole > 0 && longestWhole <= 3) {
+    if (twoWay.has(',')) dot++;
+    else comma++;
   }
   return {
     decimal: dot > comma ? '.' : comma > dot ? ',' : fallback.decimal,
@@ -120,8 +132,8 @@ const MAX_DIGITS = 15;
 /**
  * The language a decimal-comma or space-grouped figure's format is tagged with, so that a
  * spreadsheet program that honours a format's language (LibreOffice) shows "1.234,56" and
- * "12 345" as printed: German for groups by dots, French for groups by spaces. Excel shows every number with the reader's own
- * separators whatever the tag, as a reader in that country expects.
+ * "12 345" as printed: German for groups by dots, French for groups by spaces. Excel shows
+ * every number with the reader's own separators whatever the tag, as a reader there expects.
  */
 const COMMA_LOCALE = { dots: '[$-407]', spaces: '[$-40C]' };
 
