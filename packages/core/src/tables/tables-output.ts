@@ -3,8 +3,9 @@ import { ConversionError } from '../errors.ts';
 import { nameAfterFile } from '../output-names.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
 import { styleForLanguages } from './cell-values.ts';
+import { typedCells, type TypedCell } from './column-values.ts';
 import type { PageTables, Table } from './table.ts';
-import { LOW_CONFIDENCE, sheetsOf, sheetsToCsv, sheetsToXlsx } from './workbook.ts';
+import { documentStyle, sheetsOf, sheetsToCsv, sheetsToXlsx } from './workbook.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -26,7 +27,9 @@ export async function tablesResult(pages: PageTables[], fileName: string, format
   if (format !== 'csv') outputs.push({ name: name('.xlsx'), type: XLSX_TYPE, bytes: await sheetsToXlsx(sheets, styleForLanguages(languages)) });
   if (format !== 'xlsx') outputs.push({ name: name('.csv'), type: CSV_TYPE, bytes: new TextEncoder().encode(sheetsToCsv(sheets)) });
   const tables = pages.flatMap((page) => page.tables);
-  const cells = tables.flatMap((table) => table.rows.flat()).filter((cell) => cell?.text);
+  // The cells to check, as the workbook highlights them: read with the document's number style.
+  const style = documentStyle(sheets, styleForLanguages(languages));
+  const typed = tables.map((table) => typedCells(table, style));
   const first = tables[0];
   return {
     outputs,
@@ -35,18 +38,18 @@ export async function tablesResult(pages: PageTables[], fileName: string, format
       pages: pages.length,
       tables: tables.length,
       sheets: sheets.length,
-      unsure: cells.filter((cell) => cell!.confidence !== undefined && cell!.confidence < LOW_CONFIDENCE).length,
+      unsure: typed.flat(2).filter((cell) => cell?.check).length,
     },
-    data: first ? preview(first) : {},
+    data: first ? preview(first, typed[0]!) : {},
   };
 }
 
 /** The first rows of a table as the page shows them, with the cells to check. */
-function preview(table: Table): ToolData {
+function preview(table: Table, typed: Array<Array<TypedCell | null>>): ToolData {
   const rows = table.rows.slice(0, PREVIEW_ROWS);
   const unsureCells: Array<[number, number]> = [];
-  rows.forEach((row, r) => row.forEach((cell, c) => {
-    if (cell?.text && cell.confidence !== undefined && cell.confidence < LOW_CONFIDENCE) unsureCells.push([r, c]);
+  rows.forEach((row, r) => row.forEach((_, c) => {
+    if (typed[r]![c]?.check) unsureCells.push([r, c]);
   }));
   return { table: rows.map((row) => row.map((cell) => cell?.text ?? '')), unsureCells };
 }

@@ -9,15 +9,15 @@ const us = { decimal: '.', dates: 'mdy' } as const;
 const de = { decimal: ',', dates: 'dmy' } as const;
 
 test('figures become numbers in the format they were printed in, by the document\'s way of writing them', () => {
-  expect(cellValue('1,505', us)).toEqual({ kind: 'number', value: 1505, format: '#,##0' });
-  expect(cellValue('1,505', de)).toEqual({ kind: 'number', value: 1.505, format: '0.000' });
-  expect(cellValue('1.234.567,89', de)).toEqual({ kind: 'number', value: 1234567.89, format: '#,##0.00' });
-  expect(cellValue('1 234,5', de)).toEqual({ kind: 'number', value: 1234.5, format: '#,##0.0' });
-  expect(cellValue('-4.3', us)).toEqual({ kind: 'number', value: -4.3, format: '0.0' });
-  expect(cellValue('(1,200)', us)).toEqual({ kind: 'number', value: -1200, format: '#,##0;(#,##0)' });
-  expect(cellValue('△525', us)).toEqual({ kind: 'number', value: -525, format: '0;"△"0' });
-  expect(cellValue('12.5%', us)).toEqual({ kind: 'number', value: 0.125, format: '0.0%' });
-  expect(cellValue('$33,200', us)).toEqual({ kind: 'number', value: 33200, format: '"$"#,##0' });
+  expect(cellValue('1,505', us)).toEqual({ kind: 'number', value: 1505, format: '#,##0', decimals: 0 });
+  expect(cellValue('1,505', de)).toEqual({ kind: 'number', value: 1.505, format: '[$-407]0.000', decimals: 3 });
+  expect(cellValue('1.234.567,89', de)).toEqual({ kind: 'number', value: 1234567.89, format: '[$-407]#,##0.00', decimals: 2 });
+  expect(cellValue('1 234,5', de)).toEqual({ kind: 'number', value: 1234.5, format: '[$-40C]#,##0.0', decimals: 1 });
+  expect(cellValue('-4.3', us)).toEqual({ kind: 'number', value: -4.3, format: '0.0', decimals: 1 });
+  expect(cellValue('(1,200)', us)).toEqual({ kind: 'number', value: -1200, format: '#,##0;(#,##0)', decimals: 0 });
+  expect(cellValue('△525', us)).toEqual({ kind: 'number', value: -525, format: '0;"△"0', decimals: 0 });
+  expect(cellValue('12.5%', us)).toEqual({ kind: 'number', value: 0.125, format: '0.0%', decimals: 1 });
+  expect(cellValue('$33,200', us)).toEqual({ kind: 'number', value: 33200, format: '"$"#,##0', decimals: 0 });
   // A leading zero, too many digits, a phone number, words: text.
   for (const text of ['02134', '1234567890123456', '555-1234', '555 1234', '1 2345', 'MRH/IDA/TSP', '1,50,5', '']) expect(cellValue(text, us).kind).toBe('text');
 });

@@ -1,13 +1,8 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { cellValue, numberStyle, type NumberStyle } from './cell-values.ts';
+import { numberStyle, type NumberStyle } from './cell-values.ts';
+import { LOW_CONFIDENCE, typedCells } from './column-values.ts';
 import type { LooseLine, PageTables, Table } from './table.ts';
-
-/**
- * Below this OCR confidence a cell is highlighted for checking. Tesseract gives clean print
- * 90 and more; under 70 a word is as likely misread as not.
- */
-export const LOW_CONFIDENCE = 70;
 
 /** Light yellow, the colour spreadsheets use for "look at this". */
 const CHECK_FILL = 'FFFFF2CC';
@@ -54,9 +49,19 @@ function cellTexts(sheets: Sheet[]): string[] {
   return sheets.flatMap((sheet) => sheet.items.flatMap((item) => (item.kind === 'table' ? item.table.rows.flat().map((cell) => cell?.text ?? '') : [])));
 }
 
-/** The sheets as a .xlsx: numbers and dates typed, merged cells merged, unsure OCR cells highlighted. */
+/**
+ * The document's number style: its table cells' figures decide, its other lines' figures where
+ * the cells do not ("Total: 1.234,56 €" under a table of "1,234"), the fallback (from the
+ * document's language) where neither does.
+ */
+export function documentStyle(sheets: Sheet[], fallback: NumberStyle): NumberStyle {
+  const words = sheets.flatMap((sheet) => sheet.items.flatMap((item) => (item.kind === 'line' ? item.line.text.split(/\s+/) : [])));
+  return numberStyle(cellTexts(sheets), numberStyle(words, fallback));
+}
+
+/** The sheets as a .xlsx: numbers and dates typed in their printed format, merged cells merged, cells to check highlighted. */
 export async function sheetsToXlsx(sheets: Sheet[], fallback: NumberStyle): Promise<Uint8Array> {
-  const style = numberStyle(cellTexts(sheets), fallback);
+  const style = documentStyle(sheets, fallback);
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'TextLift';
   for (const sheet of sheets) {
@@ -74,17 +79,18 @@ export async function sheetsToXlsx(sheets: Sheet[], fallback: NumberStyle): Prom
         row++;
         continue;
       }
+      const typed = typedCells(item.table, style);
       item.table.rows.forEach((cells, r) => {
         cells.forEach((found, c) => {
           if (!found) return;
           const cell = worksheet.getCell(row + r, c + 1);
-          const value = cellValue(found.text, style);
+          const { value, check } = typed[r]![c]!;
           if (found.text) {
             cell.value = value.value;
             if (value.kind !== 'text') cell.numFmt = value.format;
           }
           if (found.colSpan || found.rowSpan) worksheet.mergeCells(row + r, c + 1, row + r + (found.rowSpan ?? 1) - 1, c + 1 + (found.colSpan ?? 1) - 1);
-          if (found.text && found.confidence !== undefined && found.confidence < LOW_CONFIDENCE) highlight(cell);
+          if (check) highlight(cell);
           if (!found.colSpan) widen(c, found.text);
           if (found.text.length > MAX_COLUMN_WIDTH) cell.alignment = { wrapText: true, vertical: 'top' };
         });
