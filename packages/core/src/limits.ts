@@ -85,15 +85,16 @@ export function rasterSide(points: number, scale: number): number {
 
 /**
  * The scale (1 = 72 dpi) at which a page or region of `width` × `height` points is drawn: the
- * one asked for, or the largest below it whose raster (rasterSide) stays within
- * MAX_IMAGE_PIXELS and MAX_RASTER_SIDE. A poster, a plan or a page with a hostile MediaBox
+ * one asked for, or the largest below it whose raster (rasterSide) stays within `maxPixels`
+ * (at most MAX_IMAGE_PIXELS) and MAX_RASTER_SIDE. A poster, a plan or a page with a hostile MediaBox
  * comes out smaller instead of taking gigabytes.
  */
-export function rasterScale(width: number, height: number, scale: number): number {
+export function rasterScale(width: number, height: number, scale: number, maxPixels = MAX_IMAGE_PIXELS): number {
   const w = Math.max(width, 1e-6);
   const h = Math.max(height, 1e-6);
-  let fitted = Math.min(scale, Math.sqrt(MAX_IMAGE_PIXELS / (w * h)), MAX_RASTER_SIDE / Math.max(w, h));
-  while (rasterSide(w, fitted) * rasterSide(h, fitted) > MAX_IMAGE_PIXELS || rasterSide(Math.max(w, h), fitted) > MAX_RASTER_SIDE) fitted *= 0.999;
+  const pixels = Math.min(maxPixels, MAX_IMAGE_PIXELS);
+  let fitted = Math.min(scale, Math.sqrt(pixels / (w * h)), MAX_RASTER_SIDE / Math.max(w, h));
+  while (rasterSide(w, fitted) * rasterSide(h, fitted) > pixels || rasterSide(Math.max(w, h), fitted) > MAX_RASTER_SIDE) fitted *= 0.999;
   return fitted;
 }
 

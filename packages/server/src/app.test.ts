@@ -115,9 +115,9 @@ describe('POST /api/v1/convert/image-to-text', () => {
     await expectError(await convert('image-to-text', []), 400, 'no-file');
   });
 
-  test('400 for a body that is not multipart, 400 for an unknown tool', async () => {
+  test('400 for a body that is not multipart, 404 for an unknown tool', async () => {
     await expectError(await fetch(`${base}/api/v1/convert/image-to-text`, { method: 'POST', body: 'x' }), 400, 'bad-request');
-    await expectError(await convert('no-such-tool', [[new Uint8Array([1]), 'a']]), 400, 'bad-request');
+    await expectError(await convert('no-such-tool', [[new Uint8Array([1]), 'a']]), 404, 'not-found');
   });
 });
 

@@ -33,7 +33,8 @@ async function scanPdf(file: InputFile, host: ConversionHost, read: ZxingRead, f
     const readPage = async (number: number, looks: 'first' | 'further') => {
       const page = await document.getPage(number);
       try {
-        const image = await pdf.renderPageRgba(page, PDF_SCALE);
+        // At most the size a picture is looked at (a poster's page is drawn smaller).
+        const image = await pdf.renderPageRgba(page, PDF_SCALE, CODES_MAX_PIXELS);
         const found = await findCodes(read, image, { formats, signal, looks });
         addUnique(codes, found.map((code) => ({ ...code, page: number })));
       } finally {

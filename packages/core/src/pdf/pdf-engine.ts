@@ -60,11 +60,12 @@ export interface PdfEngine {
   open(data: Uint8Array, password?: string): Promise<OpenPdf>;
   /**
    * Renders a page at `scale` (1 = 72 dpi) in grey, for OCR; like every render, at a lower
-   * scale where the page would not fit in MAX_IMAGE_PIXELS or MAX_RASTER_SIDE (see rasterScale).
+   * scale where the page would not fit in `maxPixels` (at most MAX_IMAGE_PIXELS) or
+   * MAX_RASTER_SIDE (see rasterScale).
    */
-  renderPage(page: PDFPageProxy, scale: number): Promise<GreyImage>;
+  renderPage(page: PDFPageProxy, scale: number, maxPixels?: number): Promise<GreyImage>;
   /** Renders a page at `scale` (1 = 72 dpi), or the largest that fits the limits, in colour on white. */
-  renderPageRgba(page: PDFPageProxy, scale: number): Promise<RgbaImage>;
+  renderPageRgba(page: PDFPageProxy, scale: number, maxPixels?: number): Promise<RgbaImage>;
   /** Where the page draws pictures (photos, scans of figures), in points, y up like text runs. */
   imageBoxes(page: PDFPageProxy): Promise<PageBox[]>;
   /**
@@ -203,7 +204,7 @@ export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
       const y0 = from(top);
       const width = Math.max(1, to(right) - x0);
       const height = Math.max(1, to(bottom) - y0);
-      const pixels = await draw(page, fitted, width, height, x0, y0);
+      const pixels = await draw(page, fitted, width, height, x0, y0, 'rgba');
       return Promise.all(
         boxes.map((box) => {
           const bx0 = Math.max(0, from(box.left) - x0);
@@ -216,16 +217,20 @@ export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
         }),
       );
     },
-    async renderPageRgba(page, scale) {
+    async renderPageRgba(page, scale, maxPixels) {
       const { width: w, height: h } = page.getViewport({ scale: 1 });
-      const fitted = rasterScale(w, h, scale);
+      const fitted = rasterScale(w, h, scale, maxPixels);
       const width = rasterSide(w, fitted);
       const height = rasterSide(h, fitted);
-      return { width, height, data: await draw(page, fitted, width, height, 0, 0) };
+      return { width, height, data: await draw(page, fitted, width, height, 0, 0, 'rgba') };
     },
-    async renderPage(page, scale) {
-      const { width, height, data } = await this.renderPageRgba(page, scale);
-      return greyFromRgba(data, width, height);
+    async renderPage(page, scale, maxPixels) {
+      const { width: w, height: h } = page.getViewport({ scale: 1 });
+      const fitted = rasterScale(w, h, scale, maxPixels);
+      const width = rasterSide(w, fitted);
+      const height = rasterSide(h, fitted);
+      // Grey band by band: the page's colour pixels (4 bytes each) are never held whole.
+      return { width, height, data: await draw(page, fitted, width, height, 0, 0, 'grey') };
     },
   };
 }
@@ -324,23 +329,47 @@ function pushFilled(out: Ruling[], points: Array<[number, number]>) {
   }
 }
 
-/** Backs createPdfEngine's renders: the page at `scale`, its pixels from (x0, y0) on, on a white canvas. */
+/**
+ * A raster up to this many pixels is drawn in one pass: an A4 or Letter page at 300 dpi (8.7 MP)
+ * as before. A larger one is drawn in bands of BAND_PIXELS on one canvas, each copied out as it
+ * is done: reading a canvas back copies it, so a raster drawn whole holds twice its RGBA at once,
+ * and a canvas's copies (memory outside V8's heap) go back only when they are collected. A
+ * 200000 × 200000 pt page drawn whole at 40 MP took PDF to JPG to 714 MB of resident memory and
+ * the Barcode Scanner to 1.29 GB. Each band replays the page's drawing, clipped to it.
+ */
+const ONE_PASS_PIXELS = 12_000_000;
+const BAND_PIXELS = 4_000_000;
+
+/** Backs createPdfEngine's renders: the page at `scale`, its pixels from (x0, y0) on, on white; as RGBA, or grey (greyFromRgba's). */
 function drawOn(setup: PdfJsSetup) {
-  return async (page: PDFPageProxy, scale: number, width: number, height: number, x0: number, y0: number) => {
+  function draw(page: PDFPageProxy, scale: number, width: number, height: number, x0: number, y0: number, into: 'rgba'): Promise<Uint8ClampedArray>;
+  function draw(page: PDFPageProxy, scale: number, width: number, height: number, x0: number, y0: number, into: 'grey'): Promise<Uint8Array>;
+  async function draw(page: PDFPageProxy, scale: number, width: number, height: number, x0: number, y0: number, into: 'rgba' | 'grey') {
     if (width * height > MAX_IMAGE_PIXELS) throw tooManyPixels(width, height, { page: page.pageNumber });
+    const rows = width * height <= ONE_PASS_PIXELS ? height : Math.max(1, Math.min(height, Math.floor(BAND_PIXELS / width)));
     let target: ReturnType<PdfJsSetup['createCanvas']>;
+    let out: Uint8ClampedArray | Uint8Array;
     try {
-      target = setup.createCanvas(width, height);
+      target = setup.createCanvas(width, rows);
+      out = into === 'rgba' ? new Uint8ClampedArray(width * height * 4) : new Uint8Array(width * height);
     } catch {
-      // A canvas the platform would not give (memory, its own size limits): the page is too
-      // big to draw, not a damaged file.
+      // A canvas or buffer the platform would not give (memory, its own size limits): the page
+      // is too big to draw, not a damaged file.
       throw tooManyPixels(width, height, { page: page.pageNumber });
     }
     const viewport = page.getViewport({ scale });
-    const transform = x0 || y0 ? [1, 0, 0, 1, -x0, -y0] : undefined;
-    await page.render({ canvas: target.canvas as RenderCanvas, viewport, transform, background: '#ffffff' }).promise;
-    return target.rgba();
-  };
+    for (let top = 0; top < height; top += rows) {
+      const band = Math.min(rows, height - top);
+      const transform = x0 || y0 + top ? [1, 0, 0, 1, -x0, -(y0 + top)] : undefined;
+      await page.render({ canvas: target.canvas as RenderCanvas, viewport, transform, background: '#ffffff' }).promise;
+      // The last band may be shorter than the canvas: only its own rows are taken.
+      const rgba = target.rgba().subarray(0, width * band * 4);
+      if (into === 'rgba') out.set(rgba, top * width * 4);
+      else out.set(greyFromRgba(rgba, width, band).data, top * width);
+    }
+    return out;
+  }
+  return draw;
 }
 
 function toPdfError(error: unknown, pdfjs: PdfJs): ConversionError {

@@ -1,6 +1,6 @@
 import type { ConversionContext } from '../conversion.ts';
 import { ConversionError, throwIfCancelled } from '../errors.ts';
-import { checkPageCount } from '../limits.ts';
+import { checkPageCount, OCR_MAX_PIXELS } from '../limits.ts';
 import type { OcrEngine, OcrLine } from '../ocr/engine.ts';
 import { recognizePage } from '../ocr/pipeline.ts';
 import { ocrPageProgress } from '../progress.ts';
@@ -76,7 +76,8 @@ export async function readPdfPages(bytes: Uint8Array, options: ReadPdfOptions, {
           ocr = await host.ocr();
           ocr.load?.(options.languages);
         }
-        const image = await pdf.renderPage(page, OCR_DPI / 72);
+        // Never larger than the recogniser reads (the preparation would only scale it down).
+        const image = await pdf.renderPage(page, OCR_DPI / 72, OCR_MAX_PIXELS);
         const result = await recognizePage(ocr, image, {
           languages: options.languages,
           signal,

@@ -30,6 +30,38 @@ export async function textPdf(pages: number): Promise<Uint8Array> {
   return pdf.save({ useObjectStreams: true });
 }
 
+/** A one-page text PDF carrying `bytes` of an object nothing refers to: read in milliseconds, whatever its size. */
+export async function paddedPdf(bytes: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.addPage([595, 842]).drawText('The padding is never read.', { x: 50, y: 700, size: 14, font });
+  pdf.context.register(pdf.context.stream(new Uint8Array(bytes)));
+  return pdf.save();
+}
+
+/** The status of a fetch (undici) posting `file`, its body read; or its network error's code. */
+export async function postOutcome(url: string, file: Blob, name: string): Promise<string> {
+  const body = new FormData();
+  body.append('file', file, name);
+  try {
+    const response = await fetch(url, { method: 'POST', body });
+    const text = await response.text();
+    if (response.status === 503 && !response.headers.get('retry-after')) return '503 without Retry-After';
+    if (response.status === 404 && !text.includes('"not-found"')) return '404 without its JSON';
+    return String(response.status);
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return `network error ${cause?.code ?? cause?.message ?? String(error)}`;
+  }
+}
+
+/** Outcomes counted: "404 ×6", "200 ×2, 503 ×28". */
+export function tally(results: string[]): string {
+  const counts = new Map<string, number>();
+  for (const result of results) counts.set(result, (counts.get(result) ?? 0) + 1);
+  return [...counts].map(([key, count]) => `${key} ×${count}`).join(', ');
+}
+
 /** A multipart form with one file and option fields, as a browser sends it. */
 export function form(bytes: Uint8Array, name: string, fields: Record<string, string> = {}): FormData {
   const body = new FormData();

@@ -111,30 +111,33 @@ describe('admission before upload', () => {
 
     const rssBefore = treeRssMb(process.pid);
     const upload = multipartUpload('pdf-to-text', 50 * 1024 * 1024);
-    const results = await Promise.all(Array.from({ length: 30 }, async () => {
+    const answered = await Promise.all(Array.from({ length: 30 }, async () => {
       const socket = await connect(server.port);
       const head = responseHead(socket);
       socket.write(upload.head);
       // Not a byte of the body yet: the answer must not need it.
-      const response = await head;
-      // Then the client tries to send it anyway: the server has closed the connection.
-      const taken = await pump(socket, upload.length);
+      return { socket, response: await head };
+    }));
+    // Then three of them send their body anyway: the server reads it and drops it
+    // (routes/convert.ts); the others leave.
+    const results = await Promise.all(answered.map(async ({ socket, response }, i) => {
+      const taken = i < 3 ? await pump(socket, upload.length) : upload.length;
       socket.destroy();
       return { response, taken };
     }));
     const rssAfter = treeRssMb(process.pid);
     for (const { response } of results) {
       expect(response?.status).toBe(503);
-      expect(response?.headers.connection).toBe('close');
       expect(Number(response?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     }
+    // Each got its whole body out, none cut while it sent (a reset there is EPIPE to a client that has not read its answer yet).
+    for (const { taken } of results) expect(taken).toBe(upload.length);
     // Connect and head for 30 at once, on a busy machine: far less than one 50 MB upload takes.
     const slowest = Math.max(...results.map(({ response }) => response!.ms));
     expect(slowest).toBeLessThan(1000);
-    // 30 × 50 MB read would be 1.5 GB; the kernel's socket buffers take a few MB at most.
+    // 3 × 50 MB kept would be 150 MB; each chunk is dropped as it comes.
     expect(rssAfter - rssBefore).toBeLessThan(100);
-    console.info(`30 × 50 MB while full: 503 within ${Math.round(slowest)} ms; RSS ${Math.round(rssBefore)} → ${Math.round(rssAfter)} MB; `
-      + `body bytes the client got out before the close: at most ${Math.max(...results.map((r) => r.taken)) >> 20} MB of 50`);
+    console.info(`30 × 50 MB while full: 503 within ${Math.round(slowest)} ms; RSS ${Math.round(rssBefore)} → ${Math.round(rssAfter)} MB`);
     client.abort();
     await Promise.all([running, waiting]);
     expect(await until(async () => (await jobs(server)).running === 0, 1000)).toBeGreaterThanOrEqual(0);
@@ -175,7 +178,6 @@ describe('admission before upload', () => {
     socket.write(half.head);
     const second = await head;
     expect(second?.status).toBe(503);
-    expect(second?.headers.connection).toBe('close');
     socket.destroy();
     first.destroy();
     expect(await until(async () => (await jobs(server)).uploading === 0, 500)).toBeGreaterThanOrEqual(0);

@@ -35,9 +35,29 @@ interface Admitted {
 
 const admitted = new WeakMap<FastifyRequest, Admitted>();
 
-/** Refusals sent before the body is read close the connection: the unread body is never taken in. */
-function refuse(reply: FastifyReply, error: ConversionError): never {
-  reply.header('Connection', 'close');
+/**
+ * Body bytes read and dropped after an answer given before the body: more than any tool's one
+ * file (50 MB) with its form, so a client that uploads a file it may send reads its 503 or 404.
+ */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * An answer given before the body is read (unknown tool, too large, busy) keeps reading the body
+ * and drops it, up to DRAIN_LIMIT_BYTES, then closes; within that the connection stays open for
+ * the next request. Closing at once, as before, left the client's bytes unread in the socket: the
+ * kernel then resets the connection, and a client still sending (Node's fetch posting 6 MB to an
+ * unknown tool: 6 times out of 6) got EPIPE instead of the answer it had been sent. Draining
+ * costs the server no memory (each chunk is dropped as it comes), only the bytes the client
+ * chose to send, within the request and idle timeouts as for any upload; a client that sends
+ * more is cut once it has had 64 MB of time to read its answer.
+ */
+function refuse(request: FastifyRequest, error: ConversionError): never {
+  let read = 0;
+  request.raw.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > DRAIN_LIMIT_BYTES) request.raw.socket?.destroy();
+  });
+  request.raw.resume();
   throw error;
 }
 
@@ -56,18 +76,19 @@ export function registerConvertRoute(app: FastifyInstance, deps: { queue: JobQue
    */
   async function admit(request: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) {
     const tool = findTool(request.params.slug);
-    if (!tool) refuse(reply, new ConversionError('bad-request', `Unknown tool: ${request.params.slug}`));
+    // An address no tool has, as any unknown API address (README): 404.
+    if (!tool) refuse(request, new ConversionError('not-found', `No tool ${request.params.slug}: the tools are listed at /api/v1/openapi.json.`));
     const header = request.headers['content-length'];
     const declared = header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
     const limit = Math.min(maxRequestBytes(tool), budget);
     if (declared !== undefined && declared > limit) {
-      refuse(reply, new ConversionError('too-large', `The request is larger than ${limit} bytes.`, { maxMegabytes: Math.floor(limit / (1024 * 1024)) }));
+      refuse(request, new ConversionError('too-large', `The request is larger than ${limit} bytes.`, { maxMegabytes: Math.floor(limit / (1024 * 1024)) }));
     }
     let admission: Admission;
     try {
       admission = deps.queue.admit(declared ?? limit);
     } catch (error) {
-      refuse(reply, error as ConversionError);
+      refuse(request, error as ConversionError);
     }
     const controller = new AbortController();
     const done = () => {
