@@ -50,6 +50,11 @@ export function loadDictionary(code: string): Promise<void> {
   return promise;
 }
 
+/** Whether the language's dictionary could not be fetched: its pages are shown in English, with a notice. */
+export function dictionaryFailed(code: string): boolean {
+  return failed.has(findLanguage(code).code);
+}
+
 /** Whether a render must wait for the language's dictionary: it is not here, and has not failed to come. */
 export function dictionaryPending(code: string): boolean {
   const language = findLanguage(code).code;
