@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
-import { dictionaryFailed, loadDictionary } from './i18n/index.ts';
+import { dictionaryFailed, dictionaryReady, loadDictionary } from './i18n/index.ts';
 import { App } from './app.tsx';
 import { pageLanguage } from './site-pages.ts';
 
@@ -20,7 +20,10 @@ const app = (
 );
 // A dictionary that did not come leaves the page in English: rendered afresh over the HTML of
 // its language rather than hydrated into a mismatch.
-if (root.hasChildNodes() && !dictionaryFailed(code)) hydrateRoot(root, app);
+if (!dictionaryReady(code)) {
+  // Neither the page's words nor English came: the prerendered page stays as it is, readable.
+  console.error('No dictionary could be loaded; the page is not made interactive');
+} else if (root.hasChildNodes() && !dictionaryFailed(code)) hydrateRoot(root, app);
 else {
   root.replaceChildren();
   createRoot(root).render(app);
