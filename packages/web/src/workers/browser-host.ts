@@ -133,7 +133,7 @@ async function decodeBitmap(bytes: Uint8Array, type: ImageType, maxPixels: numbe
  * interface lets a host flatten; the tools that need white under a picture do it themselves).
  */
 async function decodeRgba(bytes: Uint8Array, type: ImageType, options: DecodeOptions & { keepAlpha?: boolean } = {}): Promise<RgbaImage> {
-  // UTIF and pako are fetched for a TIFF only, not with every worker that starts.
+  // UTIF and pako (61 KB, 24 KB gzip) are fetched for a TIFF only, not with every worker that starts.
   if (type === 'image/tiff') return scaledPixels((await import('./decode-tiff.ts')).decodeTiff(bytes), options.maxPixels);
   if (type === 'image/heic') return scaledPixels(await decodeHeic(bytes, fetchLibheifWasm), options.maxPixels);
   return decodeBitmap(bytes, type, options.maxPixels);
