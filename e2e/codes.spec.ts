@@ -74,9 +74,9 @@ test('Barcode Scanner: an EAN-13 photo and both pages of a PDF are read with the
 
   const faq = page.getByTestId('faq');
   await expect(faq.getByRole('heading', { name: 'People Also Ask' })).toBeVisible();
-  await faq.getByRole('button', { name: 'Which barcode types can I scan?' }).click();
+  await faq.locator('summary', { hasText: 'Which barcode types can I scan?' }).click();
   await expect(faq.getByText(/EAN-8, EAN-13, UPC-A, UPC-E, Code 39 and Code 128/)).toBeVisible();
-  await faq.getByRole('button', { name: 'Is my file uploaded or kept?' }).click();
+  await faq.locator('summary', { hasText: 'Is my file uploaded or kept?' }).click();
   await expect(faq.getByText(/EAN-8, EAN-13, UPC-A, UPC-E, Code 39 and Code 128/)).toBeHidden();
 });
 

@@ -5,7 +5,7 @@ import { test as base, expect, type Page } from '@playwright/test';
  * Every test fails if the page asked any host but its own: no CDN, no font host, no
  * analytics, no OCR service. blob: and data: URLs are the page's own memory.
  */
-export const test = base.extend<{ ownHostOnly: void }>({
+export const test = base.extend<{ ownHostOnly: void; withinPolicy: void }>({
   /**
    * Pages arrive prerendered and become live when the app hydrates; a click before that is a
    * plain link or form submit. Every navigation here waits for the app's ready mark.
@@ -29,6 +29,21 @@ export const test = base.extend<{ ownHostOnly: void }>({
       });
       await use();
       expect(foreign, 'requests to other hosts').toEqual([]);
+    },
+    { auto: true },
+  ],
+  /**
+   * Every test fails if the page broke its own Content-Security-Policy (an inline style or
+   * script, a worker from blob:...): the browser refuses it, so what it was for silently fails.
+   */
+  withinPolicy: [
+    async ({ page }, use) => {
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+      });
+      await use();
+      expect(refused, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],

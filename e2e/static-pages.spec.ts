@@ -6,8 +6,11 @@ import { expect, test } from './fixtures.ts';
 
 test('the home FAQ, opened, names the tools that send a file to our server', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Are my images uploaded to a server?' }).click();
-  const answer = page.getByTestId('faq').getByText(/Text recognition runs in your browser/);
+  const faq = page.getByTestId('faq');
+  const answer = faq.getByText(/Text recognition runs in your browser/);
+  await expect(answer).toBeHidden();
+  await faq.locator('summary', { hasText: 'Are my images uploaded to a server?' }).click();
+  await expect(answer).toBeVisible();
   await expect(answer).toContainText('Word to PDF and Word to JPG');
   await expect(answer).not.toContainText('{{');
 });

@@ -31,9 +31,9 @@ test('PDF to Excel: the first table previewed, a workbook of typed cells, its CS
   expect(csvSheets(readFileSync(await csv.path(), 'utf8')).flat()).toContainEqual(['High-end', '76,295', '81,624', '86,849', '92,662', '98,864']);
 
   const faq = page.getByTestId('faq');
-  await faq.getByRole('button', { name: 'Is PDF to Excel free?' }).click();
+  await faq.locator('summary', { hasText: 'Is PDF to Excel free?' }).click();
   await expect(faq.getByText(/no count of conversions/)).toBeVisible();
-  await faq.getByRole('button', { name: 'What happens to my file?' }).click();
+  await faq.locator('summary', { hasText: 'What happens to my file?' }).click();
   await expect(faq.getByText(/no count of conversions/)).toBeHidden();
   await expect(faq.getByText(/Nothing leaves your device/)).toBeVisible();
 

@@ -46,9 +46,9 @@ test('Word to PDF: the page says the file goes to our server, the PDF holds the 
   // People Also Ask: one answer open at a time, each true of this site.
   const faq = page.getByTestId('faq');
   await expect(faq.getByRole('heading', { name: 'People Also Ask' })).toBeVisible();
-  await faq.getByRole('button', { name: 'Is Word to PDF free?' }).click();
+  await faq.locator('summary', { hasText: 'Is Word to PDF free?' }).click();
   await expect(faq.getByText(/no count of conversions/)).toBeVisible();
-  await faq.getByRole('button', { name: 'Which files can I convert?' }).click();
+  await faq.locator('summary', { hasText: 'Which files can I convert?' }).click();
   await expect(faq.getByText(/no count of conversions/)).toBeHidden();
   await expect(faq.getByText(/DOC \(Word 97–2003\) and DOCX/)).toBeVisible();
 

@@ -4,6 +4,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUNDLE_REPORT, type BundleReport } from './bundle-report.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(here, 'dist');
@@ -13,6 +14,18 @@ const entry = (await import(path.join(here, 'dist-ssr/entry-server.js'))) as typ
 const ORIGIN = '%ORIGIN%';
 
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+
+/**
+ * Each language's dictionary chunk, from the build's report: a page preloads its own beside the
+ * script, so it arrives with the script rather than after it has run.
+ */
+const report = JSON.parse(readFileSync(path.join(dist, BUNDLE_REPORT), 'utf8')) as BundleReport;
+const dictionaryChunk = (code: string) => {
+  const source = `packages/web/src/i18n/locales/${code}.json`;
+  const file = Object.keys(report).find((chunk) => report[chunk]!.sources.includes(source));
+  if (!file) throw new Error(`No chunk holds ${source}`);
+  return file;
+};
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -33,10 +46,12 @@ function headLinks(route: string | undefined): string {
 
 async function page(url: string, route: string | undefined): Promise<string> {
   const { html, meta, languageTag } = await entry.render(url);
+  const dictionary = `<link rel="modulepreload" crossorigin href="/${dictionaryChunk(entry.pageLanguage(url).code)}">`;
   const title = escape(meta.title);
   const description = escape(meta.description);
   return template
     .replace(/<html lang="[^"]*">/, `<html lang="${languageTag}">`)
+    .replace('</head>', `  ${dictionary}\n  </head>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
     .replace(
       /<meta name="description" content="[^"]*" \/>/,

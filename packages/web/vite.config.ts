@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bundleReport } from './bundle-report.ts';
 import { engineAssets, libheifNodeStub } from './engine-assets.ts';
 import { precompress } from './precompress.ts';
 
@@ -12,7 +13,7 @@ import { precompress } from './precompress.ts';
 const checks = { bundlerTimings: false };
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), engineAssets(), precompress()],
+  plugins: [react(), tailwindcss(), engineAssets(), bundleReport(), precompress()],
   // A build lists its 400 files (pdf.js's CMaps among them) at "info"; `npm start` builds, so a
   // build says only what needs a look. `vite build --logLevel info` lists them again.
   logLevel: command === 'build' ? 'warn' : 'info',
@@ -20,7 +21,7 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     // The largest chunks are engines loaded on a tool's own page (exceljs for the spreadsheet
     // tools, 956 kB; pdf-lib with fontkit, 715 kB); what a first visit loads is measured by
-    // `npm run bench:pages` and kept engine-free by e2e/site-bundle.spec.ts.
+    // `npm run bench:pages` and held to its budget, engine-free, by e2e/page-budget.spec.ts.
     chunkSizeWarningLimit: 1000,
     rolldownOptions: { checks },
   },

@@ -1,18 +1,21 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { findTool } from '@textlift/core/tools';
 import { SiteLayout } from './components/layout/site-layout.tsx';
 import { LanguageScope } from './i18n/language-scope.tsx';
 import { languages } from './i18n/languages.ts';
 import { useLocalPath } from './i18n/use-local-path.ts';
-import { BlogListPage } from './pages/blog-list-page.tsx';
-import { BlogPostPage } from './pages/blog-post-page.tsx';
-import { ContactPage } from './pages/contact-page.tsx';
 import { HomePage } from './pages/home-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
-import { TextPage } from './pages/text-page.tsx';
 import { homePath, staticPages, toolPages } from './site-pages.ts';
 import { toolPageComponents } from './tool-pages.tsx';
+
+// The pages that are not a home page load on demand, as the tool pages do (tool-pages.tsx): a
+// first visit to a home fetches none of them (the contact form's validation, the blog).
+const BlogListPage = lazy(async () => ({ default: (await import('./pages/blog-list-page.tsx')).BlogListPage }));
+const BlogPostPage = lazy(async () => ({ default: (await import('./pages/blog-post-page.tsx')).BlogPostPage }));
+const ContactPage = lazy(async () => ({ default: (await import('./pages/contact-page.tsx')).ContactPage }));
+const TextPage = lazy(async () => ({ default: (await import('./pages/text-page.tsx')).TextPage }));
 
 /** /tools/{tool} is an old address of /{tool} (in each language): replaced, so Back does not return to it. */
 function ToolRedirect() {

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
-import { loadDictionary } from './i18n/index.ts';
+import { dictionaryFailed, dictionaryReady, loadDictionary } from './i18n/index.ts';
 import { App } from './app.tsx';
 import { pageLanguage } from './site-pages.ts';
 
@@ -10,12 +10,21 @@ if (!root) throw new Error('#root is missing from index.html');
 
 // Every page is prerendered in the language of its address: that dictionary is loaded before
 // hydrating, so the first render is the HTML's.
-await loadDictionary(pageLanguage(window.location.pathname).code);
+const { code } = pageLanguage(window.location.pathname);
+await loadDictionary(code);
 
 const app = (
   <StrictMode>
     <App />
   </StrictMode>
 );
-if (root.hasChildNodes()) hydrateRoot(root, app);
-else createRoot(root).render(app);
+// A dictionary that did not come leaves the page in English: rendered afresh over the HTML of
+// its language rather than hydrated into a mismatch.
+if (!dictionaryReady(code)) {
+  // Neither the page's words nor English came: the prerendered page stays as it is, readable.
+  console.error('No dictionary could be loaded; the page is not made interactive');
+} else if (root.hasChildNodes() && !dictionaryFailed(code)) hydrateRoot(root, app);
+else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}

@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import fastifyEtag from '@fastify/etag';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chosenLanguageOf, chosenThemeOf, findTool } from '@textlift/core';
@@ -18,10 +20,11 @@ const ORIGIN_PLACEHOLDER = '%ORIGIN%';
 
 /**
  * Files served as they are: anything with an extension but the documents that carry the
- * placeholder (pages, sitemap, robots), which are served by route.
+ * placeholder (pages, sitemap, robots), which are served by route, and what is in a dot folder
+ * (the build's report of its chunks, .vite/).
  */
 const isPlainFile = (pathName: string) =>
-  /\.[a-z0-9]+$/i.test(pathName) && !/\.html$|^\/sitemap\.xml$|^\/robots\.txt$/.test(pathName);
+  /\.[a-z0-9]+$/i.test(pathName) && !/\.html$|^\/sitemap\.xml$|^\/robots\.txt$|\/\./.test(pathName);
 
 /**
  * Every prerendered page: "/" -> index.html, "/de" -> de/index.html, "/de/blog/x" ->
@@ -56,6 +59,14 @@ function nearestNotFound(notFound: Map<string, string>, pathname: string): strin
 /** Where the same page is in a language other than English ("/blog", "de" -> "/de/blog"; English has no prefix). */
 const localized = (code: string, pathname: string) => (pathname === '/' ? `/${code}` : `/${code}${pathname}`);
 
+/** What a document is sent as, by the client's Accept-Encoding and its q-values (`br;q=0` refuses brotli). */
+function documentEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
+  const accepted = request.headers['accept-encoding'];
+  if (!accepted) return undefined;
+  // "*" stands for any encoding; as @fastify/static reads it for the files, gzip.
+  return (negotiate(accepted.toLowerCase().replace(/\*/g, 'gzip'), ['br', 'gzip']) ?? undefined) as 'br' | 'gzip' | undefined;
+}
+
 /** Methods a page or document answers; anything else there is 405. */
 const PAGE_METHODS = ['GET', 'HEAD'];
 
@@ -65,6 +76,11 @@ const PAGE_METHODS = ['GET', 'HEAD'];
  * 405 with Allow) for the API and for any method a page does not take.
  */
 export async function registerSiteRoutes(app: FastifyInstance, config: Pick<ServerConfig, 'webRoot' | 'publicUrl'>) {
+  // In a context of its own, so the ETag hook hashes the site's answers and never an API's.
+  await app.register(async (site) => serveSite(site, config));
+}
+
+async function serveSite(app: FastifyInstance, config: Pick<ServerConfig, 'webRoot' | 'publicUrl'>) {
   const { webRoot } = config;
   if (!existsSync(path.join(webRoot, 'index.html'))) {
     app.log.warn(`No built site at ${webRoot}: run "npm run build". Only the API is served.`);
@@ -97,8 +113,7 @@ export async function registerSiteRoutes(app: FastifyInstance, config: Pick<Serv
     if (theme) body = body.replace(/<html lang="([^"]*)">/, `<html lang="$1" data-theme="${theme}">`);
     const vary = type.startsWith('text/html') ? 'Accept-Encoding, Cookie' : 'Accept-Encoding';
     reply.status(status).type(type).header('Cache-Control', 'no-cache').header('Vary', vary);
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+    const encoding = documentEncoding(request);
     if (!encoding) return reply.send(body);
     const variants = compressed.get(template) ?? new Map<string, Buffer>();
     compressed.set(template, variants);
@@ -112,6 +127,10 @@ export async function registerSiteRoutes(app: FastifyInstance, config: Pick<Serv
     return reply.header('Content-Encoding', encoding).send(bytes);
   };
 
+  // Pages and documents are revalidated (Cache-Control: no-cache) by an ETag of the bytes sent,
+  // each encoding its own: an unchanged page answers 304 without its body. Files get theirs from
+  // @fastify/static (size and time); a hashed asset is never asked again.
+  await app.register(fastifyEtag);
   await app.register(fastifyStatic, {
     root: webRoot,
     index: false,

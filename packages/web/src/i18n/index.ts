@@ -1,6 +1,6 @@
 import i18next, { type i18n } from 'i18next';
 import { findLanguage } from './languages.ts';
-import en from './locales/en.json';
+import type en from './locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -11,10 +11,14 @@ declare module 'i18next' {
 
 export type Dictionary = typeof en;
 
-/** English ships in the main bundle as the source and fallback; each other language is its own chunk. */
-const loaders = import.meta.glob<{ default: Dictionary }>(['./locales/*.json', '!./locales/en.json']);
+/**
+ * Each language is its own chunk, English too: a page loads only its own (its HTML preloads it,
+ * prerender.ts), and English only where it is the page's language or stands in for one that
+ * failed. Every dictionary has every key (locales.test.ts), so none needs English beside it.
+ */
+const loaders = import.meta.glob<{ default: Dictionary }>('./locales/*.json');
 
-const dictionaries = new Map<string, Dictionary>([['en', en]]);
+const dictionaries = new Map<string, Dictionary>();
 const loading = new Map<string, Promise<void>>();
 const translators = new Map<string, i18n>();
 const failed = new Set<string>();
@@ -42,12 +46,23 @@ export function loadDictionary(code: string): Promise<void> {
           (error: unknown) => {
             failed.add(language);
             console.error(`The ${language} dictionary could not be loaded; showing English`, error);
+            return language === 'en' ? undefined : loadDictionary('en');
           },
         )
       : Promise.resolve();
     loading.set(language, promise);
   }
   return promise;
+}
+
+/** Whether a page in this language can be rendered: its dictionary, or English in its place, is here. */
+export function dictionaryReady(code: string): boolean {
+  return dictionaries.has(findLanguage(code).code) || dictionaries.has('en');
+}
+
+/** Whether the language's dictionary could not be fetched: its pages are shown in English, with a notice. */
+export function dictionaryFailed(code: string): boolean {
+  return failed.has(findLanguage(code).code);
 }
 
 /** Whether a render must wait for the language's dictionary: it is not here, and has not failed to come. */
@@ -57,7 +72,7 @@ export function dictionaryPending(code: string): boolean {
 }
 
 /**
- * The translator of one language (English where a key is missing). Each language has its own,
+ * The translator of one language (English where its dictionary failed). Each language has its own,
  * so the page's language comes from its address and no render ever switches a shared one.
  */
 export function translatorFor(code: string): i18n {
@@ -69,8 +84,8 @@ export function translatorFor(code: string): i18n {
     translator = i18next.createInstance();
     void translator.init({
       lng: language,
-      fallbackLng: 'en',
-      resources: { en: { translation: en }, [language]: { translation: dictionary } },
+      fallbackLng: false,
+      resources: { [language]: { translation: dictionary } },
       interpolation: { escapeValue: false },
       returnNull: false,
       initAsync: false,

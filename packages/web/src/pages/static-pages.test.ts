@@ -25,8 +25,8 @@ beforeAll(() => {
   for (const [code, dictionary] of Object.entries(dictionaries)) addDictionary(code, dictionary);
 });
 
-/** The language the elements of a test are rendered in. */
-let translator = translatorFor('en');
+/** The language the elements of a test are rendered in (English until a test picks one). */
+let translator = (addDictionary('en', dictionaries.en!), translatorFor('en'));
 
 /** What a visitor reads of an element: its text, tags dropped, entities as characters. */
 function textOf(element: ReactElement): string {

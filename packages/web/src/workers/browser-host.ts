@@ -1,4 +1,3 @@
-import UTIF from 'utif2';
 import { relaxedSimd, simd } from 'wasm-feature-detect';
 import {
   ConversionError,
@@ -54,20 +53,6 @@ async function createEngine(): Promise<OcrEngine> {
   // The second recogniser is served in onnxruntime's SIMD build only; without SIMD (Safari
   // before 16.4) Tesseract reads alone.
   return (await simd()) ? { ...tesseract, lineModel: loadLineModel } : tesseract;
-}
-
-/** First page of a TIFF (fax G3/G4, LZW, uncompressed...), which browsers cannot decode. */
-function decodeTiff(bytes: Uint8Array): RgbaImage {
-  try {
-    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    const [page] = UTIF.decode(buffer);
-    if (!page) throw new ConversionError('corrupt', 'The TIFF has no pages.');
-    UTIF.decodeImage(buffer, page);
-    return { width: page.width, height: page.height, data: UTIF.toRGBA8(page) };
-  } catch (error) {
-    if (error instanceof ConversionError) throw error;
-    throw new ConversionError('corrupt', 'The TIFF cannot be decoded.');
-  }
 }
 
 /**
@@ -148,7 +133,8 @@ async function decodeBitmap(bytes: Uint8Array, type: ImageType, maxPixels: numbe
  * interface lets a host flatten; the tools that need white under a picture do it themselves).
  */
 async function decodeRgba(bytes: Uint8Array, type: ImageType, options: DecodeOptions & { keepAlpha?: boolean } = {}): Promise<RgbaImage> {
-  if (type === 'image/tiff') return scaledPixels(decodeTiff(bytes), options.maxPixels);
+  // UTIF and pako (61 KB, 24 KB gzip) are fetched for a TIFF only, not with every worker that starts.
+  if (type === 'image/tiff') return scaledPixels((await import('./decode-tiff.ts')).decodeTiff(bytes), options.maxPixels);
   if (type === 'image/heic') return scaledPixels(await decodeHeic(bytes, fetchLibheifWasm), options.maxPixels);
   return decodeBitmap(bytes, type, options.maxPixels);
 }

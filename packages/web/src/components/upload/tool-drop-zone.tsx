@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolDefinition } from '@textlift/core/tools';
 import { acceptAttribute, fileInput, maxMegabytes, maxPages, readsOnlyPdf, readsPdf, readsWord } from '../../lib/tool-input.ts';
-import { loadOcrEngine } from '../../workers/conversion-bridge.ts';
 import { RunsOnNote } from '../tool/runs-on-note.tsx';
+import { loadOcrEngine } from '../../workers/run-job.ts';
 import { DropZone, type DropZoneProps } from './drop-zone.tsx';
 
 export interface ToolDropZoneProps extends Omit<DropZoneProps, 'accept' | 'hints' | 'dropLabel' | 'icon'> {
