@@ -27,14 +27,32 @@ export async function launchChromium() {
 }
 
 /**
+ * Lighthouse's failures to record a page load (not the page's failures), after which it says
+ * "run Lighthouse again": on a loaded 2-core machine its trace sometimes misses the navigation.
+ */
+const recordingFailures = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST', 'PROTOCOL_TIMEOUT']);
+
+/** How many times a page is audited when Lighthouse fails to record it. */
+const ATTEMPTS = 3;
+
+async function runLighthouse(url: string, port: number, categories: readonly LighthouseCategory[]) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { runtimeError } = result.lhr;
+    if (!runtimeError) return result.lhr;
+    if (!recordingFailures.has(runtimeError.code) || attempt === ATTEMPTS) {
+      throw new Error(`Lighthouse could not audit ${url}: ${runtimeError.code} ${runtimeError.message}`);
+    }
+  }
+}
+
+/**
  * Runs Lighthouse on one page in a Chromium that chrome-launcher started on `port`; its
  * defaults otherwise: mobile emulation, simulated slow 4G and a 4× slower CPU.
  */
 export async function auditPage(url: string, port: number, categories: readonly LighthouseCategory[] = lighthouseCategories): Promise<LighthouseAudit> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const lhr = await runLighthouse(url, port, categories);
   const scores: LighthouseAudit['scores'] = {};
   const failed: LighthouseAudit['failed'] = [];
   for (const category of categories) {
