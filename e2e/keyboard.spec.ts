@@ -29,16 +29,16 @@ async function tabTo(page: Page, target: Locator, { back = false, limit = 80 } =
   throw new Error(`${limit} presses of ${back ? 'Shift+Tab' : 'Tab'} did not reach ${target}`);
 }
 
-/** What has focus: its tag, text and label, and whether an outline (or a ring) draws it. */
+/** What has focus: its tag, text and label, and whether an outline draws it (the site's :focus-visible style). */
 async function focused(page: Page) {
   return page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
     const style = element ? getComputedStyle(element) : undefined;
-    const outline = style ? style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 : false;
+    const outline = style ? style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 : false;
     return {
       tag: element?.tagName.toLowerCase() ?? 'none',
       label: element?.getAttribute('aria-label') ?? element?.textContent?.trim().slice(0, 80) ?? '',
-      visible: outline || Boolean(style && style.boxShadow !== 'none'),
+      visible: outline,
     };
   });
 }
@@ -121,6 +121,7 @@ test('Merge PDF by keyboard: files moved up and down, the new order announced, r
   await expect(names).toHaveText(['tracemonkey.pdf', 'AnimalSounds.pdf', 'twotables.pdf']);
   await expect(order).toHaveText(/tracemonkey\.pdf.*\b1\b.*\b3\b/);
   await expect(page.getByRole('button', { name: label('moveDown', 'tracemonkey.pdf') })).toBeFocused();
+  await expectFocusVisible(page, 'moving a file to the top');
 
   // Down twice with Space: the focused button goes with its row to the end.
   await page.keyboard.press('Space');
@@ -138,6 +139,7 @@ test('Merge PDF by keyboard: files moved up and down, the new order announced, r
   await expect(names).toHaveText(['AnimalSounds.pdf', 'tracemonkey.pdf']);
   await expect(order).toHaveText(/twotables\.pdf/);
   await expect(page.getByRole('button', { name: label('removeFile', 'tracemonkey.pdf') })).toBeFocused();
+  await expectFocusVisible(page, 'removing a file');
 
   const merge = page.getByTestId('convert');
   await tabTo(page, merge);
