@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { dictionary } from './site-pages.ts';
 import { expect, test } from './fixtures.ts';
@@ -52,18 +51,3 @@ test.describe('on a system that prefers light', () => {
     expect(await backgroundLightness(page)).toBeLessThan(0.15);
   });
 });
-
-// axe-core's WCAG 2 A and AA rules, colour contrast included, in each theme.
-for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`in the ${colorScheme} theme`, () => {
-    test.use({ colorScheme });
-    for (const path of ['/', '/de/pdf-to-text', '/merge-pdf', '/fr/about-us', '/blog/how-to-extract-text-from-image', '/contact-us']) {
-      test(`${path} has no accessibility violation`, async ({ page }) => {
-        await page.goto(path);
-        const { violations, passes } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        expect(passes.map((rule) => rule.id)).toContain('color-contrast');
-        expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-      });
-    }
-  });
-}

@@ -124,8 +124,8 @@ export function HeroExtractor() {
                 selectedId={selected?.id}
                 onSelect={batch.select}
               />
-              {selected && !busy && (
-                <Button size="lg" className="w-full" onClick={() => batch.rerun(selected.id, { language: ocrLanguage })}>
+              {selected && (
+                <Button size="lg" className="w-full" busy={busy} onClick={() => batch.rerun(selected.id, { language: ocrLanguage })}>
                   <ScanText className="size-5" aria-hidden />
                   {t('extractText')}
                 </Button>

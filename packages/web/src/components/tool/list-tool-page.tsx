@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversionResult } from '@textlift/core/conversion';
 import type { ListTool } from '../../hooks/use-list-tool.ts';
@@ -40,14 +40,15 @@ export function ListToolPage<T extends OrderedFile>({ flow, ready, onAdded, extr
   const Icon = toolIcons[tool.icon];
   const kind = readsPdf(tool) ? 'pdf' : 'image';
   const busyLabel = toolText(t, tool, 'converting');
+  const browse = useRef<HTMLButtonElement>(null);
   const input = (
     <>
-      <ToolDropZone tool={tool} busy={job.busy} busyLabel={busyLabel} multiple onFiles={(chosen) => void files.add(chosen, (entry) => entry as T).then((added) => onAdded?.(added))} />
+      <ToolDropZone tool={tool} busy={job.busy} busyLabel={busyLabel} browseRef={browse} multiple onFiles={(chosen) => void files.add(chosen, (entry) => entry as T).then((added) => onAdded?.(added))} />
       <UploadNotice tools={files.otherTools}>{files.notice}</UploadNotice>
-      <OrderedFileList items={files.items} disabled={job.busy} onReorder={files.reorder} onRemove={files.remove} {...row} />
+      <OrderedFileList items={files.items} disabled={job.busy} onReorder={files.reorder} onRemove={files.remove} focusWhenEmpty={browse} {...row} />
       <ToolOptions tool={tool} options={flow.options} disabled={job.busy} />
       {hint}
-      <Button size="lg" onClick={() => flow.convert(extraOptions?.())} disabled={!ready || job.busy} data-testid="convert">
+      <Button size="lg" onClick={() => flow.convert(extraOptions?.())} disabled={!ready} busy={job.busy} data-testid="convert">
         <Icon className="size-5" aria-hidden />
         {job.busy ? busyLabel : toolText(t, tool, 'convert')}
       </Button>

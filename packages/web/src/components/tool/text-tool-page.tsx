@@ -60,7 +60,7 @@ export function TextToolPage({ tool, live, fixed, countWords, short, inputExtras
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-xs text-slate-500" data-testid="character-count">{counts.join(' · ')}</p>
         {!flow.live && (
-          <Button onClick={flow.convert} disabled={flow.blank || job.busy} data-testid="convert">
+          <Button onClick={flow.convert} disabled={flow.blank} busy={job.busy} data-testid="convert">
             <Icon className="size-4" aria-hidden />
             {job.busy ? toolText(t, tool, 'converting') : toolText(t, tool, 'convert')}
           </Button>

@@ -1,5 +1,5 @@
 import { Camera, CheckCircle2, ImageUp, Loader2, XCircle, type LucideIcon } from 'lucide-react';
-import { useId, useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type DragEvent, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMegabytes } from '../../lib/files.ts';
 import { cn } from '../../lib/cn.ts';
@@ -30,10 +30,12 @@ export interface DropZoneProps {
    * file dragged in. A slow engine can start loading while the picker is open.
    */
   onIntent?(): void;
+  /** The browse button, for a page that gives it focus back (the last file of a list removed). */
+  browseRef?: Ref<HTMLButtonElement>;
 }
 
 /** The drop / browse area with the spec's states: idle, drag-active, file selected, processing. */
-export function DropZone({ accept, busy: working, busyLabel, multiple, onFiles, selected, hints, dropLabel, icon: Icon = ImageUp, camera, disabled, onIntent }: DropZoneProps) {
+export function DropZone({ accept, busy: working, busyLabel, multiple, onFiles, selected, hints, dropLabel, icon: Icon = ImageUp, camera, disabled, onIntent, browseRef }: DropZoneProps) {
   const busy = working || Boolean(disabled);
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
@@ -112,7 +114,7 @@ export function DropZone({ accept, busy: working, busyLabel, multiple, onFiles, 
         />
       )}
       <div className="mt-3 flex flex-wrap items-center justify-center gap-2">
-        <Button disabled={busy} onClick={() => input.current?.click()} aria-describedby={disabled ? reasonId : undefined}>
+        <Button ref={browseRef} disabled={Boolean(disabled)} busy={working} onClick={() => input.current?.click()} aria-describedby={disabled ? reasonId : undefined}>
           {working && <Loader2 className="size-4 animate-spin" aria-hidden />}
           {working ? busyLabel : t('hero.browse')}
         </Button>
