@@ -166,7 +166,8 @@ test('Merge PDF by keyboard: files moved up and down, the new order announced, r
 test('an FAQ question opens with Enter and closes with it again, and the same with Space', async ({ page }) => {
   await page.goto('/');
   const { question, answer } = en.faq.items[0]!;
-  const trigger = page.getByText(question, { exact: true });
+  // The FAQ is native disclosure: the question's <summary> is what takes focus.
+  const trigger = page.locator('summary', { hasText: question });
   const shown = page.getByText(answer, { exact: true });
   await expect(shown).toBeHidden();
   await tabTo(page, trigger, { limit: 120 });
