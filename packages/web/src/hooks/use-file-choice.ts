@@ -18,7 +18,7 @@ export function useFileChoice(tool: ToolDefinition, reasons: Partial<RefusalReas
   const imagesOnly = !accepts.includes('application/pdf');
   const words: RefusalReasons = {
     empty: () => t('errors.empty-file'),
-    wrongType: (file) => (pdfOnly ? t('pdfToText.invalidType') : imagesOnly ? t('hero.notAnImage', { name: file.name }) : t('errors.unsupported-type')),
+    wrongType: (file) => (pdfOnly ? t('toolPage.notAPdf') : imagesOnly ? t('hero.notAnImage', { name: file.name }) : t('errors.unsupported-type')),
     tooLarge: () => t('errors.too-large', { max: maxMegabytes(tool) }),
     ...reasons,
   };

@@ -16,7 +16,7 @@ export function ocrProgressLabel(stage: ProgressStage, fraction: number, t: TFun
  * the first scanned page, the second recogniser, the file. The percent is the whole job's, as the bar.
  */
 export function pdfReadingLabel({ stage, fraction, detail }: { stage: ProgressStage; fraction: number; detail?: ProgressDetail }, t: TFunction): string {
-  if (stage === 'reading' && detail) return t('pdfToText.page', { page: detail.page, pages: detail.pages });
+  if (stage === 'reading' && detail) return t('toolPage.readingPage', { page: detail.page, pages: detail.pages });
   if (stage === 'loading-model' || stage === 'rereading' || (stage === 'loading' && detail)) return ocrProgressLabel(stage, fraction, t);
-  return stage === 'loading' ? t('pdfToText.loading') : t('pdfToText.processing');
+  return stage === 'loading' ? t('toolPage.loadingPdf') : t('toolPage.processingDocument');
 }

@@ -27,7 +27,7 @@ export function MergePdfPage() {
   const { t } = useTranslation();
   const flow = useListTool<PdfItem>(
     tool,
-    { empty: (file) => `${t('errors.empty-file')} (${file.name})`, wrongType: () => t('pdfToText.invalidType'), tooLarge: () => t('pdfToText.tooLarge') },
+    { empty: (file) => `${t('errors.empty-file')} (${file.name})`, wrongType: () => t('toolPage.notAPdf'), tooLarge: () => t('toolPage.pdfTooLarge') },
     (state) => {
       notifyFailure(state, t, t('toast.conversionFailed'), 'pdf');
       // The merge names the file it could not open; its row shows why.

@@ -17,7 +17,7 @@ export function PdfToExcelPage() {
   // The workbook and its CSV come from one reading; the visitor picks at download.
   const flow = useFileTool(tool, {
     fixed: { format: 'both' },
-    reasons: { empty: () => t('pdfToExcel.invalidType'), wrongType: () => t('pdfToExcel.invalidType'), tooLarge: () => t('pdfToText.tooLarge') },
+    reasons: { empty: () => t('pdfToExcel.invalidType'), wrongType: () => t('pdfToExcel.invalidType'), tooLarge: () => t('toolPage.pdfTooLarge') },
   });
   const questions = t('pdfToExcel.faq', { returnObjects: true }) as FaqItem[];
   return (

@@ -11,7 +11,7 @@ const tool = findTool('pdf-to-jpg')!;
 export function PdfToJpgPage() {
   const { t } = useTranslation();
   const flow = useFileTool(tool, {
-    reasons: { empty: () => t('pdfToText.invalidType'), tooLarge: () => t('pdfToText.tooLarge') },
+    reasons: { empty: () => t('toolPage.notAPdf'), tooLarge: () => t('toolPage.pdfTooLarge') },
     onSettled: (item) => notifyFailure(item.state, t, t('toast.conversionFailed'), 'pdf'),
   });
   return (

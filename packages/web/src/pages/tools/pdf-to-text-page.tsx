@@ -16,7 +16,7 @@ const tool = findTool('pdf-to-text')!;
 /** The spec's status line for the file shown: loading, the page being read, done, or failed. */
 function statusLine(state: ConversionState | undefined, t: TFunction): string | undefined {
   if (!state) return undefined;
-  if (state.status === 'waiting') return t('pdfToText.loading');
+  if (state.status === 'waiting') return t('toolPage.loadingPdf');
   if (state.status === 'running') return pdfReadingLabel(state, t);
   if (state.status === 'done') return t('pdfToText.completed');
   return asksForPassword(state.error.code) ? undefined : t('pdfToText.failedStatus');
@@ -25,14 +25,14 @@ function statusLine(state: ConversionState | undefined, t: TFunction): string | 
 export function PdfToTextPage() {
   const { t } = useTranslation();
   const flow = useFileTool(tool, {
-    reasons: { empty: () => t('pdfToText.invalidType'), tooLarge: () => t('pdfToText.tooLarge') },
+    reasons: { empty: () => t('toolPage.notAPdf'), tooLarge: () => t('toolPage.pdfTooLarge') },
     onSettled: (item) => notifyFailure(item.state, t, t('pdfToText.failed'), 'pdf'),
   });
   const status = statusLine(flow.state, t);
   return (
     <FileToolPage
       flow={flow}
-      busyLabel={t('pdfToText.processing')}
+      busyLabel={t('toolPage.processingDocument')}
       multiple
       inputExtras={status && <p role="status" className="text-sm text-slate-600" data-testid="status-text">{status}</p>}
       stepLabel={(running) => pdfReadingLabel(running, t)}

@@ -15,7 +15,7 @@ export function PdfToWordPage() {
   // line under the drop zone rather than a toast: the eye is there, and no toast covers it.
   const invalid = () => t('pdfToWord.invalidNotice');
   const flow = useFileTool(tool, {
-    reasons: { empty: invalid, wrongType: invalid, tooLarge: () => t('pdfToText.tooLarge') },
+    reasons: { empty: invalid, wrongType: invalid, tooLarge: () => t('toolPage.pdfTooLarge') },
     onSettled: ({ state }) => {
       if (state.status === 'done') showToast({ variant: 'success', title: t('pdfToWord.successTitle'), description: t('pdfToWord.successBody'), quiet: true });
       notifyFailure(state, t, t('pdfToWord.failedTitle'), 'pdf', t('pdfToWord.failed'));
