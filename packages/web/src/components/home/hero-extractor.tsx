@@ -1,13 +1,12 @@
 import { ScanText, Sparkles } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversionError } from '@textlift/core/errors';
-import { findTool, type ToolDefinition } from '@textlift/core/tools';
+import { findTool } from '@textlift/core/tools';
 import { doneOutput, useBatch } from '../../hooks/use-batch.ts';
 import { useImagePreviews } from '../../hooks/use-image-previews.ts';
 import { usePasteFiles } from '../../hooks/use-paste-files.ts';
-import { maxMegabytes } from '../../lib/tool-input.ts';
-import { checkFiles } from '../../lib/choose-files.ts';
+import { useFileChoice } from '../../hooks/use-file-choice.ts';
 import { BatchList } from '../tool/batch-list.tsx';
 import { useOcrLanguage } from '../../i18n/ocr-language.ts';
 import { OcrLanguageSelect } from '../tool/ocr-language-select.tsx';
@@ -31,13 +30,15 @@ const tool = findTool(SLUG)!;
 /** A PDF dropped on the hero (read as PDF to Text reads it), for the words of its failures. */
 const isPdfName = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
 
-/** The home page's main feature: an image in, its text out, all on the visitor's device. */
+/**
+ * The home page's main feature: an image in, its text out, all on the visitor's device. It is
+ * the frame's flow (files checked by the registry, each read in turn with its progress) without
+ * the frame's page: a changed OCR language keeps the results, and Extract Text reads again.
+ */
 export function HeroExtractor() {
   const { t } = useTranslation();
   const [ocrLanguage, setOcrLanguage] = useOcrLanguage();
   const previews = useImagePreviews();
-  const [notice, setNotice] = useState<string>();
-  const [otherTools, setOtherTools] = useState<ToolDefinition[]>();
   const batch = useBatch(tool, (item, all) => {
     const last = all.at(-1) === item || all.every((entry) => entry.state.status === 'done' || entry.state.status === 'failed');
     if (!last) return;
@@ -51,22 +52,15 @@ export function HeroExtractor() {
   const state = selected?.state;
   const failWords = (error: ConversionError) => ({ message: errorMessage(error, t, selected && isPdfName(selected.file) ? 'pdf' : 'image') });
 
+  const { notice, otherTools, check } = useFileChoice(tool, { wrongType: (file) => t('hero.notImageOrPdf', { name: file.name }) });
   const choose = useCallback(
     async (files: File[]) => {
-      setNotice(undefined);
-      setOtherTools(undefined);
-      const { accepted, notice: refused, otherTools: others } = await checkFiles(files, tool, {
-        empty: () => t('errors.empty-file'),
-        wrongType: (file) => t('hero.notImageOrPdf', { name: file.name }),
-        tooLarge: () => t('errors.too-large', { max: maxMegabytes(tool) }),
-      });
-      setNotice(refused);
-      setOtherTools(others);
+      const accepted = await check(files);
       if (accepted.length === 0) return;
       previews.show(accepted);
       batch.start(accepted, { language: ocrLanguage });
     },
-    [batch.start, ocrLanguage, previews.show, t],
+    [batch.start, check, ocrLanguage, previews.show],
   );
 
   usePasteFiles(useCallback((files: File[]) => void choose(files), [choose]), busy);
