@@ -9,8 +9,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, test } from 'vitest';
 import { ConversionError, runTool, sniffType, TEXT_IMAGE_MAX_LINES, type ConversionResult } from '@textlift/core';
-import { createNodeHost } from './node-host.ts';
-import { noOcr } from './no-ocr.ts';
+import { createNodeHost } from '../engines/node-host.ts';
+import { noOcr } from '../engines/no-ocr.ts';
 
 /** Drawing text never reads any. */
 const withoutOcr = noOcr('Text to Image');

@@ -16,8 +16,8 @@ import sharp, { type Sharp } from 'sharp';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { ConversionError, runTool, type ConversionContext, type ConversionResult, type ScannedCode } from '@textlift/core';
 import { corpusDir, corpusFile, hasCorpus } from '../../../../test-support/corpus.ts';
-import { createNodeHost } from './node-host.ts';
-import { noOcr } from './no-ocr.ts';
+import { createNodeHost } from '../engines/node-host.ts';
+import { noOcr } from '../engines/no-ocr.ts';
 
 const ocr = noOcr('The scanners');
 

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { corpusDir, corpusFile } from '../../../../test-support/corpus.ts';
 import { csvSheets, expectedTables, parseCsv, scoreCells, type Grid } from '../../../../test-support/table-cells.ts';
 import { loadConfig } from '../config.ts';
-import { runOnNode } from './node-host.ts';
-import { createOcrProvider, type OcrProvider } from './ocr-provider.ts';
+import { runOnNode } from '../engines/node-host.ts';
+import { createOcrProvider, type OcrProvider } from '../engines/ocr-provider.ts';
 
 let provider: OcrProvider;
 const dir = mkdtempSync(path.join(tmpdir(), 'textlift-tables-'));

@@ -4,9 +4,9 @@ import { wordScores } from '../../../../test-support/cer.ts';
 import { corpusExpected, corpusFile, hasCorpus } from '../../../../test-support/corpus.ts';
 import { partsTablePage, PARTS_FONTS } from '../../../../test-support/synthetic-pages.ts';
 import { loadConfig } from '../config.ts';
-import { runOnNode } from './node-host.ts';
-import { createOcrProvider, type OcrProvider } from './ocr-provider.ts';
-import { nativeTesseractVersion } from './native-tesseract.ts';
+import { runOnNode } from '../engines/node-host.ts';
+import { createOcrProvider, type OcrProvider } from '../engines/ocr-provider.ts';
+import { nativeTesseractVersion } from '../engines/native-tesseract.ts';
 
 /**
  * Issue 34's "never noise": a page turned a quarter or a half is read upright, and the pages

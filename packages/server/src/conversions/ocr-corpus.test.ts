@@ -4,9 +4,9 @@ import { characterErrorRate } from '../../../../test-support/cer.ts';
 import { corpusExpected, corpusFile } from '../../../../test-support/corpus.ts';
 import { cleanPage, darkScreenshot, photo, prose, receipt } from '../../../../test-support/synthetic-pages.ts';
 import { loadConfig } from '../config.ts';
-import { runOnNode } from './node-host.ts';
-import { createOcrProvider, type OcrProvider } from './ocr-provider.ts';
-import { nativeTesseractVersion } from './native-tesseract.ts';
+import { runOnNode } from '../engines/node-host.ts';
+import { createOcrProvider, type OcrProvider } from '../engines/ocr-provider.ts';
+import { nativeTesseractVersion } from '../engines/native-tesseract.ts';
 
 /**
  * Highest character error rate accepted per corpus image, with the reason. Measured with the

@@ -4,9 +4,9 @@ import { halfRecall, halvesOf } from '../../../../test-support/blur-halves.ts';
 import { blurred } from '../../../../test-support/ocr-variants.ts';
 import { foldFor, realSamples, scoreOf } from '../../../../test-support/real-sets.ts';
 import { loadConfig } from '../config.ts';
-import { runOnNode } from './node-host.ts';
-import { createOcrProvider, type OcrProvider } from './ocr-provider.ts';
-import { nativeTesseractVersion } from './native-tesseract.ts';
+import { runOnNode } from '../engines/node-host.ts';
+import { createOcrProvider, type OcrProvider } from '../engines/ocr-provider.ts';
+import { nativeTesseractVersion } from '../engines/native-tesseract.ts';
 
 /**
  * A scanned receipt whose left half is out of focus (Gaussian σ 2, test-support/ocr-variants.ts),

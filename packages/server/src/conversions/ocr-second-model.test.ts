@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
 import { photoOfText } from '../../../../test-support/images.ts';
 import { loadConfig } from '../config.ts';
-import { runOnNode } from './node-host.ts';
-import { runTesseractProcess, type TesseractRunner } from './native-tesseract.ts';
-import { createOcrProvider } from './ocr-provider.ts';
+import { runOnNode } from '../engines/node-host.ts';
+import { runTesseractProcess, type TesseractRunner } from '../engines/native-tesseract.ts';
+import { createOcrProvider } from '../engines/ocr-provider.ts';
 
 // Debian's fast models (tesseract-ocr-fra, -rus, ...), which the tests' setup installs, are the
 // second model beside npm's best_int of every language but Russian, whose one model is Debian's.

@@ -4,9 +4,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { realSamples, scoreOf, type RealSample } from '../../../../test-support/real-sets.ts';
 import { loadConfig } from '../config.ts';
-import { runOnNode } from './node-host.ts';
-import { createOcrProvider, type OcrProvider } from './ocr-provider.ts';
-import { nativeTesseractVersion } from './native-tesseract.ts';
+import { runOnNode } from '../engines/node-host.ts';
+import { createOcrProvider, type OcrProvider } from '../engines/ocr-provider.ts';
+import { nativeTesseractVersion } from '../engines/native-tesseract.ts';
 
 /**
  * The real sets at the level reached (native tesseract, best_int models, and the PP-OCRv4 line

@@ -6,8 +6,8 @@ import type { ConversionError } from '@textlift/core';
 import { characterErrorRate, wordF1 } from '../../../../test-support/cer.ts';
 import { corpusDir, corpusExpected, corpusFile } from '../../../../test-support/corpus.ts';
 import { loadConfig } from '../config.ts';
-import { runOnNode } from './node-host.ts';
-import { createOcrProvider, type OcrProvider } from './ocr-provider.ts';
+import { runOnNode } from '../engines/node-host.ts';
+import { createOcrProvider, type OcrProvider } from '../engines/ocr-provider.ts';
 
 let provider: OcrProvider;
 beforeAll(async () => {

@@ -6,8 +6,8 @@ import sharp from 'sharp';
 import { afterAll, expect, test } from 'vitest';
 import { ConversionError, MAX_IMAGE_PIXELS, runTool, type ConversionContext, type ConversionResult } from '@textlift/core';
 import { corpusDir, corpusFile } from '../../../../test-support/corpus.ts';
-import { createNodeHost } from './node-host.ts';
-import { noOcr } from './no-ocr.ts';
+import { createNodeHost } from '../engines/node-host.ts';
+import { noOcr } from '../engines/no-ocr.ts';
 
 // Checked against poppler (pdfinfo for page sizes, pdftoppm for how a page looks) and sharp.
 

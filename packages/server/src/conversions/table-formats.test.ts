@@ -7,8 +7,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { printedTablePdf, printedTables } from '../../../../test-support/printed-tables.ts';
 import { comparable, parseCsv, scoreCells, type Grid } from '../../../../test-support/table-cells.ts';
 import { loadConfig } from '../config.ts';
-import { runOnNode } from './node-host.ts';
-import { createOcrProvider, type OcrProvider } from './ocr-provider.ts';
+import { runOnNode } from '../engines/node-host.ts';
+import { createOcrProvider, type OcrProvider } from '../engines/ocr-provider.ts';
 
 let provider: OcrProvider;
 const dir = mkdtempSync(path.join(tmpdir(), 'textlift-table-formats-'));

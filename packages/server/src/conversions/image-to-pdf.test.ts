@@ -6,8 +6,8 @@ import sharp, { type Sharp } from 'sharp';
 import { afterAll, expect, test } from 'vitest';
 import { ConversionError, runTool, type ConversionContext, type ConversionResult } from '@textlift/core';
 import { corpusFile } from '../../../../test-support/corpus.ts';
-import { createNodeHost } from './node-host.ts';
-import { noOcr } from './no-ocr.ts';
+import { createNodeHost } from '../engines/node-host.ts';
+import { noOcr } from '../engines/no-ocr.ts';
 
 // Checked with poppler (pdfinfo, pdfimages, pdftoppm) and qpdf, readers independent of pdf-lib and pdf.js.
 

@@ -10,8 +10,8 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, describe, expect, test } from 'vitest';
 import { ConversionError, runTool, type ConversionResult } from '@textlift/core';
-import { createNodeHost } from './node-host.ts';
-import { noOcr } from './no-ocr.ts';
+import { createNodeHost } from '../engines/node-host.ts';
+import { noOcr } from '../engines/no-ocr.ts';
 
 const ocr = noOcr('The QR generator');
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { wordScores } from '../../../../test-support/cer.ts';
 import { corpusExpected, corpusFile, hasCorpus } from '../../../../test-support/corpus.ts';
 import { loadConfig } from '../config.ts';
-import { runOnNode } from './node-host.ts';
-import { createOcrProvider, type OcrProvider } from './ocr-provider.ts';
-import { nativeTesseractVersion } from './native-tesseract.ts';
+import { runOnNode } from '../engines/node-host.ts';
+import { createOcrProvider, type OcrProvider } from '../engines/ocr-provider.ts';
+import { nativeTesseractVersion } from '../engines/native-tesseract.ts';
 
 /**
  * Real scanned documents of ../shared/corpus/ocr-docs at the level reached, scored order-free

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, expect, test } from 'vitest';
 import { ConversionError, runTool, type ProgressStage } from '@textlift/core';
-import { createNodeHost } from './node-host.ts';
-import { noOcr } from './no-ocr.ts';
+import { createNodeHost } from '../engines/node-host.ts';
+import { noOcr } from '../engines/no-ocr.ts';
 
 /** Text to PDF never asks for OCR; the host is the server's own, with the real DejaVu files. */
 const ocr = noOcr('Text to PDF');

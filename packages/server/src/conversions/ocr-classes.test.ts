@@ -5,9 +5,9 @@ import { blurred } from '../../../../test-support/ocr-variants.ts';
 import { realSamples, scoreOf } from '../../../../test-support/real-sets.ts';
 import { figurePage, prose, shadedTablePage } from '../../../../test-support/synthetic-pages.ts';
 import { loadConfig } from '../config.ts';
-import { runOnNode } from './node-host.ts';
-import { createOcrProvider, type OcrProvider } from './ocr-provider.ts';
-import { nativeTesseractVersion } from './native-tesseract.ts';
+import { runOnNode } from '../engines/node-host.ts';
+import { createOcrProvider, type OcrProvider } from '../engines/ocr-provider.ts';
+import { nativeTesseractVersion } from '../engines/native-tesseract.ts';
 
 /**
  * The classes of issue 21 that no real file of the corpus holds alone, each at the level

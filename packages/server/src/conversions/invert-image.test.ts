@@ -9,8 +9,8 @@ import { expect, test } from 'vitest';
 import { ConversionError, runTool, sniffType, type ConversionContext, type ConversionResult, type ProgressStage } from '@textlift/core';
 import { corpusFile } from '../../../../test-support/corpus.ts';
 import { blankPng, truncated } from '../../../../test-support/images.ts';
-import { createNodeHost } from './node-host.ts';
-import { noOcr } from './no-ocr.ts';
+import { createNodeHost } from '../engines/node-host.ts';
+import { noOcr } from '../engines/no-ocr.ts';
 
 /** Inverting never reads text. */
 const ocr = noOcr('Invert Image');
