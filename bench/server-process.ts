@@ -4,11 +4,17 @@ import path from 'node:path';
 
 /** Starts the real server on a port for a benchmark and waits until /healthz answers. */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
+  // A server already on the port (another bench, a forgotten npm start) would answer the health
+  // check and be measured in place of this checkout's.
+  const taken = await fetch(`http://127.0.0.1:${port}/healthz`).then(() => true, () => false);
+  if (taken) throw new Error(`port ${port} is already served: stop that server or choose another port`);
   const child = spawn(process.execPath, ['packages/server/src/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TEXTLIFT_API_RATE_LIMIT: '10000', ...env },
     stdio: 'inherit',
   });
-  for (let i = 0; i < 100; i++) {
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  for (let i = 0; i < 100 && !exited; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
     } catch {}
