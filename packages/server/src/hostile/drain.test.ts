@@ -57,9 +57,10 @@ const refused = (port: number) => new Promise<boolean>((resolve) => {
 
 describe('SIGTERM', () => {
   test('a running job finishes and is answered, new connections are refused, the process exits 0', async () => {
-    const server = await startMain({ TEXTLIFT_DRAIN_TIMEOUT_MS: '20000' });
-    const job = fetch(`${server.origin}/api/v1/convert/pdf-to-text`, { method: 'POST', body: form(await scannedPdf(3), 'three.pdf') });
-    expect(await until(() => childrenOf(server.child.pid!).some((child) => child.name === 'tesseract'), 10_000)).toBeGreaterThanOrEqual(0);
+    // A drain limit no loaded machine reaches: the claim is that the job is answered, not how fast.
+    const server = await startMain({ TEXTLIFT_DRAIN_TIMEOUT_MS: '90000' });
+    const job = fetch(`${server.origin}/api/v1/convert/pdf-to-text`, { method: 'POST', body: form(await scannedPdf(2), 'two.pdf') });
+    expect(await until(() => childrenOf(server.child.pid!).some((child) => child.name === 'tesseract'), 60_000)).toBeGreaterThanOrEqual(0);
     const signalled = performance.now();
     server.child.kill('SIGTERM');
     expect(await until(() => refused(server.port), 1000)).toBeGreaterThanOrEqual(0);
