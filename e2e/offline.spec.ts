@@ -53,6 +53,8 @@ test('after one visit the hero and Merge PDF work with the network off, reloaded
   });
   expect(kept.some((path) => path.endsWith('eng.traineddata.gz')), 'the OCR model is stored').toBe(true);
   expect(kept.filter((path) => /^\/(api|parse|v1|healthz)(\/|$)/.test(path)), 'no API answer is stored').toEqual([]);
+  const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+  test.info().annotations.push({ type: 'figure', description: `${kept.length} addresses stored, ${(usage / 2 ** 20).toFixed(1)} MiB of storage` });
 
   await context.setOffline(true);
   const reloaded = await page.reload();

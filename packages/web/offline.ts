@@ -40,7 +40,11 @@ export function offline(): PluginOption {
       background_color: '#ffffff',
       icons: APP_ICONS,
     },
+    // The worker's own build says only what needs a look, as the site's does (vite.config.ts).
+    integration: { configureCustomSWViteBuild: (config) => void (config.logLevel = 'warn') },
     injectManifest: {
+      // A classic script: a module service worker is refused by browsers before 2023/2024.
+      rollupFormat: 'iife',
       globPatterns: ['assets/*.{js,css}', 'favicon.svg', 'icons/*.png'],
       manifestTransforms: [
         (entries) => {
