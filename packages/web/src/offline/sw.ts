@@ -8,12 +8,10 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, type Strategy } from 'workbox-strategies';
-import { fallbackPagePath, NOT_PAGES, withoutPrerenderedContent } from './offline-pages.ts';
+import { NOT_PAGES } from './not-pages.ts';
 import { CACHE_LOADED, type CacheLoadedMessage } from './messages.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
-
-const PAGES = 'textlift-pages';
 
 /** A page's HTML depends on the theme cookie (Vary: Cookie); offline, whichever was stored is right. */
 const matchOptions = { ignoreVary: true };
@@ -24,8 +22,8 @@ const complete = () => new CacheableResponsePlugin({ statuses: [200] });
 /**
  * Bundles and engines under /assets/ and /engines/ carry their hash or version in the address
  * and never change under it, so a stored copy is always right. Entries bound the stores across
- * deploys (old hashes are dropped least-recently-used first): a visit that uses every tool
- * stores about 150 bundles and 250 engine files (pdf.js's CMaps are most of them).
+ * deploys (old hashes are dropped least-recently-used first): a build has 174 bundles and its
+ * engines 205 files (pdf.js's CMaps are most of them), so two or three versions fit.
  */
 const assets = new CacheFirst({
   cacheName: 'textlift-assets',
@@ -39,24 +37,20 @@ const engines = new CacheFirst({
 });
 /** Pages come from the network while there is one (a deploy shows at once), else as last seen. */
 const pages = new NetworkFirst({
-  cacheName: PAGES,
+  cacheName: 'textlift-pages',
   matchOptions,
-  plugins: [complete(), new ExpirationPlugin({ maxEntries: 80, purgeOnQuotaError: true })],
+  plugins: [
+    complete(),
+    // A page fetched for the page's message follows the language cookie's redirect ("/" -> "/de"); a browser
+    // refuses a redirected answer to a navigation, so only the address's own page is kept.
+    { cacheWillUpdate: async ({ response }) => (response.redirected ? null : response) },
+    new ExpirationPlugin({ maxEntries: 80, purgeOnQuotaError: true }),
+  ],
 });
 
 const isAsset = (url: URL) => url.origin === self.location.origin && url.pathname.startsWith('/assets/');
 const isEngine = (url: URL) => url.origin === self.location.origin && url.pathname.startsWith('/engines/');
 const isPage = (url: URL) => url.origin === self.location.origin && !NOT_PAGES.test(url.pathname) && !/\.[a-z0-9]+$/i.test(url.pathname);
-
-/** Offline, a page never loaded while online is drawn by the app from a stored page of its language. */
-async function offlinePage(url: URL): Promise<Response> {
-  const cache = await caches.open(PAGES);
-  const stored = (await cache.keys()).map((request) => new URL(request.url).pathname);
-  const path = fallbackPagePath(url.pathname, stored);
-  const response = path && (await cache.match(path, matchOptions));
-  if (!response) return Response.error();
-  return new Response(withoutPrerenderedContent(await response.text()), { headers: response.headers });
-}
 
 self.skipWaiting();
 clientsClaim();
@@ -66,16 +60,9 @@ precacheAndRoute(self.__WB_MANIFEST);
 
 registerRoute(({ url }) => isAsset(url), assets);
 registerRoute(({ url }) => isEngine(url), engines);
-registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && isPage(url),
-  async (options) => {
-    try {
-      return await pages.handle(options);
-    } catch {
-      return offlinePage(options.url);
-    }
-  },
-);
+// A page never loaded online is not drawn from another one offline: its own bundles were never
+// stored, so the app would come up blank; the browser's offline page says what is true.
+registerRoute(({ request, url }) => request.mode === 'navigate' && isPage(url), pages);
 
 /**
  * The page tells what it loaded before this worker controlled it (the first visit's bundles,
