@@ -24,6 +24,8 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
     trace: 'off',
+    // No test but the offline one registers the site's service worker and downloads its precache.
+    serviceWorkers: 'block',
   },
   webServer: {
     command: 'node packages/server/src/main.ts',

@@ -1,8 +1,10 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { appIcons } from './app-icons.ts';
 import { bundleReport } from './bundle-report.ts';
 import { engineAssets, libheifNodeStub } from './engine-assets.ts';
+import { offline } from './offline.ts';
 import { precompress } from './precompress.ts';
 
 /**
@@ -13,7 +15,7 @@ import { precompress } from './precompress.ts';
 const checks = { bundlerTimings: false };
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), engineAssets(), bundleReport(), precompress()],
+  plugins: [react(), tailwindcss(), engineAssets(), bundleReport(), appIcons(), offline(), precompress()],
   // A build lists its 400 files (pdf.js's CMaps among them) at "info"; `npm start` builds, so a
   // build says only what needs a look. `vite build --logLevel info` lists them again.
   logLevel: command === 'build' ? 'warn' : 'info',

@@ -33,6 +33,8 @@ export const errorStatus = {
   timeout: 503,
   /** The engine a tool needs is not installed on this server (LibreOffice for the Word tools). */
   'engine-unavailable': 503,
+  /** The page could not reach our server (offline, or the connection dropped); only pages report it. */
+  'server-unreachable': 503,
   'engine-failed': 500,
 } as const;
 

@@ -28,3 +28,14 @@ else {
   root.replaceChildren();
   createRoot(root).render(app);
 }
+
+// Offline use: the service worker is registered once the page has loaded, from a chunk of its own.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () =>
+    void import('./offline/register-service-worker.ts')
+      .then(({ registerServiceWorker }) => registerServiceWorker())
+      // Without it the site works as before, online only.
+      .catch((error: unknown) => console.warn('Offline use is unavailable:', error));
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -23,6 +23,8 @@ function writeSite(root: string) {
   writeFileSync(path.join(root, 'assets/index-abc123.js'), script);
   writeFileSync(path.join(root, 'assets/index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(root, 'assets/index-abc123.js.gz'), gzipSync(script));
+  writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(root, 'manifest.webmanifest'), '{"name":"TextLift"}');
   mkdirSync(path.join(root, '.vite'));
   writeFileSync(path.join(root, '.vite/bundle-report.json'), '{}');
 }
@@ -84,6 +86,18 @@ describe('pages revalidate with an ETag', () => {
     expect(api.json()).toEqual({ hello: 'world' });
     expect(api.headers.etag).toBeUndefined();
     expect((await app.inject({ url: '/.vite/bundle-report.json' })).statusCode).toBe(404);
+  });
+});
+
+describe('offline use', () => {
+  test('the service worker and the app manifest are asked again on every visit, with their own types', async () => {
+    const worker = await app.inject({ url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    const manifest = await app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
   });
 });
 

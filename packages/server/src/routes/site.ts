@@ -140,7 +140,9 @@ async function serveSite(app: FastifyInstance, config: Pick<ServerConfig, 'webRo
     setHeaders(reply, filePath) {
       const relative = path.relative(webRoot, filePath);
       const immutable = relative.startsWith('assets') || relative.startsWith('engines');
-      reply.header('Cache-Control', immutable ? IMMUTABLE : 'public, max-age=3600');
+      // The service worker is asked again on every visit, so a deploy reaches installed copies at once.
+      const revalidated = relative === 'sw.js' || relative === 'manifest.webmanifest';
+      reply.header('Cache-Control', immutable ? IMMUTABLE : revalidated ? 'no-cache' : 'public, max-age=3600');
       if (filePath.endsWith('.traineddata.gz')) reply.header('Content-Type', 'application/octet-stream');
     },
   });

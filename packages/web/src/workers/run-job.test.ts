@@ -53,3 +53,14 @@ test('a cancelled server job rejects as cancelled', async () => {
   controller.abort();
   await expect(job).rejects.toMatchObject({ code: 'cancelled' });
 });
+
+test('a server tool with our server out of reach (offline) says so, not that the file failed', async () => {
+  const reachable = (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest;
+  // Port 9 (discard) on this host has no server: the connection is refused, as when offline.
+  (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest = xhrOverFetch('http://127.0.0.1:9');
+  try {
+    await expect(runJob(asServerTool('text-to-pdf'), { text: 'offline' }, {})).rejects.toMatchObject({ code: 'server-unreachable' });
+  } finally {
+    (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest = reachable;
+  }
+});

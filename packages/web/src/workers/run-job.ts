@@ -1,4 +1,5 @@
 import type { ConversionResult, ProgressCallback } from '@textlift/core/conversion';
+import { ConversionError } from '@textlift/core/errors';
 import type { ToolDefinition } from '@textlift/core/tools';
 
 /** What a page hands over: the files the visitor chose, or the text typed. */
@@ -20,7 +21,13 @@ export interface RunJobOptions {
  * first job, not with the page (they are not needed to paint it).
  */
 export async function runJob(tool: ToolDefinition, job: PageJob, options: Record<string, unknown>, run: RunJobOptions = {}): Promise<ConversionResult> {
-  if (tool.runsOn === 'server') return (await import('./server-call.ts')).convertOnServer(tool.slug, { files: job.files, text: job.text, options }, run);
+  if (tool.runsOn === 'server') {
+    // Offline, a server tool first used there cannot even load its call: the same answer as the call's own failure.
+    const { convertOnServer } = await import('./server-call.ts').catch(() => {
+      throw new ConversionError('server-unreachable', 'The server could not be reached.');
+    });
+    return convertOnServer(tool.slug, { files: job.files, text: job.text, options }, run);
+  }
   const files = await Promise.all((job.files ?? []).map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })));
   const { runConversion } = await import('./conversion-bridge.ts');
   return runConversion(tool.slug, job.text === undefined ? { files } : { text: job.text }, options, run);

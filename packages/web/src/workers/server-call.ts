@@ -63,7 +63,7 @@ export function convertOnServer(slug: string, job: ServerJob, { signal, onProgre
       if (event.lengthComputable) onProgress?.((event.loaded / event.total) * 0.5, 'uploading');
     };
     request.upload.onload = () => onProgress?.(0.5, 'converting');
-    request.onerror = () => reject(new ConversionError('engine-failed', 'The server could not be reached.'));
+    request.onerror = () => reject(new ConversionError('server-unreachable', 'The server could not be reached.'));
     request.onload = () => {
       const type = request.getResponseHeader('Content-Type') ?? 'application/octet-stream';
       const bytes = new Uint8Array(request.response as ArrayBuffer);

@@ -33,7 +33,7 @@ async function translateOnServer(engine: TranslationEngineId, texts: string[], p
     body = await response.text();
   } catch {
     if (signal?.aborted) throw new ConversionError('cancelled', 'Cancelled.');
-    throw new ConversionError('engine-failed', 'The server could not be reached.');
+    throw new ConversionError('server-unreachable', 'The server could not be reached.');
   }
   if (!response.ok) throw answerError(response.status, body);
   const translated = (JSON.parse(body) as { texts?: unknown }).texts;
