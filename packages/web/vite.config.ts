@@ -33,7 +33,8 @@ const reactAsPreact = [
 const reactPackages = ['react-router', 'react-i18next', 'lucide-react'];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), engineAssets(), bundleReport(), precompress()],
+  // React's Fast Refresh cannot refresh Preact's components: an edit reloads the page instead of leaving it stale.
+  plugins: [react({ refreshExclude: /./ }), tailwindcss(), engineAssets(), bundleReport(), precompress()],
   resolve: { alias: reactAsPreact },
   ssr: { noExternal: reactPackages },
   // A build lists its 400 files (pdf.js's CMaps among them) at "info"; `npm start` builds, so a
