@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { appIcons } from './app-icons.ts';
 import { bundleReport } from './bundle-report.ts';
@@ -14,8 +15,30 @@ import { precompress } from './precompress.ts';
  */
 const checks = { bundlerTimings: false };
 
+/**
+ * React's API, served by Preact's compatibility layer (issue 35): react-dom alone was 64 KiB of
+ * the home page's 148 KiB gzip first load. The same code renders on both sides, so the
+ * prerendered HTML is Preact's and hydrates as Preact expects. "react" itself is
+ * src/react-on-preact.ts, compat plus what it lacks and a package names.
+ */
+const reactAsPreact = [
+  { find: /^react$/, replacement: fileURLToPath(new URL('src/react-on-preact.ts', import.meta.url)) },
+  { find: /^react\/(jsx-runtime|jsx-dev-runtime)$/, replacement: 'preact/compat/$1' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/(client|server)$/, replacement: 'preact/compat/$1' },
+];
+
+/**
+ * Packages that import React: bundled into the prerenderer rather than left to Node, which
+ * would give them the real React beside the app's Preact.
+ */
+const reactPackages = ['react-router', 'react-i18next', 'lucide-react'];
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), engineAssets(), bundleReport(), appIcons(), offline(), precompress()],
+  // React's Fast Refresh cannot refresh Preact's components: an edit reloads the page instead of leaving it stale.
+  plugins: [react({ refreshExclude: /./ }), tailwindcss(), engineAssets(), bundleReport(), appIcons(), offline(), precompress()],
+  resolve: { alias: reactAsPreact },
+  ssr: { noExternal: reactPackages },
   // A build lists its 400 files (pdf.js's CMaps among them) at "info"; `npm start` builds, so a
   // build says only what needs a look. `vite build --logLevel info` lists them again.
   logLevel: command === 'build' ? 'warn' : 'info',

@@ -1,5 +1,4 @@
-import { renderToString } from 'react-dom/server';
-import { prerender } from 'react-dom/static';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app-routes.tsx';
 import { loadDictionary, translatorFor } from './i18n/index.ts';
@@ -32,12 +31,10 @@ export async function render(url: string): Promise<RenderedPage> {
       </StaticRouter>
     </MetaCollector.Provider>
   );
-  // A tool page's code loads on demand: the first pass (prerender waits for it) loads it, the
-  // second writes it whole. prerender's own output would stream it in with an inline script,
-  // which the Content-Security-Policy forbids.
-  await prerender(page);
-  const html = renderToString(page);
-  if (html.includes('<!--$?-->')) throw new Error(`${url} still waits for code after loading it`);
+  // A tool page's code loads on demand: the render waits for it and writes it whole, between
+  // the <!--$s--> marks by which Preact's hydration knows the part that may still wait for its
+  // code in the browser (no inline script, which the Content-Security-Policy would forbid).
+  const html = await renderToStringAsync(page);
   if (!collector.meta) throw new Error(`${url} sets no title (useDocumentMeta)`);
   return { html, meta: collector.meta, languageTag: language.tag };
 }

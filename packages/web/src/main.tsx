@@ -3,15 +3,16 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
 import { dictionaryFailed, dictionaryReady, loadDictionary } from './i18n/index.ts';
 import { App } from './app.tsx';
+import { preloadPage } from './app-routes.tsx';
 import { pageLanguage } from './site-pages.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-// Every page is prerendered in the language of its address: that dictionary is loaded before
-// hydrating, so the first render is the HTML's.
+// Every page is prerendered in the language of its address: that dictionary and the page's own
+// code are loaded before hydrating, so the first render is the HTML's, whole.
 const { code } = pageLanguage(window.location.pathname);
-await loadDictionary(code);
+await Promise.all([loadDictionary(code), preloadPage(window.location.pathname).catch(() => undefined)]);
 
 const app = (
   <StrictMode>
