@@ -79,10 +79,11 @@ export function OrderedFileList<T extends OrderedFile>({ items, onReorder, onRem
     setSaid(t('toolPage.fileRemoved', { name: items[index]!.file.name }));
   };
 
-  // The live region stays when the list empties, so the last removal is said too.
+  // The live region stays when the list empties, so the last removal is said too. Nothing said
+  // is no text node at all, as in the prerendered page, so hydration changes nothing.
   return (
     <>
-      <p role="status" className="sr-only" data-testid="file-order-status">{said}</p>
+      <p role="status" className="sr-only" data-testid="file-order-status">{said || null}</p>
       {items.length > 0 && (
         <div className="flex flex-col gap-2">
           <p className="text-xs text-slate-500">{t('toolPage.reorderHint')}</p>
