@@ -3,18 +3,6 @@
  * spans zeroed, the file cut short, a span repeated (lengths and offsets then point at the
  * wrong place), a number in the text made huge (a PDF's sizes, counts and offsets).
  */
-/** mulberry32: small, seedable, enough to spread mutations. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function mutate(source: Uint8Array, next: () => number): Uint8Array {
   const at = (n: number) => Math.floor(next() * n);
   const bytes = new Uint8Array(source);

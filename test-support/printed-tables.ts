@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PDFDocument, rgb } from '@cantoo/pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
+import { seededRandom as random } from './seeded-random.ts';
 
 /**
  * Tables of figures printed as people print them in many languages (currency signs before or
@@ -37,18 +38,6 @@ type Kind = (typeof KINDS)[number];
 
 const LABELS = ['North', 'South', 'East', 'West', 'Central', 'Rent', 'Salaries', 'Travel', 'Energy', 'Insurance', 'Licences', 'Repairs', 'Postage', 'Training', 'Freight', 'Catering', 'Cleaning', 'Hardware'];
 const FONTS = ['DejaVuSans.ttf', 'DejaVuSerif.ttf', 'DejaVuSansCondensed.ttf'];
-
-/** A small seeded generator (mulberry32), so a seed always makes the same tables. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One column's figures: how they are printed, and the values they stand for. */
 function column(kind: Kind, locale: string, currency: string, rows: number, next: () => number): PrintedCell[] {

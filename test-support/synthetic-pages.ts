@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { createCanvas, GlobalFonts, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { homography } from '../packages/core/src/ocr/preprocess/page-outline.ts';
+import { seededRandom as random } from './seeded-random.ts';
 
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -23,18 +24,6 @@ for (const [file, family] of [
 }
 
 export const dataDir = path.resolve('bench/ocr/.data');
-
-/** Mulberry32: a small seeded generator, so every run draws the same images. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Running English prose: the site's own texts (about, privacy, blog), ours to use. */
 export function prose(): string[] {

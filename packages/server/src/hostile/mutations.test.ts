@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { errorStatus, toConversionError } from '@textlift/core';
 import { corpusFile } from '../../../../test-support/corpus.ts';
-import { mutate, random } from '../../../../test-support/mutations.ts';
+import { mutate } from '../../../../test-support/mutations.ts';
+import { seededRandom } from '../../../../test-support/seeded-random.ts';
 import { loadConfig } from '../config.ts';
 import { runOnNode } from '../engines/node-host.ts';
 import { createOcrProvider, type OcrProvider } from '../engines/ocr-provider.ts';
@@ -84,7 +85,7 @@ describe('seeded mutations of real files: each read or refused with a worded err
   test.each(parsers.map((parser) => [parser.name, parser] as const))('%s', async (_name, parser) => {
     const seeds = await parser.seeds();
     const seed = 20261127;
-    const next = random(seed);
+    const next = seededRandom(seed);
     const started = performance.now();
     const faults: string[] = [];
     const outcomes = new Map<string, number>();
