@@ -218,17 +218,11 @@ export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
       );
     },
     async renderPageRgba(page, scale, maxPixels) {
-      const { width: w, height: h } = page.getViewport({ scale: 1 });
-      const fitted = rasterScale(w, h, scale, maxPixels);
-      const width = rasterSide(w, fitted);
-      const height = rasterSide(h, fitted);
+      const { fitted, width, height } = rasterOf(page, scale, maxPixels);
       return { width, height, data: await draw(page, fitted, width, height, 0, 0, 'rgba') };
     },
     async renderPage(page, scale, maxPixels) {
-      const { width: w, height: h } = page.getViewport({ scale: 1 });
-      const fitted = rasterScale(w, h, scale, maxPixels);
-      const width = rasterSide(w, fitted);
-      const height = rasterSide(h, fitted);
+      const { fitted, width, height } = rasterOf(page, scale, maxPixels);
       // Grey band by band: the page's colour pixels (4 bytes each) are never held whole.
       return { width, height, data: await draw(page, fitted, width, height, 0, 0, 'grey') };
     },
@@ -339,6 +333,13 @@ function pushFilled(out: Ruling[], points: Array<[number, number]>) {
  */
 const ONE_PASS_PIXELS = 12_000_000;
 const BAND_PIXELS = 4_000_000;
+
+/** The scale a whole page is drawn at within the limits, and its size in pixels there. */
+function rasterOf(page: PDFPageProxy, scale: number, maxPixels?: number) {
+  const { width: w, height: h } = page.getViewport({ scale: 1 });
+  const fitted = rasterScale(w, h, scale, maxPixels);
+  return { fitted, width: rasterSide(w, fitted), height: rasterSide(h, fitted) };
+}
 
 /** Backs createPdfEngine's renders: the page at `scale`, its pixels from (x0, y0) on, on white; as RGBA, or grey (greyFromRgba's). */
 function drawOn(setup: PdfJsSetup) {
