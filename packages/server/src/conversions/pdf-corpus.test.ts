@@ -1,22 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { ConversionError } from '@textlift/core';
 import { characterErrorRate, wordF1 } from '../../../../test-support/cer.ts';
 import { corpusDir, corpusExpected, corpusFile } from '../../../../test-support/corpus.ts';
-import { loadConfig } from '../config.ts';
-import { runOnNode } from '../engines/node-host.ts';
-import { createOcrProvider, type OcrProvider } from '../engines/ocr-provider.ts';
+import { runsOnNode } from '../../../../test-support/node-runner.ts';
 
-let provider: OcrProvider;
-beforeAll(async () => {
-  provider = await createOcrProvider(loadConfig());
-});
-afterAll(() => provider.close());
+const run = runsOnNode();
 
 async function pdfToText(file: string, options: Record<string, string> = {}) {
-  return runOnNode(provider, 'pdf-to-text', { files: [{ name: file.split('/').pop()!, bytes: corpusFile(file) }] }, options);
+  return run('pdf-to-text', { files: [{ name: file.split('/').pop()!, bytes: corpusFile(file) }] }, options);
 }
 
 const codeOf = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: ConversionError) => error.code);
@@ -107,7 +101,7 @@ describe('OCR languages', () => {
     pdf.addPage([image.width * 0.48, image.height * 0.48]).drawImage(image, { x: 0, y: 0, width: image.width * 0.48, height: image.height * 0.48 });
     return { name: 'form.pdf', bytes: await pdf.save() };
   }
-  const read = async (file: { name: string; bytes: Uint8Array }, language: string) => (await runOnNode(provider, 'pdf-to-text', { files: [file] }, { language })).text ?? '';
+  const read = async (file: { name: string; bytes: Uint8Array }, language: string) => (await run('pdf-to-text', { files: [file] }, { language })).text ?? '';
 
   test('a scanned Russian form is read as Cyrillic with the Russian model', async () => {
     const russian = await read(await topOfForm(1 / 3), 'rus');

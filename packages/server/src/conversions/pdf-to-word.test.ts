@@ -1,21 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import mammoth from 'mammoth';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { characterErrorRate, wordF1 } from '../../../../test-support/cer.ts';
 import { corpusDir, corpusExpected, corpusFile } from '../../../../test-support/corpus.ts';
-import { loadConfig } from '../config.ts';
-import { runOnNode } from '../engines/node-host.ts';
-import { createOcrProvider, type OcrProvider } from '../engines/ocr-provider.ts';
+import { runsOnNode } from '../../../../test-support/node-runner.ts';
 
-let provider: OcrProvider;
-beforeAll(async () => {
-  provider = await createOcrProvider(loadConfig());
-});
-afterAll(() => provider.close());
+const run = runsOnNode();
 
 /** Converts a corpus PDF and reads the .docx back with mammoth, an independent reader. */
 async function toWord(file: string) {
-  const result = await runOnNode(provider, 'pdf-to-word', { files: [{ name: file.split('/').pop()!, bytes: corpusFile(file) }] });
+  const result = await run('pdf-to-word', { files: [{ name: file.split('/').pop()!, bytes: corpusFile(file) }] });
   const buffer = Buffer.from(result.outputs[0]!.bytes);
   const [{ value: html }, { value: text }] = await Promise.all([mammoth.convertToHtml({ buffer }), mammoth.extractRawText({ buffer })]);
   return { result, html, text };

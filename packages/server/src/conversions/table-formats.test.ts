@@ -3,20 +3,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import { printedTablePdf, printedTables } from '../../../../test-support/printed-tables.ts';
 import { comparable, parseCsv, scoreCells, type Grid } from '../../../../test-support/table-cells.ts';
-import { loadConfig } from '../config.ts';
-import { runOnNode } from '../engines/node-host.ts';
-import { createOcrProvider, type OcrProvider } from '../engines/ocr-provider.ts';
+import { runsOnNode } from '../../../../test-support/node-runner.ts';
 
-let provider: OcrProvider;
 const dir = mkdtempSync(path.join(tmpdir(), 'textlift-table-formats-'));
-beforeAll(async () => {
-  provider = await createOcrProvider(loadConfig());
-});
-afterAll(async () => {
-  await provider.close();
+const run = runsOnNode();
+afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -26,7 +20,7 @@ test('PDF to Excel: figures printed as 14 locales print them stay numbers of the
   const tables = printedTables(2026, 28).filter((_, index) => index % 2 === 0);
   const workbooks: string[] = [];
   for (const [index, table] of tables.entries()) {
-    const result = await runOnNode(provider, 'pdf-to-excel', { files: [{ name: `${table.name}.pdf`, bytes: await printedTablePdf(table) }] }, { format: 'xlsx' });
+    const result = await run('pdf-to-excel', { files: [{ name: `${table.name}.pdf`, bytes: await printedTablePdf(table) }] }, { format: 'xlsx' });
     const file = path.join(dir, `t${index}.xlsx`);
     writeFileSync(file, result.outputs[0]!.bytes);
     workbooks.push(file);

@@ -3,25 +3,19 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import { corpusDir, corpusFile } from '../../../../test-support/corpus.ts';
 import { csvSheets, expectedTables, parseCsv, scoreCells, type Grid } from '../../../../test-support/table-cells.ts';
-import { loadConfig } from '../config.ts';
-import { runOnNode } from '../engines/node-host.ts';
-import { createOcrProvider, type OcrProvider } from '../engines/ocr-provider.ts';
+import { runsOnNode } from '../../../../test-support/node-runner.ts';
 
-let provider: OcrProvider;
 const dir = mkdtempSync(path.join(tmpdir(), 'textlift-tables-'));
-beforeAll(async () => {
-  provider = await createOcrProvider(loadConfig());
-});
-afterAll(async () => {
-  await provider.close();
+const run = runsOnNode();
+afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
 const convert = (slug: string, file: string, bytes: Uint8Array = corpusFile(file), options: Record<string, unknown> = {}) =>
-  runOnNode(provider, slug, { files: [{ name: path.basename(file), bytes }] }, { format: 'both', ...options });
+  run(slug, { files: [{ name: path.basename(file), bytes }] }, { format: 'both', ...options });
 
 /**
  * Workbooks read back by LibreOffice, an independent reader: every sheet of each to CSV, the

@@ -1,14 +1,12 @@
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { encode as encodeBmp } from 'bmp-ts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { errorStatus, toConversionError } from '@textlift/core';
 import { corpusFile } from '../../../../test-support/corpus.ts';
 import { mutate } from '../../../../test-support/mutations.ts';
 import { seededRandom } from '../../../../test-support/seeded-random.ts';
-import { loadConfig } from '../config.ts';
-import { runOnNode } from '../engines/node-host.ts';
-import { createOcrProvider, type OcrProvider } from '../engines/ocr-provider.ts';
+import { runsOnNode } from '../../../../test-support/node-runner.ts';
 
 /**
  * Seeded mutations of real files, parser by parser: bytes flipped, spans overwritten, zeroed,
@@ -29,11 +27,7 @@ interface Parser {
   read(bytes: Uint8Array): Promise<unknown>;
 }
 
-let provider: OcrProvider;
-beforeAll(async () => {
-  provider = await createOcrProvider(loadConfig());
-});
-afterAll(() => provider.close());
+const run = runsOnNode();
 
 async function onePagePdf(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -50,12 +44,12 @@ const parsers: Parser[] = [
     // a page left without text again with OCR, seconds a mutant.)
     name: 'PDF (pdf.js, PDF to JPG at 72 dpi)',
     seeds: async () => [await onePagePdf(), new Uint8Array(corpusFile('pdf/issue6010_1.pdf')), new Uint8Array(corpusFile('pdf/jo-ja.pdf'))],
-    read: (bytes) => runOnNode(provider, 'pdf-to-jpg', { files: [{ name: 'm.pdf', bytes }] }, { dpi: 72 }),
+    read: (bytes) => run('pdf-to-jpg', { files: [{ name: 'm.pdf', bytes }] }, { dpi: 72 }),
   },
   {
     name: 'PDF (pdf-lib, Merge PDF)',
     seeds: async () => [await onePagePdf(), new Uint8Array(corpusFile('pdf/issue6010_1.pdf'))],
-    read: async (bytes) => runOnNode(provider, 'merge-pdf', { files: [{ name: 'a.pdf', bytes }, { name: 'b.pdf', bytes: await onePagePdf() }] }),
+    read: async (bytes) => run('merge-pdf', { files: [{ name: 'a.pdf', bytes }, { name: 'b.pdf', bytes: await onePagePdf() }] }),
   },
   {
     name: 'pictures (sharp, Invert Image)',
@@ -71,13 +65,13 @@ const parsers: Parser[] = [
         new Uint8Array(bmp),
       ].map((bytes) => new Uint8Array(bytes));
     },
-    read: (bytes) => runOnNode(provider, 'invert-image', { files: [{ name: 'm.png', bytes }] }),
+    read: (bytes) => run('invert-image', { files: [{ name: 'm.png', bytes }] }),
   },
   {
     // Without LibreOffice here, a mutant the checks pass is answered engine-unavailable.
     name: 'Word (zip and compound file, before LibreOffice)',
     seeds: async () => ['word/poi-SampleDoc.docx', 'word/mammoth-simple-list.docx', 'word/poi-Bug47742.doc'].map((file) => new Uint8Array(corpusFile(file))),
-    read: (bytes) => runOnNode(provider, 'word-to-pdf', { files: [{ name: 'm.docx', bytes }] }),
+    read: (bytes) => run('word-to-pdf', { files: [{ name: 'm.docx', bytes }] }),
   },
 ];
 
