@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, GripVertical, X } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
 import { formatMegabytes } from '../../lib/files.ts';
@@ -52,7 +52,9 @@ export function OrderedFileList<T extends OrderedFile>({ items, onReorder, onRem
   const rows = useRef(new Map<number, HTMLLIElement>());
   const focusNext = useRef<{ id: number; action: RowAction } | 'empty'>(undefined);
 
-  useEffect(() => {
+  // A layout effect: focus moves before the page is painted again, so it never rests on <body>
+  // in between (Preact runs plain effects after a frame).
+  useLayoutEffect(() => {
     const next = focusNext.current;
     focusNext.current = undefined;
     if (next === 'empty') focusWhenEmpty?.current?.focus();
