@@ -44,8 +44,9 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(dist|dist-ssr)/' },
     // TypeScript 7 has no compiler API yet for dependency-cruiser; swc reads .ts and .tsx instead.
+    // swc sees imports before types are stripped, so type-only imports are cruised (and marked
+    // 'type-only') without tsPreCompilationDeps, which would ask for the missing tsc and warn.
     parser: 'swc',
-    tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'default', 'types'] },
   },
