@@ -6,6 +6,10 @@ import { doneOutput, useBatch, type BatchItem } from './use-batch.ts';
 
 vi.mock('../workers/conversion-bridge.ts', async () => (await import('./held-conversions.ts')).heldBridge);
 
+// Each test takes milliseconds: one left waiting for an answer that never comes fails in
+// seconds, not at the suite's two-minute limit (set for the OCR tests).
+vi.setConfig({ testTimeout: 10_000 });
+
 const tool = findTool('pdf-to-text')!;
 const pdf = (name: string) => new File([`%PDF-1.7 ${name}`], name, { type: 'application/pdf' });
 /** Lets the promises a step started run out, and Preact render what they changed. */

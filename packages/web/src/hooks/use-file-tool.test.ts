@@ -9,6 +9,10 @@ import { useFileTool, type FileToolConfig } from './use-file-tool.ts';
 
 vi.mock('../workers/conversion-bridge.ts', async () => (await import('./held-conversions.ts')).heldBridge);
 
+// Each test takes milliseconds: one left waiting for an answer that never comes fails in
+// seconds, not at the suite's two-minute limit (set for the OCR tests).
+vi.setConfig({ testTimeout: 10_000 });
+
 // The pages' words in English, as a page of / gets them (without the app's language scope around it).
 addDictionary('en', en);
 setI18n(translatorFor('en'));
@@ -122,7 +126,8 @@ test('the file shown is the selected one, with a preview where it is a picture; 
   await act(() => page().choose([png('photo.png'), pdf('scan.pdf')]));
   expect((await call(0)).options).toEqual({ language: 'eng' });
   expect(page().shownFile?.name).toBe('photo.png');
-  await waitFor(() => expect(page().previewUrl).toMatch(/^blob:/));
+  // The preview is made by a module loaded with the first choice; the bound only ends a failing wait.
+  await waitFor(() => expect(page().previewUrl).toMatch(/^blob:/), { timeout: 5000 });
 
   await act(() => page().batch.select(page().batch.items[1]!.id));
   expect(page().shownFile?.name).toBe('scan.pdf');

@@ -7,6 +7,10 @@ import type * as Bridge from './conversion-bridge.ts';
 import type { ConversionWorkerApi } from './conversion-worker.ts';
 import { plainErrors } from './plain-errors.ts';
 
+// Each test takes milliseconds: one left waiting for an answer that never comes fails in
+// seconds, not at the suite's two-minute limit (set for the OCR tests).
+vi.setConfig({ testTimeout: 10_000 });
+
 /** A job as the worker received it, answered by the test. */
 interface WorkerJob {
   slug: string;
@@ -31,6 +35,7 @@ class FakeWorker extends EventTarget {
   readonly options?: WorkerOptions;
   private readonly page: MessagePort;
   private readonly inside: MessagePort;
+  private arrived: (() => void)[] = [];
 
   constructor(url: URL | string, options?: WorkerOptions) {
     super();
@@ -49,6 +54,7 @@ class FakeWorker extends EventTarget {
         (slug: string, input: JobInput, options: Record<string, unknown>, onProgress?: ProgressCallback) =>
           new Promise<ConversionResult>((finish, fail) => {
             this.jobs.push({ slug, input, options, progress: (...args) => void onProgress?.(...args), finish, fail });
+            for (const wake of this.arrived.splice(0)) wake();
           }),
       ),
       pdfPageCount: plainErrors(async (bytes: Uint8Array, password?: string) => {
@@ -60,6 +66,12 @@ class FakeWorker extends EventTarget {
         if (languages.includes('xxx')) throw new Error('no such model');
       }),
     };
+  }
+
+  /** The job numbered `index` (from 0), once the bridge's message has reached the worker. */
+  async job(index: number): Promise<WorkerJob> {
+    while (this.jobs.length <= index) await new Promise<void>((wake) => this.arrived.push(wake));
+    return this.jobs[index]!;
   }
 
   postMessage(message: unknown, transfer: Transferable[] = []) {
@@ -97,26 +109,27 @@ const textOutput = (name: string, text: string): ConversionResult => ({
   outputs: [{ name, type: 'text/plain', bytes: new TextEncoder().encode(text) }],
   text,
 });
-/** The worker's next job, once the bridge's message has reached it. */
-async function nextJob(worker: () => FakeWorker | undefined, index: number): Promise<WorkerJob> {
-  await vi.waitFor(() => expect(worker()?.jobs[index]).toBeDefined());
-  return worker()!.jobs[index]!;
-}
-const only = () => FakeWorker.made[0];
+/**
+ * Until `check` passes: for what crosses a MessageChannel (a message, a progress report) in its
+ * own time, a millisecond or two; the bound only ends a failing wait.
+ */
+const arrival = (check: () => void) => vi.waitFor(check, { interval: 1, timeout: 5000 });
+/** The workers the bridge started, in order (it starts one as a call is made). */
+const made = (index = 0) => FakeWorker.made[index]!;
 
 test('a job goes to one module worker with its slug, bytes and options; its progress and result come back', async () => {
   const progress: unknown[] = [];
   const job = bridge.runConversion('pdf-to-text', input('a.pdf', '%PDF-1.7 a'), { language: 'eng' }, { onProgress: (...args) => progress.push(args) });
-  const received = await nextJob(only, 0);
+  const received = await made().job(0);
   expect(FakeWorker.made).toHaveLength(1);
-  expect(String(only()!.url)).toMatch(/\/conversion-worker\.ts$/);
-  expect(only()!.options).toMatchObject({ type: 'module' });
+  expect(String(made().url)).toMatch(/\/conversion-worker\.ts$/);
+  expect(made().options).toMatchObject({ type: 'module' });
   expect(received.slug).toBe('pdf-to-text');
   expect(received.options).toEqual({ language: 'eng' });
   expect(received.input.files!.map((file) => [file.name, new TextDecoder().decode(file.bytes)])).toEqual([['a.pdf', '%PDF-1.7 a']]);
 
   received.progress(0.25, 'reading', { page: 1, pages: 4 });
-  await vi.waitFor(() => expect(progress).toEqual([[0.25, 'reading', { page: 1, pages: 4 }]]));
+  await arrival(() => expect(progress).toEqual([[0.25, 'reading', { page: 1, pages: 4 }]]));
   received.finish(textOutput('a_extracted.txt', 'Alpha'));
   const result = await job;
   expect(result.text).toBe('Alpha');
@@ -127,7 +140,7 @@ test('two jobs at once share the worker, and each gets only its own progress and
   const seen = { a: [] as number[], b: [] as number[] };
   const a = bridge.runConversion('pdf-to-text', input('a.pdf', 'a'), {}, { onProgress: (fraction) => seen.a.push(fraction) });
   const b = bridge.runConversion('pdf-to-text', input('b.pdf', 'b'), {}, { onProgress: (fraction) => seen.b.push(fraction) });
-  const [jobA, jobB] = [await nextJob(only, 0), await nextJob(only, 1)];
+  const [jobA, jobB] = [await made().job(0), await made().job(1)];
   expect(FakeWorker.made).toHaveLength(1);
   expect([jobA.input.files![0]!.name, jobB.input.files![0]!.name]).toEqual(['a.pdf', 'b.pdf']);
 
@@ -138,66 +151,77 @@ test('two jobs at once share the worker, and each gets only its own progress and
   jobA.finish(textOutput('a.txt', 'Alpha'));
   expect((await a).text).toBe('Alpha');
   // Progress travels on its own channel, and may come after the result.
-  await vi.waitFor(() => expect(seen).toEqual({ a: [0.1], b: [0.7] }));
+  await arrival(() => expect(seen).toEqual({ a: [0.1], b: [0.7] }));
 });
 
 test('a conversion\'s error comes back as a ConversionError with its code and details', async () => {
   const job = bridge.runConversion('pdf-to-text', input('big.pdf', 'x'), {});
-  (await nextJob(only, 0)).fail(new ConversionError('too-large', 'The file is too large.', { max: 100 }));
+  (await made().job(0)).fail(new ConversionError('too-large', 'The file is too large.', { max: 100 }));
   await expect(job).rejects.toMatchObject({ name: 'ConversionError', code: 'too-large', message: 'The file is too large.', details: { max: 100 } });
   // The worker stays for the next job.
-  expect(only()!.terminated).toBe(false);
+  expect(made().terminated).toBe(false);
 });
 
 test('cancelling stops the worker at once and the job rejects as cancelled; the next job gets a fresh worker', async () => {
   const controller = new AbortController();
   const job = bridge.runConversion('pdf-to-text', input('a.pdf', 'a'), {}, { signal: controller.signal });
-  await nextJob(only, 0);
+  await made().job(0);
   controller.abort();
+  expect(made().terminated).toBe(true);
   await expect(job).rejects.toMatchObject({ code: 'cancelled' });
-  expect(only()!.terminated).toBe(true);
 
   const next = bridge.runConversion('pdf-to-text', input('b.pdf', 'b'), {});
-  (await nextJob(() => FakeWorker.made[1], 0)).finish(textOutput('b.txt', 'Bravo'));
+  (await made(1).job(0)).finish(textOutput('b.txt', 'Bravo'));
   expect((await next).text).toBe('Bravo');
   expect(FakeWorker.made).toHaveLength(2);
 });
 
 test('a job whose signal is already aborted never reaches a worker', async () => {
-  await expect(bridge.runConversion('pdf-to-text', input('a.pdf', 'a'), {}, { signal: AbortSignal.abort() })).rejects.toMatchObject({
-    code: 'cancelled',
-  });
+  const job = bridge.runConversion('pdf-to-text', input('a.pdf', 'a'), {}, { signal: AbortSignal.abort() });
   expect(FakeWorker.made).toHaveLength(0);
+  await expect(job).rejects.toMatchObject({ code: 'cancelled' });
 });
 
 test('a worker that crashes fails every job on it with engine-failed rather than leaving it waiting', async () => {
   const a = bridge.runConversion('pdf-to-text', input('a.pdf', 'a'), {});
   const b = bridge.runConversion('pdf-to-text', input('b.pdf', 'b'), {});
-  await nextJob(only, 1);
-  only()!.crash('Out of memory');
+  await made().job(1);
+  made().crash('Out of memory');
   await expect(a).rejects.toMatchObject({ code: 'engine-failed', message: 'Out of memory' });
   await expect(b).rejects.toMatchObject({ code: 'engine-failed' });
-  expect(only()!.terminated).toBe(true);
+  expect(made().terminated).toBe(true);
 
   // The next job is not sent to the dead worker.
   const next = bridge.runConversion('pdf-to-text', input('c.pdf', 'c'), {});
-  (await nextJob(() => FakeWorker.made[1], 0)).finish(textOutput('c.txt', 'Charlie'));
+  (await made(1).job(0)).finish(textOutput('c.txt', 'Charlie'));
   expect((await next).text).toBe('Charlie');
 });
 
 test('a worker left idle five minutes is stopped, but never while a job runs on it', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  const long = bridge.runConversion('pdf-to-text', input('a.pdf', 'a'), {});
-  const job = await nextJob(only, 0);
-  vi.advanceTimersByTime(10 * 60 * 1000);
-  expect(only()!.terminated).toBe(false);
+  const minutes = (count: number) => vi.advanceTimersByTime(count * 60 * 1000);
+  const first = bridge.runConversion('pdf-to-text', input('a.pdf', 'a'), {});
+  const a = await made().job(0);
+  minutes(10);
+  expect(made().terminated).toBe(false);
+  a.finish(textOutput('a.txt', 'Alpha'));
+  await first;
 
-  job.finish(textOutput('a.txt', 'Alpha'));
-  await long;
+  // A job started within the five minutes keeps the worker for as long as it runs.
+  minutes(4);
+  expect(made().terminated).toBe(false);
+  const second = bridge.runConversion('pdf-to-text', input('b.pdf', 'b'), {});
+  const b = await made().job(1);
+  minutes(2);
+  expect(made().terminated).toBe(false);
+  b.finish(textOutput('b.txt', 'Bravo'));
+  await second;
+
   vi.advanceTimersByTime(5 * 60 * 1000 - 1);
-  expect(only()!.terminated).toBe(false);
+  expect(made().terminated).toBe(false);
   vi.advanceTimersByTime(1);
-  expect(only()!.terminated).toBe(true);
+  expect(made().terminated).toBe(true);
+  expect(FakeWorker.made).toHaveLength(1);
 });
 
 test('a PDF\'s page count is read in the worker with its password; a missing password comes back as its code', async () => {
@@ -209,9 +233,9 @@ test('a PDF\'s page count is read in the worker with its password; a missing pas
 test('the OCR engine\'s early loading goes to the worker, and its failure is left to the reading', async () => {
   bridge.loadOcrEngine(['eng', 'deu']);
   bridge.loadOcrEngine(['xxx']);
-  await vi.waitFor(() => expect(only()?.loaded).toEqual([['eng', 'deu'], ['xxx']]));
+  await arrival(() => expect(made().loaded).toEqual([['eng', 'deu'], ['xxx']]));
   // Nothing thrown, and the worker still serves.
   const job = bridge.runConversion('pdf-to-text', input('a.pdf', 'a'), {});
-  (await nextJob(only, 0)).finish(textOutput('a.txt', 'Alpha'));
+  (await made().job(0)).finish(textOutput('a.txt', 'Alpha'));
   expect((await job).text).toBe('Alpha');
 });
