@@ -1,12 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { appIcons } from './app-icons.ts';
 import { bundleReport } from './bundle-report.ts';
 import { engineAssets, libheifNodeStub } from './engine-assets.ts';
 import { offline } from './offline.ts';
 import { precompress } from './precompress.ts';
+import { reactAsPreact } from './react-as-preact.ts';
 
 /**
  * Precompressing every asset at brotli's top quality is most of the build's time, by design
@@ -14,19 +14,6 @@ import { precompress } from './precompress.ts';
  * workers' builds included.
  */
 const checks = { bundlerTimings: false };
-
-/**
- * React's API, served by Preact's compatibility layer (issue 35): react-dom alone was 64 KiB of
- * the home page's 148 KiB gzip first load. The same code renders on both sides, so the
- * prerendered HTML is Preact's and hydrates as Preact expects. "react" itself is
- * src/react-on-preact.ts, compat plus what it lacks and a package names.
- */
-const reactAsPreact = [
-  { find: /^react$/, replacement: fileURLToPath(new URL('src/react-on-preact.ts', import.meta.url)) },
-  { find: /^react\/(jsx-runtime|jsx-dev-runtime)$/, replacement: 'preact/compat/$1' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/(client|server)$/, replacement: 'preact/compat/$1' },
-];
 
 /**
  * Packages that import React: bundled into the prerenderer rather than left to Node, which
