@@ -1,11 +1,12 @@
 import { ScanText, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ConversionError } from '@textlift/core/errors';
+import type { OcrLanguage } from '@textlift/core/ocr/languages';
 import { findTool } from '@textlift/core/tools';
 import { doneOutput } from '../../hooks/use-batch.ts';
 import { useFileTool } from '../../hooks/use-file-tool.ts';
 import { BatchList } from '../tool/batch-list.tsx';
-import { ToolOptions } from '../tool/tool-options.tsx';
+import { OcrLanguageSelect } from '../tool/ocr-language-select.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { ocrProgressLabel, pdfReadingLabel } from '../../lib/ocr-progress.ts';
 import { deservesToast } from '../../lib/notify-failure.ts';
@@ -97,7 +98,7 @@ export function HeroExtractor() {
                 onFiles={(files) => void flow.choose(files)}
                 selected={selected && { name: selected.file.name, size: selected.file.size, previewUrl: flow.previewUrl, ...fileMark(state, failWords) }}
               />
-              <ToolOptions tool={tool} options={flow.options} disabled={busy} />
+              <OcrLanguageSelect value={flow.options.values.language as OcrLanguage} onChange={(code) => flow.options.set('language', code)} disabled={busy} />
               <UploadNotice tools={flow.otherTools}>{flow.notice}</UploadNotice>
               <BatchList
                 items={batch.items}
