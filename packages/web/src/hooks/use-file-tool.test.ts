@@ -137,3 +137,26 @@ test('the file shown is the selected one, with a preview where it is a picture; 
   await settle();
   expect(page().result.onPassword).toBeUndefined();
 });
+
+test('with keepResults (the hero), a changed option keeps the results; rerun reads the selected file again with the new value', async () => {
+  const page = fileTool('image-to-text', { keepResults: true });
+  await act(() => page().choose([png('first.png'), png('second.png')]));
+  (await call(0)).finish();
+  (await call(1)).finish();
+  await settle();
+  expect(page().batch.items.map((item) => item.state.status)).toEqual(['done', 'done']);
+
+  await act(() => page().options.set('language', 'fra'));
+  expect(page().batch.items.map((item) => item.state.status)).toEqual(['done', 'done']);
+  expect(page().stale).toBe(false);
+  expect(calls).toHaveLength(2);
+
+  await act(() => page().batch.select(page().batch.items[1]!.id));
+  await act(() => page().rerun());
+  const again = await call(2);
+  expect([again.name, again.options]).toEqual(['second.png', { language: 'fra' }]);
+  expect(page().batch.items.map((item) => item.state.status)).toEqual(['done', 'running']);
+  again.finish('texte');
+  await settle();
+  expect(page().state).toMatchObject({ status: 'done', result: { text: 'texte' } });
+});
