@@ -125,7 +125,7 @@ async function send(tool: ToolDefinition & { input: { kind: 'files' } }, file: B
   if (tool.input.minFiles > 1) body.append('file', new Blob([new Uint8Array(corpusFile('pdf/tracemonkey.pdf'))]), 'good.pdf');
   const started = performance.now();
   const response = await fetch(`${origin}/api/v1/convert/${tool.slug}`, { method: 'POST', body, signal: AbortSignal.timeout(ANSWER_LIMIT_MS) });
-  const text = response.headers.get('content-type')?.startsWith('application/json') ? await response.text() : (await response.arrayBuffer(), '');
+  const text = response.headers.get('content-type')?.startsWith('application/json') ? await response.text() : await response.arrayBuffer().then(() => '');
   const ms = performance.now() - started;
   const code = response.ok ? undefined : (JSON.parse(text) as { error: { code: string } }).error.code;
   return { tool: tool.slug, file: file.name, kind: file.kind, status: response.status, code, ms };
@@ -161,7 +161,7 @@ describe('every file tool, fed every file it refuses and every broken one', () =
     for (const answer of refusedTypes) expect([answer.file, answer.code]).toEqual([answer.file, 'unsupported-type']);
 
     const slowest = Math.max(...answers.map((answer) => answer.ms));
-    console.log(`${tool.slug}: ${answers.length} files, ${answers.filter((a) => a.status === 200).length} read, slowest ${Math.round(slowest)} ms; ${[...new Set(answers.map((a) => a.code ?? 'ok'))].join(', ')}`);
+    console.log(`${tool.slug}: ${answers.length} files, ${answers.filter((a) => a.status === 200).length} read, slowest ${Math.round(slowest)} ms; ` + `${[...new Set(answers.map((a) => a.code ?? 'ok'))].join(', ')}`);
   }, 600_000);
 
   test('the server is still up and has left no temporary file', async () => {

@@ -7,6 +7,7 @@ import { loadDictionary } from '../../i18n/index.ts';
 import { languages } from '../../i18n/languages.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { localizedPath, pageLanguage } from '../../site-pages.ts';
+import { cn } from '../../lib/cn.ts';
 
 /**
  * A native select: keyboard, screen readers and phones' own pickers work with it as they do
@@ -30,7 +31,7 @@ export function LanguageSwitcher() {
   };
 
   return (
-    <label className="relative inline-flex h-9 items-center rounded-lg text-sm font-medium text-slate-600 ring-1 ring-inset ring-slate-200 focus-within:ring-2 focus-within:ring-brand-600 hover:bg-slate-50">
+    <label className={cn('relative inline-flex h-9 items-center rounded-lg text-sm font-medium text-slate-600 hover:bg-slate-50', 'ring-1 ring-inset ring-slate-200 focus-within:ring-2 focus-within:ring-brand-600')}>
       <Globe className="pointer-events-none absolute left-2.5 size-4" aria-hidden />
       <span className="sr-only">{t('nav.language')}</span>
       <select
