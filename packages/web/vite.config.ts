@@ -16,6 +16,13 @@ import { reactAsPreact } from './react-as-preact.ts';
 const checks = { bundlerTimings: false };
 
 /**
+ * Everything a page runs before its first lazy import, in one chunk beside the entry: split by
+ * what each lazy page shares, it was two dozen files of 1–24 KiB, and on a slow connection
+ * (Lighthouse's mobile run) their round trips, not their bytes, held back the first paint.
+ */
+const firstLoad = { name: 'first-load', tags: ['$initial' as const] };
+
+/**
  * Packages that import React: bundled into the prerenderer rather than left to Node, which
  * would give them the real React beside the app's Preact.
  */
@@ -35,7 +42,7 @@ export default defineConfig(({ command }) => ({
     // tools, 956 kB; pdf-lib with fontkit, 715 kB); what a first visit loads is measured by
     // `npm run bench:pages` and held to its budget, engine-free, by e2e/page-budget.spec.ts.
     chunkSizeWarningLimit: 1000,
-    rolldownOptions: { checks },
+    rolldownOptions: { checks, output: { codeSplitting: { groups: [firstLoad] } } },
   },
   worker: { format: 'es', plugins: () => [libheifNodeStub()], rolldownOptions: { checks } },
   server: { proxy: { '/api': 'http://localhost:8080', '/healthz': 'http://localhost:8080' } },

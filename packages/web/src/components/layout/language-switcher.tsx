@@ -37,7 +37,9 @@ export function LanguageSwitcher() {
       <select
         value={active.code}
         onChange={(event) => void choose(event.target.value)}
-        className="h-full cursor-pointer appearance-none rounded-lg bg-transparent py-0 pl-8 pr-3 outline-none"
+        // Inter's Latin file only (styles.css): the names in other scripts, Русский, are drawn in
+        // the system's font where the page is not in their language, and the Cyrillic file is not fetched.
+        className="h-full cursor-pointer appearance-none rounded-lg bg-transparent py-0 pl-8 pr-3 font-latin outline-none [&:lang(ru)]:font-sans"
         data-testid="language-switcher"
       >
         {languages.map((language) => (
