@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { corpusFile } from '../test-support/corpus.ts';
 import { freePort } from '../packages/server/src/free-port.ts';
-import { childrenOf, form, paddedPdf, scannedPdf, sleep, treeRssMb, until } from '../packages/server/src/hostile/fixtures.ts';
+import { childrenOf, form, healthyWithin, paddedPdf, scannedPdf, sleep, treeRssMb } from '../packages/server/src/hostile/fixtures.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const idleIndex = process.argv.indexOf('--idle');
@@ -31,17 +31,7 @@ const child = spawn(process.execPath, ['packages/server/src/main.ts'], {
 });
 const origin = `http://127.0.0.1:${port}`;
 try {
-  if (
-    (await until(
-      () =>
-        fetch(`${origin}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      60_000,
-    )) < 0
-  )
-    throw new Error('no server');
+  if (!(await healthyWithin(origin, 60_000))) throw new Error('no server');
   const rss = () => Math.round(treeRssMb(child.pid!));
   await sleep(3000);
   const before = rss();
