@@ -13,6 +13,6 @@ if (!buildIfChanged()) process.exit(1);
 const env = {
   ...process.env,
   MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2',
-  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ || '131072',
+  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ || '65536',
 };
 process.execve(process.execPath, [process.execPath, 'packages/server/src/main.ts'], env);
