@@ -52,6 +52,12 @@ import type { ServerConfig } from './config.ts';
  * mmap threshold (up to 32 MB), so later ones come from arenas that are never given back; a fixed
  * threshold keeps every large block in its own mapping, returned on free. No cost in time seen:
  * 24 jobs (4 clients) took 28-34 s with both against 39-43 s without, on a shared, busy machine.
+ * The threshold is 64 KiB, not 128: an upload's body arrives in 64 KiB socket buffers, which
+ * under a 128 KiB threshold filled the brk heap, and one long-lived block above them kept the
+ * heap from shrinking (bench/server-memory.ts, ten 50 MB uploads then OCR and Word jobs, 60 s
+ * idle: +107 to +158 MB over the start at 128 KiB, the brk heap holding 130 MB; +62 and +68 MB
+ * at 64 KiB, the heap 14 MB). Soak throughput and memory were the same with either (20-37 jobs
+ * a run, 205-224 MB after idle).
  * Both are read when the process starts: they belong in the environment of `npm start` (README).
  */
 
