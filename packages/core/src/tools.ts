@@ -1,13 +1,13 @@
 import type { Conversion } from './conversion.ts';
 import { imageTypes, wordTypes, type SniffedType } from './sniff.ts';
-import { BARCODE_MAX_PAGES, MERGE_PDF_MAX_PAGES, PDF_TO_EXCEL_MAX_PAGES, PDF_TO_JPG_MAX_PAGES, PDF_TO_TEXT_MAX_PAGES, PDF_TO_WORD_MAX_PAGES } from './limits.ts';
+import { BARCODE_MAX_PAGES, MERGE_PDF_MAX_PAGES, OCR_PDF_MAX_PAGES, PDF_TO_EXCEL_MAX_PAGES, PDF_TO_JPG_MAX_PAGES, PDF_TO_TEXT_MAX_PAGES, PDF_TO_WORD_MAX_PAGES } from './limits.ts';
 import { translationTargets } from './translation/languages.ts';
 import { choice, color, freeText, integer, numberChoice, ocrLanguageOption, requiredChoice, textList, type OptionFields, type OptionValues } from './tool-options.ts';
 
 export type ToolIcon =
   | 'scan-text' | 'file-text' | 'file-type' | 'file-output' | 'files' | 'file-image' | 'images' | 'file-pen'
   | 'qr-code' | 'scan-line' | 'barcode' | 'contrast' | 'type' | 'file-word' | 'file-input' | 'image-down'
-  | 'sheet' | 'table' | 'languages';
+  | 'sheet' | 'table' | 'languages' | 'file-search';
 
 /** What a tool takes: files of some types, or text typed into its page. */
 export type ToolInput =
@@ -152,6 +152,24 @@ export const tools = [
     runsOn: 'device',
     options: pdfOptions,
     load: async () => (await import('./conversions/pdf-to-word.ts')).pdfToWord,
+  }),
+  defineTool({
+    slug: 'ocr-pdf',
+    icon: 'file-search',
+    i18nKey: 'ocrPdf',
+    path: '/ocr-pdf',
+    // One PDF, or pictures (as Image to PDF takes them) that each become a page.
+    input: { kind: 'files', accepts: [...imageTypes, 'application/pdf'], maxBytes: PDF_MAX_BYTES, minFiles: 1, maxFiles: 50, maxPages: OCR_PDF_MAX_PAGES },
+    runsOn: 'device',
+    options: {
+      language: ocrLanguageOption,
+      /** Pages whose text runs sideways are turned upright by their /Rotate; the picture is not touched. */
+      rotate: choice(['off', 'on'], 'off'),
+      /** Pages whose only text is invisible (an earlier OCR's) lose it and are read again. */
+      redo: choice(['off', 'on'], 'off'),
+      password: freeText(),
+    },
+    load: async () => (await import('./conversions/ocr-pdf.ts')).ocrPdf,
   }),
   defineTool({
     slug: 'text-to-pdf',

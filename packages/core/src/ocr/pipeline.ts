@@ -65,6 +65,12 @@ export interface PageText {
   /** The prepared page the word boxes are in (turned, straightened, scaled as it was read). */
   image: GreyImage;
   /**
+   * How `image` was made from the page given: turned by quarter turns clockwise, then by
+   * `skew` degrees (levelled), then scaled to its size; a page flattened or its lines levelled
+   * (a photo) is not a turn and a scale of the one given, and its boxes do not map back.
+   */
+  placement: Pick<PreparedPage, 'turns' | 'skew' | 'flattened' | 'levelled'>;
+  /**
    * The second recogniser was wanted but could not be had (its download failed): Tesseract's
    * reading stands, and a later try may do better, so it is not kept for reuse.
    */
@@ -640,7 +646,8 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
   };
   const { kept } = await runSteps<PageState>(PAGE_STEPS, {}, context);
   const { lines, page, confidence, partial } = kept!;
-  return { text: normalizeOcrText(linesToText(lines)), lines, confidence, image: page.image, ...(partial ? { partial: true } : {}) };
+  const placement = { turns: page.turns, skew: page.skew, flattened: page.flattened, levelled: page.levelled };
+  return { text: normalizeOcrText(linesToText(lines)), lines, confidence, image: page.image, placement, ...(partial ? { partial: true } : {}) };
 }
 
 const identities = new WeakMap<object, number>();

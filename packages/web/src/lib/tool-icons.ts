@@ -1,4 +1,4 @@
-import { Barcode, Contrast, FileImage, FileSpreadsheet, FileInput, FileOutput, FilePen, FileText, FileType, Files, ImageDown, Images, Languages, NotebookPen, QrCode, ScanLine, ScanText, Table2, Type, type LucideIcon } from 'lucide-react';
+import { Barcode, Contrast, FileImage, FileSpreadsheet, FileInput, FileOutput, FilePen, FileSearch, FileText, FileType, Files, ImageDown, Images, Languages, NotebookPen, QrCode, ScanLine, ScanText, Table2, Type, type LucideIcon } from 'lucide-react';
 import type { ToolIcon } from '@textlift/core/tools';
 
 /** The registry names each tool's icon; every name has its picture here (checked by type). */
@@ -22,4 +22,5 @@ export const toolIcons: Record<ToolIcon, LucideIcon> = {
   sheet: FileSpreadsheet,
   table: Table2,
   languages: Languages,
+  'file-search': FileSearch,
 };
