@@ -60,7 +60,7 @@ export const ocrPdf: Conversion<OcrPdfOptions> = async ({ files }, options, cont
 const SAVE_OPTIONS = { useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false, objectsPerTick: Infinity } as const;
 
 /** The text layer's font name in the pages' resources, numbered on where a page already has it. */
-const FONT_NAME = 'GlyphLessFont';
+const FONT_NAME = 'OCR';
 
 async function addTextLayers(bytes: Uint8Array, password: string, options: OcrPdfOptions, { host, onProgress, signal }: ConversionContext) {
   onProgress?.(0, 'loading');
@@ -184,9 +184,11 @@ function placeReading(reading: PageText, grey: GreyImage, toPage: (x: number, y:
 /**
  * Each word on its line's baseline, as high as its line: one size a line, so selecting a line
  * highlights one band over it. A line read as it came may run at a slant (a scan turned a
- * little, which Tesseract reads through): its direction is fitted to its words' centres, its
- * top is its tallest word's, and its baseline the median of its words' bottoms (most words
- * sit on it; those with descenders hang below).
+ * little, which Tesseract reads through): its direction is fitted to its words' centres, and
+ * its band runs from its tallest word's top to its lowest descender, so a highlight covers the
+ * whole line (and pdftotext, whose line joining allows a slant in proportion to the font
+ * size, keeps a slanted line one line: measured on a 1° page, 15.6% CER against 26.6% with
+ * the band from cap height to baseline).
  */
 function placeLines(lines: OcrLine[], map: (x: number, y: number) => Point): PlacedWord[][] {
   return lines
@@ -218,12 +220,6 @@ function fittedSlope(points: Point[]): number {
     sxy += (p.x - mx) * (p.y - my);
   }
   return sxx > 0 ? sxy / sxx : 0;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /**

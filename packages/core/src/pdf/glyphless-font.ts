@@ -102,6 +102,8 @@ export function glyphlessTrueType(): Uint8Array {
  */
 export class GlyphlessCodes {
   private readonly astral = new Map<string, number>();
+  /** The high bytes of the BMP codes written, whose rows the ToUnicode map needs. */
+  private readonly rows = new Set<number>();
   /** Where codes for characters outside the BMP begin: the surrogates' range, D800-DFFF. */
   private static readonly FIRST_ASTRAL = 0xd800;
   private static readonly LAST_ASTRAL = 0xdfff;
@@ -119,17 +121,20 @@ export class GlyphlessCodes {
         }
         code = given ?? 0xfffd;
       }
+      if (code < 0xd800 || code > 0xdfff) this.rows.add(code >> 8);
       hex += code.toString(16).padStart(4, '0');
     }
     return hex;
   }
 
-  /** The ToUnicode CMap: every BMP code to itself (by rows of 256, as bfrange asks), the astral codes to their characters. */
+  /**
+   * The ToUnicode CMap: the BMP codes written to themselves, by rows of 256 as bfrange asks
+   * (only the rows used: a Latin page needs two), the astral codes to their characters.
+   */
   toUnicode(): string {
     const hex = (n: number) => n.toString(16).padStart(4, '0');
     const ranges: string[] = [];
-    for (let row = 0; row < 0x100; row++) {
-      if (row >= 0xd8 && row <= 0xdf) continue;
+    for (const row of [...this.rows].sort((a, b) => a - b)) {
       ranges.push(`<${hex(row << 8)}> <${hex((row << 8) | 0xff)}> <${hex(row << 8)}>`);
     }
     const chars = [...this.astral].map(([char, code]) => `<${hex(code)}> <${[...utf16(char)].map(hex).join('')}>`);
