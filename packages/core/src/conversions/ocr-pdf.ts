@@ -191,7 +191,7 @@ function placeReading(reading: PageText, grey: GreyImage, toPage: (x: number, y:
  * the band from cap height to baseline).
  */
 function placeLines(lines: OcrLine[], map: (x: number, y: number) => Point): PlacedWord[][] {
-  return lines
+  const placed = lines
     .map((line) => {
       const words = line.words.filter((word) => word.text.trim());
       const slope = words.length >= 2 ? fittedSlope(words.map(({ box }) => ({ x: (box.x0 + box.x1) / 2, y: (box.y0 + box.y1) / 2 }))) : 0;
@@ -207,6 +207,21 @@ function placeLines(lines: OcrLine[], map: (x: number, y: number) => Point): Pla
       });
     })
     .filter((line) => line.length > 0);
+  return evenBodySize(placed);
+}
+
+/**
+ * Lines of the body text set in one size: their bands differ with the letters they hold (a
+ * line without descenders is shorter), and pdftotext keeps lines of different sizes out of one
+ * block: a column's lines of two sizes were read as two blocks with the next column's between
+ * them (on the corpus's two-column brochure). Lines within a quarter of the page's median
+ * height take that height; a heading's keeps its own.
+ */
+function evenBodySize(lines: PlacedWord[][]): PlacedWord[][] {
+  const heights = lines.map((line) => line[0]!.height).sort((a, b) => a - b);
+  const body = heights[heights.length >> 1];
+  if (body === undefined) return lines;
+  return lines.map((line) => (line[0]!.height > body * 0.75 && line[0]!.height < body * 1.33 ? line.map((word) => ({ ...word, height: body })) : line));
 }
 
 /** The least-squares slope (dy/dx) of points along a line. */
