@@ -1,8 +1,15 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { reactAsPreact } from './packages/web/react-as-preact.ts';
+
+/**
+ * The web frame's hooks, tested in a DOM (happy-dom) on the React the site ships: Preact's
+ * compatibility layer, as the build resolves it. The other tests keep Node and the real React
+ * (the static pages' test renders with react-dom/server).
+ */
+const hookTests = ['packages/web/src/hooks/**/*.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
     // OCR of a full page with the WASM engine takes several seconds on 2 cores.
     testTimeout: 120_000,
     hookTimeout: 120_000,
@@ -11,5 +18,24 @@ export default defineConfig({
     // LibreOffice), so the default (one fewer than the cores: one here) left a core idle.
     // Measured on 2 cores: the whole unit suite 646 s → 443 s, every test passing.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'node', include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'], exclude: [...configDefaults.exclude, ...hookTests] },
+      },
+      {
+        extends: true,
+        resolve: { alias: reactAsPreact },
+        // The build's list of OCR models (engine-assets.ts); English is always among them.
+        define: { __OCR_LANGUAGES__: JSON.stringify(['eng']) },
+        test: {
+          name: 'preact',
+          include: hookTests,
+          environment: 'happy-dom',
+          // Run through the alias rather than by Node, which would give them the real React beside Preact.
+          server: { deps: { inline: ['react-i18next'] } },
+        },
+      },
+    ],
   },
 });

@@ -98,7 +98,7 @@ try {
   for (const photo of photos) {
     const bytes = await cached(photo);
     const row = await read(photo, bytes);
-    console.log(`| ${photo.label} | ${(bytes.length / 1048576).toFixed(1)} | ${row.seconds.toFixed(1)} | ${Math.round(row.before)} | ${Math.round(row.peak)} | ${row.outcome} |`);
+    console.log(`| ${photo.label} | ${(bytes.length / 1048576).toFixed(1)} | ${row.seconds.toFixed(1)} | ${Math.round(row.before)} | ` + `${Math.round(row.peak)} | ${row.outcome} |`);
   }
 } finally {
   server.kill();

@@ -5,7 +5,7 @@
 // same every run (e2e/lighthouse.spec.ts holds them at 100).
 // Run: node bench/lighthouse.ts [--runs N] [--port P] (after npm run build)
 import { parseArgs } from 'node:util';
-import { auditPage, launchChromium, lighthouseCategories, type LighthouseAudit } from '../test-support/lighthouse.ts';
+import { auditPage, launchChromium, type lighthouseCategories, type LighthouseAudit } from '../test-support/lighthouse.ts';
 import { median, startServer } from './server-process.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, port: { type: 'string', default: '4407' } } });

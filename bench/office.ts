@@ -130,7 +130,7 @@ for (const concurrency of [1, 2, 4]) {
     for (let next = queue.shift(); next; next = queue.shift()) await convert(server.origin, next);
   })));
   const wall = (performance.now() - started) / 1000;
-  console.log(`| ${concurrency} | ${documents.length} | ${wall.toFixed(1)} | ${((documents.length / wall) * 60).toFixed(1)} | ${run.server.toFixed(0)} | ${run.office.toFixed(0)} |`);
+  console.log(`| ${concurrency} | ${documents.length} | ${wall.toFixed(1)} | ${((documents.length / wall) * 60).toFixed(1)} | ${run.server.toFixed(0)} | ` + `${run.office.toFixed(0)} |`);
   await server.app.close();
 }
 rmSync(work, { recursive: true, force: true });

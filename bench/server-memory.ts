@@ -59,7 +59,7 @@ try {
   const after = rss();
   console.log(`statuses: ${statuses.join(' ')}`);
   console.log(`idle (MB): ${idle.join(', ')}`);
-  console.log(`RSS of the server's process tree: before ${before} MB, peak ${peak} MB, right after the burst ${afterBurst} MB, after ${idleS} s idle ${after} MB (${after - before >= 0 ? '+' : ''}${after - before} MB; goal: within 150 MB)`);
+  console.log(`RSS of the server's process tree: before ${before} MB, peak ${peak} MB, right after the burst ${afterBurst} MB, ` + `after ${idleS} s idle ${after} MB (${after - before >= 0 ? '+' : ''}${after - before} MB; goal: within 150 MB)`);
 } finally {
   child.kill('SIGTERM');
   await once(child, 'exit');

@@ -113,7 +113,7 @@ for (const file of files) {
 await provider.close();
 
 const plumberNote = pdfplumberVersion ? `pdfplumber ${pdfplumberVersion}` : 'pdfplumber missing (PyPI only: not reachable from these machines, not packaged by Debian)';
-console.log(`Cells of ../shared/corpus/tables found with the same value in the same row and column (whitespace ignored); pdftotext ${popplerVersion} -layout, ${plumberNote}; page areas never given.\n`);
+console.log(`Cells of ../shared/corpus/tables found with the same value in the same row and column (whitespace ignored); pdftotext ${popplerVersion} -layout, ` + `${plumberNote}; page areas never given.\n`);
 console.log('| file | expected cells | PDF to Excel | JPG to Excel (200 dpi render) | pdftotext -layout | pdfplumber text | pdfplumber lines |');
 console.log('|---|---|---|---|---|---|---|');
 for (const line of lines) console.log(line);
@@ -122,4 +122,4 @@ console.log(`| all | ${cells} | ${columns.map(share).join(' | ')} |`);
 const ratio = (column: Column) => (totals[column] / totals.layout).toFixed(2);
 console.log(`\nCells found, against pdftotext -layout: PDF to Excel ${ratio('pdf')}×, JPG to Excel ${ratio('image')}×.`);
 const time = (column: Column) => (times[column].length ? `${median(times[column]).toFixed(0)} ms` : 'missing');
-console.log(`Median time per page: PDF to Excel ${time('pdf')}, JPG to Excel ${time('image')}, pdftotext -layout ${time('layout')}, pdfplumber text ${time('plumberText')} (a process each, start included).`);
+console.log(`Median time per page: PDF to Excel ${time('pdf')}, JPG to Excel ${time('image')}, pdftotext -layout ${time('layout')}, ` + `pdfplumber text ${time('plumberText')} (a process each, start included).`);

@@ -108,7 +108,7 @@ async function main() {
         await page.getByTestId('file-input').setInputFiles({ name: `${run}-${image.file}`, mimeType: image.file.endsWith('.png') ? 'image/png' : 'image/jpeg', buffer: image.bytes });
         await page.waitForFunction((name) => {
           const area = document.querySelector<HTMLTextAreaElement>('[data-testid="translation-text"]');
-          return area && area.value && document.querySelector('[data-testid="selected-file"]')?.textContent?.includes(name);
+          return area?.value && document.querySelector('[data-testid="selected-file"]')?.textContent?.includes(name);
         }, `${run}-${image.file}`, { timeout: 120_000 });
         if (run > 0) times.push(performance.now() - started);
         shown = await page.getByTestId('translation-text').inputValue();

@@ -67,7 +67,7 @@ test('a picture too large to open gets its own message, and the phone layout sta
   // A long camera file name, the refusal's own words and the cards: nothing wider than the screen.
   await page.getByTestId('file-input').first().setInputFiles({ name: 'PXL_20250601_101010123_MP_PORTRAIT_ORIGINAL.png', mimeType: 'image/png', buffer: blankPng(20000, 20000) });
   await expect(page.getByTestId('result-error')).toHaveText(
-    'This picture is 20000×20000 pixels: opening it here would take 1526 MB of memory, more than the 256 MB limit. Save it as JPG or at a smaller size, then try again.',
+    'This picture is 20000×20000 pixels: opening it here would take 1526 MB of memory, more than the 256 MB limit. ' + 'Save it as JPG or at a smaller size, then try again.',
   );
   const overflow = await page.evaluate(() => ({
     page: document.documentElement.scrollWidth,

@@ -5,6 +5,7 @@ import { test as base, expect, type Page } from '@playwright/test';
  * Every test fails if the page asked any host but its own: no CDN, no font host, no
  * analytics, no OCR service. blob: and data: URLs are the page's own memory.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: a fixture that gives the test nothing is typed void, so that use() takes no argument.
 export const test = base.extend<{ ownHostOnly: void; withinPolicy: void }>({
   /**
    * Pages arrive prerendered and become live when the app hydrates; a click before that is a

@@ -40,7 +40,7 @@ test('a PNG cut short gets a clear error and a toast', async ({ page }) => {
 test('a 20000×20000 PNG is refused from its header, without freezing the tab', async ({ page }) => {
   await dropFile(page, zone, blankPng(20000, 20000), 'bomb.png', 'image/png');
   await expect(page.getByTestId('result-error')).toHaveText(
-    'This picture is 20000×20000 pixels: opening it here would take 1526 MB of memory, more than the 256 MB limit. Save it as JPG or at a smaller size, then try again.',
+    'This picture is 20000×20000 pixels: opening it here would take 1526 MB of memory, more than the 256 MB limit. ' + 'Save it as JPG or at a smaller size, then try again.',
   );
   await expectResponsive(page);
 });

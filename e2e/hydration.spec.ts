@@ -8,18 +8,18 @@ import { expect, test } from './fixtures.ts';
  */
 const changesUntilReady = () => {
   const changes: string[] = [];
-  const describe = (node: Node) => (node instanceof Element ? `<${node.localName}${node.id ? `#${node.id}` : ''}>` : JSON.stringify(node.textContent?.slice(0, 40)));
+  const label = (node: Node) => (node instanceof Element ? `<${node.localName}${node.id ? `#${node.id}` : ''}>` : JSON.stringify(node.textContent?.slice(0, 40)));
   const observer = new MutationObserver((records) => {
     for (const record of records) {
       if (record.target === document.documentElement && record.attributeName === 'data-ready') return observer.disconnect();
       if (!document.getElementById('root')?.contains(record.target)) continue;
       // A comment is a mark of the server's render, which hydration may drop.
-      const nodes = (list: NodeList) => [...list].filter((node) => node.nodeType !== Node.COMMENT_NODE).map(describe).join(' ');
+      const nodes = (list: NodeList) => [...list].filter((node) => node.nodeType !== Node.COMMENT_NODE).map(label).join(' ');
       if (record.type === 'childList') {
-        if (nodes(record.removedNodes)) changes.push(`removed ${nodes(record.removedNodes)} from ${describe(record.target)}`);
-        if (nodes(record.addedNodes)) changes.push(`added ${nodes(record.addedNodes)} to ${describe(record.target)}`);
-      } else if (record.type === 'characterData') changes.push(`text ${JSON.stringify(record.oldValue)} became ${describe(record.target)}`);
-      else changes.push(`${record.attributeName} of ${describe(record.target)} was ${JSON.stringify(record.oldValue)}`);
+        if (nodes(record.removedNodes)) changes.push(`removed ${nodes(record.removedNodes)} from ${label(record.target)}`);
+        if (nodes(record.addedNodes)) changes.push(`added ${nodes(record.addedNodes)} to ${label(record.target)}`);
+      } else if (record.type === 'characterData') changes.push(`text ${JSON.stringify(record.oldValue)} became ${label(record.target)}`);
+      else changes.push(`${record.attributeName} of ${label(record.target)} was ${JSON.stringify(record.oldValue)}`);
     }
   });
   // From the end of parsing (the parser's own insertions are not hydration's), before any module script runs.

@@ -55,7 +55,11 @@ test('a protected PDF asks for its password, refuses a wrong one, opens with the
 test('a locked PDF in a batch is opened while the next file, a scan, is read with OCR on the device, and the batch goes on to its end', async ({ page }) => {
   await page.goto('/pdf-to-text');
   await page.getByTestId('file-input').setInputFiles(
-    ['pdf/issue6010_1.pdf', 'pdf/linn-scanned-2col.pdf', 'pdf/tracemonkey.pdf'].map((file) => ({ name: file.split('/').pop()!, mimeType: 'application/pdf', buffer: corpusFile(file) })),
+    ['pdf/issue6010_1.pdf', 'pdf/linn-scanned-2col.pdf', 'pdf/tracemonkey.pdf'].map((file) => ({
+      name: file.split('/').pop()!,
+      mimeType: 'application/pdf',
+      buffer: corpusFile(file),
+    })),
   );
   await expect(page.getByTestId('password-form')).toBeVisible();
   // The scanned PDF is being read (OCR takes seconds) when the password is given.

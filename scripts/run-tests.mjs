@@ -27,6 +27,7 @@ if (!step('system packages', 'node', ['scripts/system-deps.mjs', 'test'])) {
 }
 step('type check', 'npm', ['run', '--silent', 'typecheck']);
 step('package boundaries', 'npm', ['run', '--silent', 'lint:boundaries']);
+step('lint', 'npm', ['run', '--silent', 'lint']);
 const built = step('build', 'npm', ['run', '--silent', 'build']);
 
 step('unit and API tests', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`]);

@@ -77,7 +77,13 @@ function fakeNpm(status: number) {
 }
 
 function output() {
-  const out = { text: '', write: (chunk: string) => ((out.text += chunk), true) };
+  const out = {
+    text: '',
+    write: (chunk: string) => {
+      out.text += chunk;
+      return true;
+    },
+  };
   return out;
 }
 

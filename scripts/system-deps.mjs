@@ -151,7 +151,14 @@ export async function ensureSystemPackages(mode) {
     console.error(message);
     process.exit(1);
   }
-  console.warn(`${message}\nStarting without them: the API uses the WebAssembly OCR engine if tesseract is missing, Russian OCR is left out if its data is, a language without Debian's second model is read with one, Word to PDF and Word to JPG say on their pages that the server cannot convert Word documents if LibreOffice is missing, and the Image Translator says which languages it cannot translate if Apertium is missing.`);
+  const without = [
+    'the API uses the WebAssembly OCR engine if tesseract is missing',
+    'Russian OCR is left out if its data is',
+    "a language without Debian's second model is read with one",
+    'Word to PDF and Word to JPG say on their pages that the server cannot convert Word documents if LibreOffice is missing',
+    'and the Image Translator says which languages it cannot translate if Apertium is missing',
+  ];
+  console.warn(`${message}\nStarting without them: ${without.join(', ')}.`);
 }
 
 // Run as a script (not imported); import.meta.main would need Node 24, and this may run on another.

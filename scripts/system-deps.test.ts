@@ -14,14 +14,21 @@ function fakeAptGet(status: number) {
   const lines = Array.from({ length: 150 }, (_, i) => `echo "Get:${i} http://deb.debian.org/debian bookworm/main amd64 lib${i} [${i} kB]"`);
   writeFileSync(
     path.join(bin, 'apt-get'),
-    `#!/bin/sh\necho "apt-get $*" >> ${bin}/calls\n${lines.join('\n')}\necho "Setting up lib1 (1.0) ..."\n${status ? 'echo "E: Unable to locate package fonts-nowhere" >&2\n' : ''}exit ${status}\n`,
+    `#!/bin/sh\necho "apt-get $*" >> ${bin}/calls\n${lines.join('\n')}\necho "Setting up lib1 (1.0) ..."\n` + `${status ? 'echo "E: Unable to locate package fonts-nowhere" >&2\n' : ''}exit ${status}\n`,
   );
   chmodSync(path.join(bin, 'apt-get'), 0o755);
   return { env: { ...process.env, PATH: `${bin}:${process.env.PATH}` }, calls: () => readFileSync(path.join(bin, 'calls'), 'utf8') };
 }
 
 function terminal(isTTY = false) {
-  const out = { text: '', isTTY, write: (chunk: string) => ((out.text += chunk), true) };
+  const out = {
+    text: '',
+    isTTY,
+    write: (chunk: string) => {
+      out.text += chunk;
+      return true;
+    },
+  };
   return out;
 }
 

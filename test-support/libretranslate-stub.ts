@@ -42,7 +42,7 @@ export async function startLibreTranslateStub({ apiKey = 'secret' } = {}): Promi
       requests.push(body);
       if (body.api_key !== apiKey) return send(403, { error: 'Invalid API key' });
       const source = languages.find((language) => language.code === body.source);
-      if (!source || !source.targets.includes(String(body.target))) return send(400, { error: `${String(body.source)} -> ${String(body.target)} is not available` });
+      if (!source?.targets.includes(String(body.target))) return send(400, { error: `${String(body.source)} -> ${String(body.target)} is not available` });
       const tag = (text: string) => `[${String(body.target)}] ${text}`;
       const q = body.q;
       if (Array.isArray(q)) return send(200, { translatedText: q.map((text) => tag(String(text))) });

@@ -141,7 +141,7 @@ function table(title: string, scored: Scored[], groups: string[], { upcA13Note =
       console.log(`| ${cells.join(' | ')} |`);
       if (upcA13Note && name !== 'ours') {
         const lenient = count(name, true);
-        if (lenient !== decoded) console.log(`| ${group} | ${rows.length} | ${name}, UPC-A's 13 digits accepted | ${lenient} | ${((100 * lenient) / rows.length).toFixed(0)} % | | ${ratio(oursCount, lenient)} | |`);
+        if (lenient !== decoded) console.log(`| ${group} | ${rows.length} | ${name}, UPC-A's 13 digits accepted | ${lenient} | ${((100 * lenient) / rows.length).toFixed(0)} % | | ` + `${ratio(oursCount, lenient)} | |`);
       }
     }
   }
@@ -158,7 +158,7 @@ const corpus: Sample[] = ['qr', 'barcodes'].flatMap((folder) =>
 );
 const scoredCorpus = await score(corpus);
 table('Corpus (../shared/corpus/qr and barcodes)', scoredCorpus, ['qr', 'barcodes', 'all'], { upcA13Note: true });
-console.log('\nThe corpus writes UPC-A as 12 digits (ZXing\'s form); the rows "UPC-A\'s 13 digits accepted" also count the EAN-13 form with a leading 0 that zbarimg and zxing-wasm print.');
+console.log('\nThe corpus writes UPC-A as 12 digits (ZXing\'s form); the rows "UPC-A\'s 13 digits accepted" also count the EAN-13 form with a leading 0 that ' + 'zbarimg and zxing-wasm print.');
 const missed = scoredCorpus.filter((entry) => !matches('ours', entry.readings.ours.texts, entry.sample.expected)).map((entry) => entry.sample.name);
 console.log(`Ours missed: ${missed.join(', ') || 'none'}.`);
 

@@ -84,7 +84,7 @@ export function hugeImagePdf(side = 20_000): Promise<Uint8Array> {
         '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im0 5 0 R >> >> /Contents 4 0 R >>',
         `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
         Buffer.concat([
-          Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${stream.length} >>\nstream\n`),
+          Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ` + `${stream.length} >>\nstream\n`),
           stream,
           Buffer.from('\nendstream'),
         ]),

@@ -1,7 +1,7 @@
 // Measurement (not a test): the V8 heap a conversion thread reaches for each kind of job, sampled
 // every 25 ms from the main thread (Worker.getHeapStatistics), with no heap limit.
 // Run: node bench/hostile/measure-heap.ts
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { loadConfig } from '../../packages/server/src/config.ts';
 import { ConversionPool } from '../../packages/server/src/conversion-pool.ts';
 import { createOcrProvider } from '../../packages/server/src/engines/ocr-provider.ts';
@@ -54,6 +54,6 @@ for (const [label, slug, input, options] of jobs) {
   }
   clearInterval(sampler);
   await pool.close();
-  console.log(`${label.padEnd(32)} heap used peak ${(peakUsed / 2 ** 20).toFixed(0).padStart(4)} MB, heap total peak ${(peakTotal / 2 ** 20).toFixed(0).padStart(4)} MB, ${Math.round(performance.now() - started)} ms ${status}`);
+  console.log(`${label.padEnd(32)} heap used peak ${(peakUsed / 2 ** 20).toFixed(0).padStart(4)} MB, ` + `heap total peak ${(peakTotal / 2 ** 20).toFixed(0).padStart(4)} MB, ${Math.round(performance.now() - started)} ms ${status}`);
 }
 await ocr.close();

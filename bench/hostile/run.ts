@@ -70,12 +70,12 @@ interface Legit {
 
 /** GET /healthz and a small PDF to Text at once: "yes 12 ms", or "no (503, 4 ms)". */
 async function legit(port: number, timeoutMs = 20_000): Promise<Legit> {
-  const describe = (answer: Answer) =>
+  const verdict = (answer: Answer) =>
     typeof answer.status === 'number' && answer.status >= 200 && answer.status < 300
       ? `yes ${seconds(answer.ms)}`
       : `no (${answer.status === 'timeout' ? `no answer in ${seconds(timeoutMs)}` : `${answer.status}, ${seconds(answer.ms)}`})`;
   const [health, pdf] = await Promise.all([request(port, '/healthz', { timeoutMs }), convert(port, 'pdf-to-text', animalSounds, {}, { timeoutMs })]);
-  return { healthz: describe(health), convert: describe(pdf) };
+  return { healthz: verdict(health), convert: verdict(pdf) };
 }
 
 /** "503×17, 200×1" */
@@ -241,7 +241,7 @@ const attacks: Attack[] = [
       notes.push(
         busy.length === 0
           ? 'no probe was refused with 503'
-          : `new requests 503 from ${seconds(busy[0]!.at)} to ${seconds(busy.at(-1)!.at)} after the hang-ups${stillBusy ? ' (**still 503 when probing stopped**)' : ''} (${busy.length} probes)`,
+          : `new requests 503 from ${seconds(busy[0]!.at)} to ${seconds(busy.at(-1)!.at)} ` + `after the hang-ups${stillBusy ? ' (**still 503 when probing stopped**)' : ''} (${busy.length} probes)`,
       );
       notes.push(served ? `first probe served ${seconds(served.at)} after the hang-ups` : `no probe served within ${seconds(performance.now() - hungUp)}`);
       const after = await health(port);
@@ -315,7 +315,7 @@ const attacks: Attack[] = [
       const fdsBefore = fdCount(pid);
       const sockets: { socket: net.Socket; closedByServer: boolean; reply: string; error?: string }[] = [];
       const head =
-        'POST /api/v1/convert/pdf-to-text HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=XYZ\r\nContent-Length: 10000000\r\n\r\n--XYZ\r\nContent-Disposition: form-da';
+        'POST /api/v1/convert/pdf-to-text HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=XYZ\r\nContent-Length: 10000000\r\n' + '\r\n--XYZ\r\nContent-Disposition: form-da';
       let ours = false;
       for (let batch = 0; batch < count; batch += 100) {
         await Promise.all(
@@ -603,11 +603,11 @@ for (const attack of attacks) {
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 const report = [
   `Hostile-request benchmark, started ${runDate.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-  `server: ${root} (${gitDescription(root)}), Node ${process.version}; machine: ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.release()}; run took ${seconds(performance.now() - runStarted)}`,
+  `server: ${root} (${gitDescription(root)}), Node ${process.version}; machine: ${os.availableParallelism()} cores, ` + `${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.release()}; run took ${seconds(performance.now() - runStarted)}`,
   '',
   '| # | attack | RSS at start (MB) | peak RSS (MB) | time to answer | statuses | legit GET /healthz | legit PDF to Text | server fds at end | notes |',
   '|---|---|---|---|---|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.id} | ${cell(r.attack)} | ${r.rssStart} | ${r.rssPeak} | ${cell(r.answer)} | ${cell(r.statuses)} | ${cell(r.healthz)} | ${cell(r.convert)} | ${r.fds} | ${cell(r.notes)} |`),
+  ...rows.map((r) => `| ${r.id} | ${cell(r.attack)} | ${r.rssStart} | ${r.rssPeak} | ${cell(r.answer)} | ${cell(r.statuses)} | ${cell(r.healthz)} | ` + `${cell(r.convert)} | ${r.fds} | ${cell(r.notes)} |`),
   ...details,
   '',
 ].join('\n');

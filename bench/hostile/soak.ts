@@ -66,7 +66,7 @@ await Promise.all(Array.from({ length: clients }, async (_, client) => {
 clearInterval(sampler);
 const afterLoad = rss();
 const loadMs = Math.round(performance.now() - loadStarted);
-console.log(`after ${loadMs} ms of load (${clients} clients, ${done} jobs ok, ${failed} failed, ${(done / (loadMs / 60_000)).toFixed(1)} jobs/min): ${afterLoad} MB (peak ${peak} MB), ${threads()} threads`);
+console.log(`after ${loadMs} ms of load (${clients} clients, ${done} jobs ok, ${failed} failed, ${(done / (loadMs / 60_000)).toFixed(1)} jobs/min): ` + `${afterLoad} MB (peak ${peak} MB), ${threads()} threads`);
 const idle: string[] = [];
 for (let s = 5; s <= idleS; s += 5) {
   await sleep(5000);
@@ -74,7 +74,8 @@ for (let s = 5; s <= idleS; s += 5) {
 }
 console.log(`idle: ${idle.join(', ')}`);
 const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-console.log(`server process: ${['VmRSS', 'RssAnon', 'RssFile', 'VmHWM'].map((key) => new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[0].replace(/\s+/, ' ')).join(', ')} kB`);
-console.log(`SUMMARY ${main} MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '-'} MALLOC_MMAP_THRESHOLD_=${process.env.MALLOC_MMAP_THRESHOLD_ ?? '-'}: ${done} jobs in ${loadMs} ms; start ${atStart} MB, peak ${peak} MB, after load ${afterLoad} MB, after ${idleS} s idle ${rss()} MB`);
+const memory = ['VmRSS', 'RssAnon', 'RssFile', 'VmHWM'].map((key) => new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[0].replace(/\s+/, ' '));
+console.log(`server process: ${memory.join(', ')} kB`);
+console.log(`SUMMARY ${main} MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '-'} MALLOC_MMAP_THRESHOLD_=${process.env.MALLOC_MMAP_THRESHOLD_ ?? '-'}: ` + `${done} jobs in ${loadMs} ms; start ${atStart} MB, peak ${peak} MB, after load ${afterLoad} MB, after ${idleS} s idle ${rss()} MB`);
 child.kill('SIGTERM');
 await once(child, 'exit');

@@ -136,7 +136,8 @@ async function readAll(reader: Reader, which: Page[], before?: Map<string, Readi
     read++;
     // Seconds read again with Tesseract replayed say nothing: the table takes the step's own (ownSeconds).
     out.set(page.id, { text: reading.text, score: page.score(reading.text), seconds: reading.seconds, trace, ...(reading.error ? { error: reading.error } : {}) });
-    console.error(`${off ?? 'all on'} ${page.id}: ${page.kind === 'docs' ? 'F1' : 'CER'} ${percent(out.get(page.id)!.score)}${first ? ` (was ${percent(first.score)})` : ''}, ${reading.seconds.toFixed(1)} s`);
+    const was = first ? ` (was ${percent(first.score)})` : '';
+    console.error(`${off ?? 'all on'} ${page.id}: ${page.kind === 'docs' ? 'F1' : 'CER'} ${percent(out.get(page.id)!.score)}${was}, ${reading.seconds.toFixed(1)} s`);
   }
   console.error(`${off ?? 'all on'}: ${read} of ${pages.length} pages read`);
   return out;
@@ -197,15 +198,15 @@ const timeCell = (name?: string) => {
   return name ? `${value.toFixed(2)} s (${value - medianTime() >= 0 ? '+' : '−'}${Math.abs(value - medianTime()).toFixed(2)})` : `${value.toFixed(2)} s`;
 };
 
-console.log(`\nOCR ablation: ${docs.length} documents (ocr-docs, mean word F1), ${sweep.length} sweep pages (${ofKind('receipts').length} receipts, ${ofKind('photos').length} photos: mean CER); native tesseract; pipeline at ${saved?.version ?? version}`);
-console.log('Δ: with the step switched off, minus with every step on, in points (F1: lower is worse; CER: higher is worse). Time: median per page of documents and sweep, with every step on less the step\'s own time.\n');
+console.log(`\nOCR ablation: ${docs.length} documents (ocr-docs, mean word F1), ${sweep.length} sweep pages (${ofKind('receipts').length} receipts, ` + `${ofKind('photos').length} photos: mean CER); native tesseract; pipeline at ${saved?.version ?? version}`);
+console.log("Δ: with the step switched off, minus with every step on, in points (F1: lower is worse; CER: higher is worse). Time: " + "median per page of documents and sweep, with every step on less the step's own time.\n");
 console.log('| step | runs when | docs F1 (Δ) | sweep CER (Δ) | time (Δ) |');
 console.log('|---|---|---|---|---|');
 console.log(`| **all steps on** | | ${cell(base, docs, false)} | ${cell(base, sweep, false)} | ${timeCell()} |`);
 for (const name of chosen) {
   const step = steps.find((candidate) => candidate.name === name)!;
   const readingsOf = results.get(name)!;
-  console.log(`| ${step.within ? `${step.within} › ` : ''}${name} | ${step.runsWhen.replace(/\|/g, '\\|')} | ${cell(readingsOf, docs, true)} | ${cell(readingsOf, sweep, true)} | ${timeCell(name)} |`);
+  console.log(`| ${step.within ? `${step.within} › ` : ''}${name} | ${step.runsWhen.replace(/\|/g, '\\|')} | ${cell(readingsOf, docs, true)} | ` + `${cell(readingsOf, sweep, true)} | ${timeCell(name)} |`);
 }
 
 const classes: Array<[string, Page[]]> = [
@@ -216,7 +217,7 @@ const classes: Array<[string, Page[]]> = [
   ['sweep turned CER', ofKind('sweep', 'turned')],
   ['sweep blur CER', ofKind('sweep', 'blur')],
 ].filter(([, which]) => (which as Page[]).length > 0) as Array<[string, Page[]]>;
-console.log('\nBy class of input: Δ in points with the step off; ran / changed: pages where it ran, and where it changed the reading; own s: its median seconds on the pages it ran on.\n');
+console.log('\nBy class of input: Δ in points with the step off; ran / changed: pages where it ran, and where it changed the reading; own s: ' + 'its median seconds on the pages it ran on.\n');
 console.log(`| step | ${classes.map(([label]) => label).join(' | ')} | ran / changed | own s |`);
 console.log(`|---|${classes.map(() => '---').join('|')}|---|---|`);
 console.log(`| **all steps on** | ${classes.map(([, which]) => percent(meanScore(base, which), 2)).join(' | ')} | | |`);
@@ -225,7 +226,7 @@ for (const name of chosen) {
   const ran = pages.filter((page) => base.get(page.id)!.trace.some((run) => run.name === name));
   const changed = pages.filter((page) => base.get(page.id)!.trace.some((run) => run.name === name && run.changed));
   const own = ran.map((page) => ownSeconds(name, base.get(page.id)!));
-  console.log(`| ${name} | ${classes.map(([, which]) => points(meanScore(readingsOf, which) - meanScore(base, which))).join(' | ')} | ${hasMends(name) ? 'within second-recogniser' : `${ran.length} / ${changed.length}`} | ${own.length && !hasMends(name) ? median(own).toFixed(2) : '—'} |`);
+  console.log(`| ${name} | ${classes.map(([, which]) => points(meanScore(readingsOf, which) - meanScore(base, which))).join(' | ')} | ` + `${hasMends(name) ? 'within second-recogniser' : `${ran.length} / ${changed.length}`} | ` + `${own.length && !hasMends(name) ? median(own).toFixed(2) : '—'} |`);
 }
 
 console.log('\nPages each step changes when switched off (documents: F1, sweep: CER; in points):\n');

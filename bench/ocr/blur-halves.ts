@@ -42,6 +42,6 @@ for (const file of files) {
     const scoredMean = (rowsOf: typeof list, key: 'left' | 'right') => mean(rowsOf.map((row) => row[key]).filter((value) => !Number.isNaN(value)));
     const delta = (key: 'left' | 'right') => (taken.length === list.length && variant !== 'turn-0' ? `${((scoredMean(list, key) - scoredMean(taken, key)) * 100).toFixed(1)} pt` : '—');
     const half = (key: 'left' | 'right') => `${percent(scoredMean(list, key))} (${list.filter((row) => !Number.isNaN(row[key])).length})`;
-    console.log(`| ${set} | ${variant} | ${engine} | ${path.basename(file)} | ${list.length} | ${percent(mean(list.map((row) => row.cer)))} | ${half('right')} | ${half('left')} | ${delta('right')} | ${delta('left')} |`);
+    console.log(`| ${set} | ${variant} | ${engine} | ${path.basename(file)} | ${list.length} | ${percent(mean(list.map((row) => row.cer)))} | ${half('right')} | ` + `${half('left')} | ${delta('right')} | ${delta('left')} |`);
   }
 }

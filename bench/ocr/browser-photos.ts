@@ -87,7 +87,7 @@ try {
   console.log(`\nReal phone photos (${photos.length}, 12 MP) in Chromium, ${ROUNDS} rounds after a first photo that loads the engine`);
   console.log('| reader | median s/photo | mean CER | × tesseract.js |\n|---|---|---|---|');
   for (const [name, figures] of [['TextLift hero (whole path)', ours], ['TextLift hero, no second model', firstOnly], ['tesseract.js, defaults', reference]] as const) {
-    console.log(`| ${name} | ${median(figures.seconds).toFixed(2)} | ${(mean(figures.cer) * 100).toFixed(2)}% | ${(median(figures.seconds) / median(reference.seconds)).toFixed(2)} |`);
+    console.log(`| ${name} | ${median(figures.seconds).toFixed(2)} | ${(mean(figures.cer) * 100).toFixed(2)}% | ` + `${(median(figures.seconds) / median(reference.seconds)).toFixed(2)} |`);
   }
 } finally {
   await browser.close();

@@ -63,12 +63,14 @@ try {
     console.log(`| ${row.name} | ${percent(other.f1)} | ${percent(row.f1)} | ${other.seconds.toFixed(1)} | ${row.seconds.toFixed(1)} |`);
   }
   const later = (rows: typeof withSecond.rows) => rows;
-  console.log(`| **mean** | ${percent(mean(later(without.rows).map((r) => r.f1)))} | ${percent(mean(later(withSecond.rows).map((r) => r.f1)))} | median ${median(later(without.rows).map((r) => r.seconds)).toFixed(1)} | median ${median(later(withSecond.rows).map((r) => r.seconds)).toFixed(1)} |`);
-  console.log(`\nsecond model fetched on the first visit: ${withSecond.fetches.map((f) => `${path.basename(f.url)} ${(f.bytes / 1e6).toFixed(2)} MB in ${f.seconds.toFixed(2)} s`).join(', ') || 'none'}; later pages: from IndexedDB`);
+  console.log(`| **mean** | ${percent(mean(later(without.rows).map((r) => r.f1)))} | ${percent(mean(later(withSecond.rows).map((r) => r.f1)))} | ` + `median ${median(later(without.rows).map((r) => r.seconds)).toFixed(1)} | median ${median(later(withSecond.rows).map((r) => r.seconds)).toFixed(1)} |`);
+  const fetched = withSecond.fetches.map((f) => `${path.basename(f.url)} ${(f.bytes / 1e6).toFixed(2)} MB in ${f.seconds.toFixed(2)} s`);
+  console.log(`\nsecond model fetched on the first visit: ${fetched.join(', ') || 'none'}; later pages: from IndexedDB`);
   const folder = readdirSync('packages/web/dist/engines').find((entry) => entry.startsWith('tessdata-fast-'));
   if (folder) {
     const files = readdirSync(path.join('packages/web/dist/engines', folder)).sort();
-    console.log(`\nsecond models served (${folder}, gzipped): ${files.map((file) => `${file.replace('.traineddata.gz', '')} ${(statSync(path.join('packages/web/dist/engines', folder, file)).size / 1e6).toFixed(2)} MB`).join(', ')}`);
+    const sizes = files.map((file) => `${file.replace('.traineddata.gz', '')} ${(statSync(path.join('packages/web/dist/engines', folder, file)).size / 1e6).toFixed(2)} MB`);
+    console.log(`\nsecond models served (${folder}, gzipped): ${sizes.join(', ')}`);
   }
 } finally {
   await browser.close();

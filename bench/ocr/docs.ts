@@ -55,7 +55,7 @@ for (const document of documents) {
     const reading = await reader.read(bytes, 'eng');
     const score = { ...wordScores(reading.text, document.expected), seconds: reading.seconds, error: reading.error, text: reading.text };
     byEngine.set(reader.id, score);
-    console.error(`${document.name} ${reader.id}: P ${percent(score.precision)} R ${percent(score.recall)} F1 ${percent(score.f1)} ${score.seconds.toFixed(1)} s${score.error ? ` (${score.error})` : ''}`);
+    console.error(`${document.name} ${reader.id}: P ${percent(score.precision)} R ${percent(score.recall)} F1 ${percent(score.f1)} ` + `${score.seconds.toFixed(1)} s${score.error ? ` (${score.error})` : ''}`);
   }
   scores.set(document.name, byEngine);
 }
@@ -73,7 +73,7 @@ for (const engine of engines) {
 if (reference) for (const engine of ours) columns.push({ head: `ΔF1 ${short[engine]} − CLI`, value: (s) => s.get(engine)!.f1 - s.get(reference)!.f1, format: signed });
 for (const engine of engines) columns.push({ head: `${short[engine]} s`, value: (s) => s.get(engine)!.seconds, format: (value) => value.toFixed(2) });
 
-console.log(`\nocr-docs: ${documents.length} documents, order-free word precision / recall / F1 against .expected.txt (exact words); ${engines.map((engine) => `${short[engine]} = ${READER_NAMES[engine]}`).join('; ')}; pipeline at ${version}\n`);
+console.log(`\nocr-docs: ${documents.length} documents, order-free word precision / recall / F1 against .expected.txt (exact words); ` + `${engines.map((engine) => `${short[engine]} = ${READER_NAMES[engine]}`).join('; ')}; pipeline at ${version}\n`);
 console.log(`| document | words | ${columns.map((column) => column.head).join(' | ')} |`);
 console.log(`|---|---|${columns.map(() => '---').join('|')}|`);
 for (const document of documents) {
@@ -89,7 +89,9 @@ if (reference) {
   console.log('');
   for (const engine of ours) {
     const below = documents.filter((document) => scores.get(document.name)!.get(engine)!.f1 < scores.get(document.name)!.get(reference)!.f1);
-    console.log(`- ${READER_NAMES[engine]}: below the CLI's F1 on ${below.length} of ${documents.length}${below.length ? ` (${below.map((document) => document.name).join(', ')})` : ''}; time ratio to the CLI, median per document ${median(all.map((s) => s.get(engine)!.seconds / s.get(reference)!.seconds)).toFixed(2)}`);
+    const named = below.length ? ` (${below.map((document) => document.name).join(', ')})` : '';
+    const timeRatio = median(all.map((s) => s.get(engine)!.seconds / s.get(reference)!.seconds));
+    console.log(`- ${READER_NAMES[engine]}: below the CLI's F1 on ${below.length} of ${documents.length}${named}; ` + `time ratio to the CLI, median per document ${timeRatio.toFixed(2)}`);
   }
 }
 if (outFile) writeFileSync(outFile, JSON.stringify(Object.fromEntries([...scores].map(([name, byEngine]) => [name, Object.fromEntries(byEngine)])), null, 1));

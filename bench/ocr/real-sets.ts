@@ -25,7 +25,7 @@ for (const sample of realSamples().filter((s) => s.file.includes(filter))) {
   const { cer, recall } = scoreOf(sample, text);
   if (!scores.has(sample.set)) scores.set(sample.set, []);
   scores.get(sample.set)!.push({ cer, recall });
-  console.log(`${path.basename(sample.file).padEnd(22)} CER ${(cer * 100).toFixed(1).padStart(5)}%  recall ${(recall * 100).toFixed(1).padStart(5)}%  ${seconds.toFixed(1)} s`);
+  console.log(`${path.basename(sample.file).padEnd(22)} CER ${(cer * 100).toFixed(1).padStart(5)}%  recall ${(recall * 100).toFixed(1).padStart(5)}%  ` + `${seconds.toFixed(1)} s`);
   if (process.env.SHOW) console.log(normalizeWhitespace(text).slice(0, 3000));
 }
 for (const [set, list] of scores) {

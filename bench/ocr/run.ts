@@ -146,7 +146,7 @@ for (const reader of readers) {
     const cer = edits / chars;
     cerBySet.set(`${reader.name}|${set.name}`, [cer, median(times)]);
     const recall = recalls.reduce((sum, value) => sum + value, 0) / recalls.length;
-    rows.push(`| ${reader.name} | ${set.name} | ${(cer * 100).toFixed(2)}% | ${((wordEdits / words) * 100).toFixed(2)}% | ${(recall * 100).toFixed(1)}% | ${(median(times) / 1000).toFixed(2)} | ${peak.toFixed(0)} |`);
+    rows.push(`| ${reader.name} | ${set.name} | ${(cer * 100).toFixed(2)}% | ${((wordEdits / words) * 100).toFixed(2)}% | ${(recall * 100).toFixed(1)}% | ` + `${(median(times) / 1000).toFixed(2)} | ${peak.toFixed(0)} |`);
   }
   await reader.close?.();
 }

@@ -104,7 +104,11 @@ for (const page of pages()) {
   };
   rows.push(row);
   const f1 = (value: number) => (Number.isNaN(value) ? '' : percent(value));
-  console.log(`| ${page.id} | ${page.kind} | ${page.language} | ${percent(row.cer[0], 2)} | ${percent(row.cer[1], 2)} | ${f1(row.f1[0])} | ${f1(row.f1[1])} | ${row.seconds[0].toFixed(1)} | ${row.seconds[1].toFixed(1)} | ${row.choice}${without.error ?? withChoice.error ? ` (${without.error ?? withChoice.error})` : ''} |`);
+  const error = without.error ?? withChoice.error;
+  console.log(
+    `| ${page.id} | ${page.kind} | ${page.language} | ${percent(row.cer[0], 2)} | ${percent(row.cer[1], 2)} | ${f1(row.f1[0])} | ${f1(row.f1[1])} | ` +
+      `${row.seconds[0].toFixed(1)} | ${row.seconds[1].toFixed(1)} | ${row.choice}${error ? ` (${error})` : ''} |`,
+  );
 }
 
 console.log('\nby class: mean CER and word F1 with the choice off → on, median seconds per page off → on, pages the choice ran on\n');
@@ -114,6 +118,6 @@ for (const kind of ['photo', 'print', 'scan', 'generated', 'cjk'] as const) {
   const of = rows.filter((row) => row.page.kind === kind);
   if (of.length === 0) continue;
   const pair = (pick: (row: Row) => [number, number], digits: number) => `${percent(mean(of.map((row) => pick(row)[0])), digits)} → ${percent(mean(of.map((row) => pick(row)[1])), digits)}`;
-  console.log(`| ${kind} | ${of.length} | ${pair((row) => row.cer, 2)} | ${kind === 'cjk' ? '' : pair((row) => row.f1, 1)} | ${median(of.map((row) => row.seconds[0])).toFixed(1)} → ${median(of.map((row) => row.seconds[1])).toFixed(1)} | ${of.filter((row) => row.choice !== 'did not run').length} |`);
+  console.log(`| ${kind} | ${of.length} | ${pair((row) => row.cer, 2)} | ${kind === 'cjk' ? '' : pair((row) => row.f1, 1)} | ` + `${median(of.map((row) => row.seconds[0])).toFixed(1)} → ${median(of.map((row) => row.seconds[1])).toFixed(1)} | ` + `${of.filter((row) => row.choice !== 'did not run').length} |`);
 }
 await Promise.all([on.close(), off.close()]);

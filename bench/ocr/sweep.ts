@@ -140,7 +140,7 @@ for (const item of plan) {
   rows.push(row);
   if (outFile) appendFileSync(outFile, `${JSON.stringify(row)}\n`);
   done++;
-  console.error(`[${done}/${toRead.length}] ${item.image} ${variant.id} ${item.engine}: CER ${percent(cer)}, recall ${percent(recall, 0)}, ${reading.seconds.toFixed(1)} s${reading.error ? ` (${reading.error})` : ''}`);
+  console.error(`[${done}/${toRead.length}] ${item.image} ${variant.id} ${item.engine}: CER ${percent(cer)}, recall ${percent(recall, 0)}, ` + `${reading.seconds.toFixed(1)} s${reading.error ? ` (${reading.error})` : ''}`);
 }
 for (const reader of readers.values()) await reader.close();
 if (rows.length === 0) throw new Error(`no readings${fromFile ? ` in ${fromFile} for this selection` : ''}`);
@@ -166,8 +166,8 @@ const cell = (list: Row[], upright: Row[]) => {
 
 const imagesOf = (set: string) => new Set(rows.filter((row) => row.set === set).map((row) => row.image)).size;
 const variantsRead = variants.filter((variant) => rows.some((row) => row.variant === variant.id));
-console.log(`\nOCR variant sweep: ${new Set(rows.map((row) => row.image)).size} images (${sets.map((set) => `${imagesOf(set)} ${set}`).join(', ')}), ${variantsRead.length} variants each (${variantsRead.map((variant) => variant.id).join(' ')}), turned corners filled with ${fill === 'grey' ? '#808080' : 'the border colour'}; pipeline at ${versions}`);
-console.log('CER and word recall per reading (receipts case-folded, separator rows out); Δ: mean CER minus the mean CER of the same pictures as taken (0°, EXIF applied), same engine; no text: an error or empty text\n');
+console.log(`\nOCR variant sweep: ${new Set(rows.map((row) => row.image)).size} images (${sets.map((set) => `${imagesOf(set)} ${set}`).join(', ')}), ` + `${variantsRead.length} variants each (${variantsRead.map((variant) => variant.id).join(' ')}), ` + `turned corners filled with ${fill === 'grey' ? '#808080' : 'the border colour'}; pipeline at ${versions}`);
+console.log('CER and word recall per reading (receipts case-folded, separator rows out); Δ: mean CER minus the mean CER of the same pictures as taken (0°, ' + 'EXIF applied), same engine; no text: an error or empty text\n');
 console.log('| set | variant | engine | n | median CER | mean CER | worst CER | Δ mean CER vs 0° | mean word recall | median s/page | no text |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const set of sets) {

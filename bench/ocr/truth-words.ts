@@ -8,7 +8,7 @@ export interface TruthWord {
 }
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const unescape = (text: string) =>
+const decodeEntities = (text: string) =>
   text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) =>
     name.startsWith('#x') || name.startsWith('#X') ? String.fromCodePoint(parseInt(name.slice(2), 16)) : name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : (entities[name] ?? whole),
   );
@@ -16,7 +16,7 @@ const unescape = (text: string) =>
 export function readTruthWords(hocr: string): TruthWord[] {
   const words: TruthWord[] = [];
   for (const match of hocr.matchAll(/<span[^>]*class=['"]ocrx_word['"][^>]*title=['"]bbox (\d+) (\d+) (\d+) (\d+)[^'"]*['"][^>]*>([\s\S]*?)<\/span>/g)) {
-    const text = unescape(match[5]!.replace(/<[^>]+>/g, '')).trim();
+    const text = decodeEntities(match[5]!.replace(/<[^>]+>/g, '')).trim();
     if (text) words.push({ text, box: { x0: Number(match[1]), y0: Number(match[2]), x1: Number(match[3]), y1: Number(match[4]) } });
   }
   return words;

@@ -221,14 +221,20 @@ for (const document of documents) {
 
 const f1Columns = Object.keys(rows[0]!.f1);
 const timeColumns = [...new Set(rows.flatMap((row) => Object.keys(row.seconds)))].filter((key) => !key.startsWith('choice') || key.endsWith('(choosing)'));
-console.log(`\nocr-docs: ${documents.length} documents read as they came (psm 3, OMP_THREAD_LIMIT=1), order-free word F1 against .expected.txt; best = npm best_int, fast = Debian fast, lstm / legacy = @tesseract.js-data/eng 4.0.0 --oem 1 / --oem 0; best of N = the better reader per page (knowing the truth); choice = chooseWords, first reader's layout\n`);
+const legend = [
+  'best = npm best_int, fast = Debian fast, lstm / legacy = @tesseract.js-data/eng 4.0.0 --oem 1 / --oem 0',
+  'best of N = the better reader per page (knowing the truth)',
+  "choice = chooseWords, first reader's layout",
+].join('; ');
+console.log(`\nocr-docs: ${documents.length} documents read as they came (psm 3, OMP_THREAD_LIMIT=1), order-free word F1 against .expected.txt; ${legend}\n`);
 console.log(`| document | words | ${f1Columns.join(' | ')} |`);
 console.log(`|---|---|${f1Columns.map(() => '---').join('|')}|`);
 for (const row of rows) console.log(`| ${row.name} | ${row.words} | ${f1Columns.map((key) => percent(row.f1[key]!)).join(' | ')} |`);
 console.log(`| **mean** | | ${f1Columns.map((key) => percent(mean(rows.map((row) => row.f1[key]!)))).join(' | ')} |`);
 console.log(`| **median** | | ${f1Columns.map((key) => percent(median(rows.map((row) => row.f1[key]!)))).join(' | ')} |`);
 
-console.log(`\nseconds per document (each reader alone${timeColumns.some((key) => key.endsWith('at once')) ? '; "at once" = the set run in parallel, wall time' : ''}; the machine is shared, so times are indicative)\n`);
+const atOnce = timeColumns.some((key) => key.endsWith('at once')) ? '; "at once" = the set run in parallel, wall time' : '';
+console.log(`\nseconds per document (each reader alone${atOnce}; the machine is shared, so times are indicative)\n`);
 console.log(`| document | ${timeColumns.join(' | ')} |`);
 console.log(`|---|${timeColumns.map(() => '---').join('|')}|`);
 for (const row of rows) console.log(`| ${row.name} | ${timeColumns.map((key) => row.seconds[key]?.toFixed(2) ?? '').join(' | ')} |`);
@@ -241,7 +247,14 @@ for (const key of f1Columns.filter((column) => column.startsWith('choice'))) {
   const deltas = rows.map((row) => ({ name: row.name, delta: row.f1[key]! - row.f1.best! }));
   const extra = rows.map((row) => row.seconds[key.replace(' +fit', '')]! - row.seconds.best!);
   const gain = mean(deltas.map((d) => d.delta));
-  console.log(`- ${key}: ${gain >= 0 ? '+' : ''}${(gain * 100).toFixed(2)} pt; gain on ${deltas.filter((d) => d.delta > 0.001).length}, lose on ${deltas.filter((d) => d.delta < -0.001).length}${deltas.some((d) => d.delta < -0.001) ? ` (${deltas.filter((d) => d.delta < -0.001).map((d) => `${d.name} ${(d.delta * 100).toFixed(1)}`).join(', ')})` : ''}; extra ${median(extra).toFixed(2)} s median; ${(gain * 100 / Math.max(0.01, median(extra))).toFixed(2)} pt per extra second`);
+  const losses = deltas.filter((d) => d.delta < -0.001);
+  const lost = losses.length > 0 ? ` (${losses.map((d) => `${d.name} ${(d.delta * 100).toFixed(1)}`).join(', ')})` : '';
+  const perSecond = (gain * 100) / Math.max(0.01, median(extra));
+  console.log(
+    `- ${key}: ${gain >= 0 ? '+' : ''}${(gain * 100).toFixed(2)} pt; gain on ${deltas.filter((d) => d.delta > 0.001).length}, ` +
+      `lose on ${losses.length}${lost}; ` +
+      `extra ${median(extra).toFixed(2)} s median; ${perSecond.toFixed(2)} pt per extra second`,
+  );
 }
 
 if (disagreementsOf) {
@@ -289,13 +302,14 @@ async function ablation(set: ReaderId[]) {
       return wordScores(textOf(chooseWords(readingsOf(document.name, set), { isWord, fit })), document.expected).f1;
     });
   const all = f1Of();
-  console.log(`\nablation of choice ${set.join('+')}${withFit ? ' +fit' : ''}: mean F1 with each rule off, and per document where turning it off changes F1 by more than 0.1 pt\n`);
+  const fit = withFit ? ' +fit' : '';
+  console.log(`\nablation of choice ${set.join('+')}${fit}: mean F1 with each rule off, and per document where turning it off changes F1 by more than 0.1 pt\n`);
   console.log('| rule off | mean F1 | Δ mean | documents that lose | documents that gain |');
   console.log('|---|---|---|---|---|');
   for (const [name, weights] of off) {
     Object.assign(CHOICE_WEIGHTS, saved, weights);
     const f1 = f1Of();
-    const lose = documents.filter((_, i) => f1[i]! < all[i]! - 0.001).map((d, i) => `${d.name} ${((f1[documents.indexOf(d)]! - all[documents.indexOf(d)]!) * 100).toFixed(1)}`);
+    const lose = documents.filter((_, i) => f1[i]! < all[i]! - 0.001).map((d) => `${d.name} ${((f1[documents.indexOf(d)]! - all[documents.indexOf(d)]!) * 100).toFixed(1)}`);
     const gain = documents.filter((_, i) => f1[i]! > all[i]! + 0.001).map((d) => `${d.name} +${((f1[documents.indexOf(d)]! - all[documents.indexOf(d)]!) * 100).toFixed(1)}`);
     console.log(`| ${name} | ${percent(mean(f1), 2)} | ${((mean(f1) - mean(all)) * 100).toFixed(2)} pt | ${lose.join(', ')} | ${gain.join(', ')} |`);
   }
@@ -368,8 +382,10 @@ function classTable(set: ReaderId[]) {
         if (place.candidates.some((c) => c.text === truth) || (truth === '' && !place.candidates.some((c) => c.text === ''))) tally.any++;
         if (firstText === truth && place.chosen !== truth) lost++;
         if (firstText !== truth && place.chosen === truth) gained++;
-        if (place.chosen !== truth && place.candidates.some((c) => c.text === truth))
-          tally.wrong.push(`${document.name}: truth "${truth}", chosen "${place.chosen}" of ${place.candidates.map((c) => `"${c.text}" [${c.readers.map((r) => set[r]).join(',')}] ${c.score.toFixed(2)}`).join(', ')}`);
+        if (place.chosen !== truth && place.candidates.some((c) => c.text === truth)) {
+          const candidates = place.candidates.map((c) => `"${c.text}" [${c.readers.map((r) => set[r]).join(',')}] ${c.score.toFixed(2)}`);
+          tally.wrong.push(`${document.name}: truth "${truth}", chosen "${place.chosen}" of ${candidates.join(', ')}`);
+        }
       },
     });
     perDocument.push(`${document.name} +${gained} −${lost}`);

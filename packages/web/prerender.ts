@@ -26,7 +26,7 @@ const dictionaryChunk = (code: string) => {
   if (!file) throw new Error(`No chunk holds ${source}`);
   return file;
 };
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A page's address in each language, with the tag hreflang names it by. */
@@ -47,8 +47,8 @@ function headLinks(route: string | undefined): string {
 async function page(url: string, route: string | undefined): Promise<string> {
   const { html, meta, languageTag } = await entry.render(url);
   const dictionary = `<link rel="modulepreload" crossorigin href="/${dictionaryChunk(entry.pageLanguage(url).code)}">`;
-  const title = escape(meta.title);
-  const description = escape(meta.description);
+  const title = escapeHtml(meta.title);
+  const description = escapeHtml(meta.description);
   return template
     .replace(/<html lang="[^"]*">/, `<html lang="${languageTag}">`)
     .replace('</head>', `  ${dictionary}\n  </head>`)
@@ -94,9 +94,10 @@ const urls = pagePaths.flatMap((path) =>
     return `  <url><loc>${ORIGIN}${entry.localizedPath(language.code, path)}</loc>${links.join('')}</url>`;
   }),
 );
+const urlset = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">';
 write(
   path.join(dist, 'sitemap.xml'),
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`,
+  `<?xml version="1.0" encoding="UTF-8"?>\n${urlset}\n${urls.join('\n')}\n</urlset>\n`,
 );
 write(path.join(dist, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${ORIGIN}/sitemap.xml\n`);
 console.log(`prerendered ${count} pages (${entry.languages.length} languages × ${pagePaths.length}), their 404 pages, sitemap.xml and robots.txt`);

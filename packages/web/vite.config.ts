@@ -1,12 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { appIcons } from './app-icons.ts';
 import { bundleReport } from './bundle-report.ts';
 import { engineAssets, libheifNodeStub } from './engine-assets.ts';
 import { offline } from './offline.ts';
 import { precompress } from './precompress.ts';
+import { reactAsPreact } from './react-as-preact.ts';
 
 /**
  * Precompressing every asset at brotli's top quality is most of the build's time, by design
@@ -16,17 +16,11 @@ import { precompress } from './precompress.ts';
 const checks = { bundlerTimings: false };
 
 /**
- * React's API, served by Preact's compatibility layer (issue 35): react-dom alone was 64 KiB of
- * the home page's 148 KiB gzip first load. The same code renders on both sides, so the
- * prerendered HTML is Preact's and hydrates as Preact expects. "react" itself is
- * src/react-on-preact.ts, compat plus what it lacks and a package names.
+ * Everything a page runs before its first lazy import, in one chunk beside the entry: split by
+ * what each lazy page shares, it was two dozen files of 1–24 KiB, and on a slow connection
+ * (Lighthouse's mobile run) their round trips, not their bytes, held back the first paint.
  */
-const reactAsPreact = [
-  { find: /^react$/, replacement: fileURLToPath(new URL('src/react-on-preact.ts', import.meta.url)) },
-  { find: /^react\/(jsx-runtime|jsx-dev-runtime)$/, replacement: 'preact/compat/$1' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/(client|server)$/, replacement: 'preact/compat/$1' },
-];
+const firstLoad = { name: 'first-load', tags: ['$initial' as const] };
 
 /**
  * Packages that import React: bundled into the prerenderer rather than left to Node, which
@@ -48,7 +42,7 @@ export default defineConfig(({ command }) => ({
     // tools, 956 kB; pdf-lib with fontkit, 715 kB); what a first visit loads is measured by
     // `npm run bench:pages` and held to its budget, engine-free, by e2e/page-budget.spec.ts.
     chunkSizeWarningLimit: 1000,
-    rolldownOptions: { checks },
+    rolldownOptions: { checks, output: { codeSplitting: { groups: [firstLoad] } } },
   },
   worker: { format: 'es', plugins: () => [libheifNodeStub()], rolldownOptions: { checks } },
   server: { proxy: { '/api': 'http://localhost:8080', '/healthz': 'http://localhost:8080' } },

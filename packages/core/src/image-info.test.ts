@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { blankPng, truncated } from '../../../test-support/images.ts';
 import { corpusFile } from '../../../test-support/corpus.ts';
-import { ConversionError } from './errors.ts';
+import type { ConversionError } from './errors.ts';
 import { readFileSync } from 'node:fs';
 import { inspectImage } from './image-info.ts';
 import { sniffType } from './sniff.ts';

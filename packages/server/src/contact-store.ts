@@ -21,8 +21,9 @@ export interface StoredContactMessage {
  * `synchronous = NORMAL` that append is fsynced only at the next checkpoint, so a commit survives
  * the process being killed (the bytes are in the OS page cache) but not a power cut or kernel
  * crash before that checkpoint, which comes only every ~1000 WAL pages (for a contact form, days
- * of messages): the visitors were told "sent" and their messages are gone. `synchronous = FULL` fsyncs the WAL at every commit, so a 201 means the message is on the
- * disk itself. The price, one fsync per message, is nothing at contact-form rates.
+ * of messages): the visitors were told "sent" and their messages are gone. `synchronous = FULL`
+ * fsyncs the WAL at every commit, so a 201 means the message is on the disk itself. The price,
+ * one fsync per message, is nothing at contact-form rates.
  */
 export class ContactStore {
   private readonly db: DatabaseSync;

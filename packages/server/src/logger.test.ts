@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { stripVTControlCharacters } from 'node:util';
 import Fastify from 'fastify';
 import { afterEach, expect, test } from 'vitest';
 import { listen, loggerOptions, siteAddress } from './logger.ts';
@@ -8,8 +9,7 @@ function sink() {
   const stream = new PassThrough();
   let text = '';
   stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  // eslint-disable-next-line no-control-regex
-  return { stream, lines: () => text.replace(/\x1b\[[0-9;]*m/g, '').split('\n').filter(Boolean) };
+  return { stream, lines: () => stripVTControlCharacters(text).split('\n').filter(Boolean) };
 }
 
 const apps: ReturnType<typeof Fastify>[] = [];
@@ -46,7 +46,7 @@ test('in a terminal: one short line per request, errors with their stack', async
 test('not a terminal: pino’s JSON, a record when a request arrives and one when it is answered', async () => {
   const { app, out } = appLoggingTo('info', false);
   await app.inject('/tools/merge-pdf');
-  const records = out.lines().map((line) => JSON.parse(line) as Record<string, any>);
+  const records = out.lines().map((line) => JSON.parse(line) as Record<string, unknown>);
   expect(records.map((record) => record.msg)).toEqual(['incoming request', 'request completed']);
   expect(records[0]!.req).toMatchObject({ method: 'GET', url: '/tools/merge-pdf' });
   expect(records[1]!.res).toEqual({ statusCode: 200 });

@@ -13,6 +13,7 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const preload = () => (loading ??= load().then((component) => (loaded = component)));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page, when the routes are listed, never in a render.
   const Page = (props: P) => createElement(loaded ?? use(preload()), props);
   return Object.assign(Page, { preload });
 }

@@ -13,7 +13,7 @@ export interface QrMatrix {
 /** Bytes a version-40 code holds in byte mode at each level: the most any text can use. */
 export const QR_BYTE_CAPACITY: Readonly<Record<QrEcc, number>> = { L: 2953, M: 2331, Q: 1663, H: 1273 };
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^\p{ASCII}*$/u;
 
 /**
  * Encodes text as UTF-8 in byte mode (qrcode 1.5 writes strings with TextEncoder; it uses

@@ -116,7 +116,7 @@ async function embedImage(doc: PDFDocument, bytes: Uint8Array, info: ImageInfo, 
     const jpeg = readJpeg(bytes);
     // The file's own bytes when a PDF reader's DCT decoder reads them: 8-bit baseline,
     // extended or progressive Huffman JPEG (arithmetic and lossless JPEG are not in every reader).
-    if (jpeg && jpeg.passThrough && jpeg.width === info.width && jpeg.height === info.height) {
+    if (jpeg?.passThrough && jpeg.width === info.width && jpeg.height === info.height) {
       return { ref: embedJpeg(doc, bytes, jpeg), width: jpeg.width, height: jpeg.height, orientation: jpeg.orientation };
     }
   } else if (info.type === 'image/png' && info.width * info.height <= IMAGE_TO_PDF_MAX_PIXELS) {

@@ -28,7 +28,7 @@ const MARGIN = 40;
 const FONT = `${FONT_SIZE}px "${TEXT_FONT_FAMILY}", sans-serif`;
 
 /** Ends of lines in every convention cleanText knows, and form feeds, which here only end a line. */
-const LINE_BREAK = /\r\n?|[\n\u000b\u000c\u0085\u2028\u2029]/g;
+const LINE_BREAK = /\r\n?|[\n\v\f\u0085\u2028\u2029]/g;
 
 /** Widths as the canvas measures them (its font, kerning inside a word), each string once. */
 function canvasMeasure(context: TextCanvasContext): (text: string) => number {

@@ -8,7 +8,7 @@ import { batchAsOneFile, resultAsOneFile, zipOutputs } from './zip.ts';
 
 describe('textToParagraphs', () => {
   test('joins the lines of a paragraph, keeps paragraphs apart, mends broken words', () => {
-    const text = 'This is a lot of 12 point text to test the\nocr code and see if it works on all types\nof file format.\n\nDynamic languages are more difficult to com-\npile than statically typed ones.\n\n\nWell-known words keep their\nhyphen: self-\nEvident stays.';
+    const text = 'This is a lot of 12 point text to test the\nocr code and see if it works on all types\nof file format.\n\n' + 'Dynamic languages are more difficult to com-\npile than statically typed ones.\n\n\nWell-known words keep their\nhyphen: self-\nEvident stays.';
     expect(textToParagraphs(text)).toEqual([
       'This is a lot of 12 point text to test the ocr code and see if it works on all types of file format.',
       'Dynamic languages are more difficult to compile than statically typed ones.',

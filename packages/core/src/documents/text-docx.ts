@@ -5,6 +5,7 @@ import { WORD_DEFAULT_STYLES } from './docx-text.ts';
  * Characters XML 1.0 cannot hold (C0 controls but tab and line feed, lone surrogates, U+FFFE
  * and U+FFFF): written into a .docx, any one of them makes Word refuse the whole file.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds.
 const NOT_XML = /[\u0000-\u0008\u000b\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** The first letter with a direction decides a paragraph's: Arabic, Hebrew and their kin run right to left. */

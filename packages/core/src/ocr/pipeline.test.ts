@@ -28,10 +28,11 @@ describe('the OCR pipeline, one ordered list of steps', () => {
   test('recognizePage runs the list’s steps in the list’s order, each where it applies', async () => {
     const { engine, ran } = standIn('Read ‘‘well’’', 95);
     await recognizePage(engine, blankPage(), { languages: ['eng'] });
-    // A clean, confident page: measured for blur (none, so left as it came), looked over for screens (none), prepared only to measure it, read as it came at both resolutions
-    // (even paper, upright, level, no frames), the plain reading weighed, then repaired; no
-    // prepared reading, frames, rules, second recogniser, turned look, nor figures (no table
-    // tool asked). The second model is not there to choose words with.
+    // A clean, confident page: measured for blur (none, so left as it came), looked over for
+    // screens (none), prepared only to measure it, read as it came at both resolutions (even
+    // paper, upright, level, no frames), the plain reading weighed, then repaired; no prepared
+    // reading, frames, rules, second recogniser, turned look, nor figures (no table tool asked).
+    // The second model is not there to choose words with.
     expect(ran).toEqual(['sharpen-soft', 'descreen', 'prepare', 'clean-once', 'as-came-300', 'as-came-96', 'as-came-kept', 'never-noise', 'stray-marks', 'noise-lines', 'row-order', 'lone-i', 'letters-reread', 'bullets', 'paired-quotes']);
     const order = pipelineSteps().map((step) => step.name);
     const top = ran;
@@ -106,7 +107,7 @@ describe('never noise', () => {
 });
 
 describe('the per-word choice between two models', () => {
-  test('runs where the engine has a second model of the page’s languages and a word is in doubt; one that cannot be had leaves the page as the first read it', async () => {
+  test('runs where the engine has a second model of the page’s languages and a word is in doubt; ' + 'one that cannot be had leaves the page as the first read it', async () => {
     const models: Array<string | undefined> = [];
     const withSecond = (confidence: number, second: () => Promise<never> | undefined) => {
       const read = standIn('Read well', confidence);
@@ -135,7 +136,7 @@ describe('the per-word choice between two models', () => {
     expect(failed.text).toBe('Read well');
   });
 
-  test('where only some lines are in doubt, the second model reads the page with the lines read sure blanked, and its words take the doubtful ones\' place', async () => {
+  test("where only some lines are in doubt, the second model reads the page with the lines read sure blanked, " + "and its words take the doubtful ones' place", async () => {
     const at = (y: number, texts: string[], confidence = 96): OcrLine => ({
       words: texts.map((text, i) => ({ text, confidence: text === 'tbe' ? 50 : confidence, box: { x0: 20 + 60 * i, y0: y, x1: 70 + 60 * i, y1: y + 20 } })),
       box: { x0: 20, y0: y, x1: 20 + 60 * texts.length - 10, y1: y + 20 },

@@ -107,7 +107,10 @@ type ReadOptions = Omit<OcrOptions, 'segmentation'>;
 /** What every step of one page's reading is given besides the state it works on. */
 interface PageContext {
   engine: OcrEngine;
-  /** The page as it came (decoded, grey), its out-of-focus regions sharpened (step sharpen-soft) and its screens smoothed (step descreen): what every reading reads. */
+  /**
+   * The page as it came (decoded, grey), its out-of-focus regions sharpened (step sharpen-soft)
+   * and its screens smoothed (step descreen): what every reading reads.
+   */
   grey: GreyImage;
   options: ReadOptions;
   needs: ReadingNeeds;
@@ -242,7 +245,7 @@ const READING_STEPS = [
   },
   {
     name: 'second-recogniser',
-    runsWhen: 'Tesseract is unsure (a receipt\'s faded thermal print, dot-matrix digits, a blurred photo), the page is not set in columns throughout, and its language is one the model spells',
+    runsWhen: "Tesseract is unsure (a receipt's faded thermal print, dot-matrix digits, a blurred photo), " + 'the page is not set in columns throughout, and its language is one the model spells',
     when: (s, { engine, options }) => Boolean(engine.lineModel) && (meanConfidence(s.lines) ?? 0) < UNSURE && s.page.columns !== 'throughout' && options.languages.every((code) => LINE_MODEL_LANGUAGES.includes(code)),
     async run(s, { engine, isOff, dictionary }) {
       // Row by row, so Tesseract's words are taken from a reading as one block, which measured
@@ -299,7 +302,7 @@ const READING_STEPS = [
  */
 const SECOND_READING_MENDS = [
   { name: 'narrow-letters', runsWhen: 'within the second recogniser, where its reading of a line wins: a word it read without narrow letters (i, l, t, f, r) takes Tesseract\'s fuller spelling' },
-  { name: 'decimal-points', runsWhen: 'within the second recogniser, on a line Tesseract read confidently with a bare number of 3-6 digits: the point of a price the model sees is put back (a receipt\'s faint print)' },
+  { name: 'decimal-points', runsWhen: "within the second recogniser, on a line Tesseract read confidently with a bare number of 3-6 digits: " + "the point of a price the model sees is put back (a receipt's faint print)" },
 ] as const;
 
 /** Repairs of the reading kept: each gives new lines for the old, in the kept page's pixels. */
@@ -339,7 +342,7 @@ function turnedPage(grey: GreyImage, turns: QuarterTurns, context: PageContext):
 const PAGE_STEPS = [
   {
     name: 'sharpen-soft',
-    runsWhen: 'part or all of the page is out of focus (a receipt that moved in the scanner, a page photographed focused on one side): the soft regions, found cell by cell from the slope of the ink\'s edges, are deconvolved before any decision is made on the whole page (a phone photo at 2600 pixels on its long side); sharp pages are left as they came',
+    runsWhen: "part or all of the page is out of focus (a receipt that moved in the scanner, a page photographed focused on one side): the soft regions, " + "found cell by cell from the slope of the ink's edges, are deconvolved before any decision is made on the whole page (a phone photo at 2600 pixels " + "on its long side); sharp pages are left as they came",
     run(s, context) {
       // Measured on the sweep's blurred classes (σ 1-3, whole or left half), mean CER: photos
       // blurred σ 2 and 3 8.8% and 7.5% before (with word-choice's doubled frames), 0.5% and 0.9%
@@ -353,7 +356,7 @@ const PAGE_STEPS = [
   },
   {
     name: 'descreen',
-    runsWhen: 'the page holds print on a screen or dither (a table\'s shaded header or columns, a slide\'s textured ground, grey print a laser printer or fax dithered): those parts are smoothed to an even tone, the ground lifted to white, before anything reads the page',
+    runsWhen: "the page holds print on a screen or dither (a table's shaded header or columns, a slide's textured ground, " + "grey print a laser printer or fax dithered): those parts are smoothed to an even tone, the ground lifted to white, before anything reads the page",
     run(s, context) {
       const smoothed = descreen(context.grey);
       if (smoothed === context.grey) return s;
@@ -363,7 +366,7 @@ const PAGE_STEPS = [
   },
   {
     name: 'prepare',
-    runsWhen: 'always: the sheet cut from the desk and flattened, light evened, lines made level, letters sized, layout judged (a phone photo needs all of it, a clean scan little)',
+    runsWhen: 'always: the sheet cut from the desk and flattened, light evened, lines made level, letters sized, layout judged ' + '(a phone photo needs all of it, a clean scan little)',
     async run(s, context) {
       // The readings as it came (a clean page's, as-came; a photo's plain one, never-noise) do
       // not wait for preparation where the engine reads beside it; where it reads one thing at
@@ -381,13 +384,13 @@ const PAGE_STEPS = [
   },
   {
     name: 'clean-once',
-    runsWhen: 'a clean scan or screenshot that preparation left as it was (even paper, upright, level, not cut from a desk, no ruled table or box to read apart): read as it came only, not prepared as well',
+    runsWhen: 'a clean scan or screenshot that preparation left as it was (even paper, upright, level, not cut from a desk, ' + 'no ruled table or box to read apart): read as it came only, not prepared as well',
     when: (s, { evenPaper }) => evenPaper() && s.page!.turns === 0 && s.page!.skew === 0 && !s.page!.flattened && !s.page!.levelled && s.page!.frames.length === 0,
     run: (s) => ({ ...s, clean: true }),
   },
   {
     name: 'read-page',
-    runsWhen: 'every page but a clean one read as it came (clean-once): the prepared page read (the reading steps: frames, read, second-recogniser, unread-ink, frames-back, rules)',
+    runsWhen: 'every page but a clean one read as it came (clean-once): the prepared page read (the reading steps: frames, read, second-recogniser, ' + 'unread-ink, frames-back, rules)',
     switchable: false,
     when: (s) => !s.clean,
     run: async (s, context) => ({ ...s, kept: { page: s.page!, ...(await readPage(s.page!, context.options, context)) } }),
@@ -427,7 +430,7 @@ const PAGE_STEPS = [
   },
   {
     name: 'turned-look',
-    runsWhen: 'the reading is poor (mean confidence under 60): a page upside down, or turned the other way than guessed; kept when read turned it holds clearly more readable words',
+    runsWhen: 'the reading is poor (mean confidence under 60): a page upside down, or turned the other way than guessed; ' + 'kept when read turned it holds clearly more readable words',
     when: (s) => (s.kept!.confidence ?? 0) < SECOND_LOOK,
     async run(s, context) {
       // One plain reading tells whether turning helps; the whole reading runs only if it does
@@ -457,7 +460,7 @@ const PAGE_STEPS = [
   },
   {
     name: 'never-noise',
-    runsWhen: 'always: the page as it came read with the engine\'s own layout replaces the kept reading where that holds clearly fewer readable words (a worn scan prepared the wrong way, a photo cut wrongly from its desk)',
+    runsWhen: "always: the page as it came read with the engine's own layout replaces the kept reading where that holds clearly fewer readable words " + "(a worn scan prepared the wrong way, a photo cut wrongly from its desk)",
     async run(s, context) {
       const dictionary = await context.dictionary();
       const readable = (lines: OcrLine[]) => readableWords(lines, dictionary).readableCharacters;
@@ -479,7 +482,7 @@ const PAGE_STEPS = [
   },
   {
     name: 'word-choice',
-    runsWhen: 'a scan or screenshot (even paper) whose engine has a second model of all the page\'s languages (Debian\'s `fast` beside npm\'s `best_int`, on the server and in the browser; Russian has one model) and Tesseract\'s reading stands (not the second recogniser\'s) with a word in doubt (read unsure, or letters the dictionary lacks): the lines in doubt read again with it (the whole page where most are), each word chosen between the two readings by agreement, confidence and the dictionary (scanned documents: a table\'s decimal marks, a misread letter)',
+    runsWhen: "a scan or screenshot (even paper) whose engine has a second model of all the page's languages (Debian's `fast` beside npm's `best_int`, " + "on the server and in the browser; Russian has one model) and Tesseract's reading stands (not the second recogniser's) " + "with a word in doubt (read unsure, or letters the dictionary lacks): the lines in doubt read again with it (the whole page where most are), " + "each word chosen between the two readings by agreement, confidence and the dictionary (scanned documents: " + "a table's decimal marks, a misread letter)",
     // Scans and screenshots only (even paper): on phone photos it changed no word on the server
     // and cost the browser 0.1 point of CER and 0.4 s a photo (bench/ocr/browser-photos.ts).
     when: (s, { engine, options, evenPaper }) => !s.kept!.modelRead && evenPaper() && Boolean(engine.secondModel?.(options.languages)),

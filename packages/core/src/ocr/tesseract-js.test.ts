@@ -79,7 +79,10 @@ describe('tesseract.js’s readings asked at once', () => {
       const reading = (name: string, options: { lettersOnly?: boolean } = {}) =>
         engine
           .recognize(page, { languages: ['eng'], ...options, onProgress: (_fraction, stage) => stage === 'recognizing' && told.push(`${name} recognizing`) })
-          .then((result) => (told.push(`${name} ended`), result));
+          .then((result) => {
+            told.push(`${name} ended`);
+            return result;
+          });
       const [a, b] = await Promise.all([reading('a'), reading('b', { lettersOnly: true })]);
       expect(told.indexOf('b recognizing')).toBeGreaterThanOrEqual(0);
       expect(told.indexOf('b recognizing')).toBeLessThan(told.indexOf('a ended'));

@@ -3,7 +3,7 @@ import { zipSync, strToU8 } from 'fflate';
 import { describe, expect, test } from 'vitest';
 import { corpusFile } from '../../../../test-support/corpus.ts';
 import { sealedDocx, zipBombDocx } from '../../../../test-support/word-documents.ts';
-import { ConversionError } from '../errors.ts';
+import type { ConversionError } from '../errors.ts';
 import { sniffType } from '../sniff.ts';
 import { inspectDocument, MAX_UNPACKED_BYTES } from './inspect-document.ts';
 

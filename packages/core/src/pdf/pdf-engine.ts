@@ -334,10 +334,20 @@ function pushFilled(out: Ruling[], points: Array<[number, number]>) {
 const ONE_PASS_PIXELS = 12_000_000;
 const BAND_PIXELS = 4_000_000;
 
+/**
+ * Past the longest page side PDF readers open (ISO 32000's implementation limit, 200 inches), a
+ * whole page is drawn within OVERSIZED_PAGE_PIXELS: its text would be under a pixel high at any
+ * affordable size, and a 200000 pt page drawn within the OCR's 24 MP took 37 s and 600 MB (the
+ * Barcode Scanner's 16 MP, 880 MB) to find nothing.
+ */
+export const MAX_PAGE_SIDE_POINTS = 14_400;
+export const OVERSIZED_PAGE_PIXELS = 4_000_000;
+
 /** The scale a whole page is drawn at within the limits, and its size in pixels there. */
-function rasterOf(page: PDFPageProxy, scale: number, maxPixels?: number) {
+function rasterOf(page: PDFPageProxy, scale: number, maxPixels = MAX_IMAGE_PIXELS) {
   const { width: w, height: h } = page.getViewport({ scale: 1 });
-  const fitted = rasterScale(w, h, scale, maxPixels);
+  const pixels = Math.max(w, h) > MAX_PAGE_SIDE_POINTS ? Math.min(maxPixels, OVERSIZED_PAGE_PIXELS) : maxPixels;
+  const fitted = rasterScale(w, h, scale, pixels);
   return { fitted, width: rasterSide(w, fitted), height: rasterSide(h, fitted) };
 }
 

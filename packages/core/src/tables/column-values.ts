@@ -41,7 +41,7 @@ export function typedCells(table: Table, document: NumberStyle): Array<Array<Typ
       const value = columns[c]![r] ?? { kind: 'text' as const, value: cell.text };
       if (cell.confidence === undefined || !cell.text) return { value, check: false };
       const others = columns[c]!.filter((other, i) => i !== r && other?.kind === 'number') as NumberValue[];
-      const rowHasDecimals = row.some((other, i) => i !== c && columns[i]![r]?.kind === 'number' && (columns[i]![r] as NumberValue).decimals > 0);
+      const rowHasDecimals = row.some((_, i) => i !== c && columns[i]![r]?.kind === 'number' && (columns[i]![r] as NumberValue).decimals > 0);
       if (value.kind === 'number' && lostDecimalPoint(value, others) && (rowHasDecimals || !/^(19|20)\d\d$/.test(cell.text.trim()))) {
         return { value: { kind: 'text', value: cell.text }, check: true };
       }

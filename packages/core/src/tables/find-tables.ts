@@ -35,7 +35,7 @@ const RULE_SLACK = 0.5;
  * mark standing on a vertical rule is the rule, not text.
  */
 function isRuleReadAsText(word: PlacedText, vertical: Ruling[]): boolean {
-  if (word.confidence === undefined || !/^[|¦!\[\]Il1]{1,2}$/.test(word.text)) return false;
+  if (word.confidence === undefined || !/^[|¦![\]Il1]{1,2}$/.test(word.text)) return false;
   // The rule runs through the mark itself: a real "1" set close beside a rule is kept.
   return vertical.some((rule) => rule.at >= word.left - RULE_SLACK && rule.at <= word.right + RULE_SLACK && rule.from <= word.bottom && rule.to >= word.top);
 }

@@ -43,7 +43,7 @@ export function lowestConfidence(words: PlacedText[]): number | undefined {
  * column of a form left blank everywhere), keeping merged cells whole.
  */
 export function withoutEmptyLines(table: Table): Table {
-  const filled = (cell: TableCell | null | undefined) => Boolean(cell && cell.text);
+  const filled = (cell: TableCell | null | undefined) => Boolean(cell?.text);
   const keepRow = table.rows.map((row) => row.some(filled));
   const width = Math.max(0, ...table.rows.map((row) => row.length));
   const keepColumn = Array.from({ length: width }, (_, c) => table.rows.some((row) => filled(row[c])));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConversionError } from '../errors.ts';
+import type { ConversionError } from '../errors.ts';
 import { apertiumPairs, apertiumRoute, mendMovedCapital } from './apertium.ts';
 import { chooseEngine, noTranslator, requireEngine, type Availability, type TranslationEngine } from './engines.ts';
 import { languageOfOcr } from './languages.ts';
@@ -41,7 +41,13 @@ describe('the engine chooser', () => {
 
   it('asks in turn, and no further once one can: a slow engine later in the list holds nothing up', async () => {
     let asked = false;
-    const slow: TranslationEngine = { ...fake('libretranslate', 'available'), availability: async () => ((asked = true), 'available') };
+    const slow: TranslationEngine = {
+      ...fake('libretranslate', 'available'),
+      availability: async () => {
+        asked = true;
+        return 'available';
+      },
+    };
     expect((await chooseEngine([fake('apertium', 'available'), slow], pair))?.engine.id).toBe('apertium');
     expect(asked).toBe(false);
   });
@@ -107,7 +113,7 @@ describe('translateText', () => {
   });
 
   it('sends a long text in batches of whole paragraphs and reports each', async () => {
-    const paragraph = 'Word '.repeat(150).trim() + '.';
+    const paragraph = `${'Word '.repeat(150).trim()}.`;
     const text = Array.from({ length: 20 }, () => paragraph).join('\n\n');
     const calls: string[][] = [];
     const progress: Array<[number, number, number]> = [];

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { wordScores } from '../../../../test-support/cer.ts';
 import { corpusExpected, corpusFile, hasCorpus } from '../../../../test-support/corpus.ts';
-import { partsTablePage, PARTS_FONTS } from '../../../../test-support/synthetic-pages.ts';
+import { partsTablePage, type PARTS_FONTS } from '../../../../test-support/synthetic-pages.ts';
 import { loadConfig } from '../config.ts';
 import { runOnNode } from '../engines/node-host.ts';
 import { createOcrProvider, type OcrProvider } from '../engines/ocr-provider.ts';

@@ -34,10 +34,13 @@ test('a two-column paper: title, section headings, flowing paragraphs, the same 
 test('a table whose text lines up in columns becomes a Word table with the right cells', async () => {
   const { html } = await toWord('tables/schools.pdf');
   expect(html).toContain(
-    '<tr><td><p>Lidstad</p></td><td><p>Dick &amp; Peg</p></td><td><p>62 Mississippi River Blvd N</p></td><td><p>Saint Paul</p></td><td><p>MN</p></td><td><p>55104</p></td><td><p>retired</p></td><td></td><td><p>10/12/2012</p></td><td><p>60.00</p></td></tr>',
+    '<tr><td><p>Lidstad</p></td><td><p>Dick &amp; Peg</p></td><td><p>62 Mississippi River Blvd N</p></td><td><p>Saint Paul</p></td>' +
+      '<td><p>MN</p></td><td><p>55104</p></td><td><p>retired</p></td><td></td><td><p>10/12/2012</p></td><td><p>60.00</p></td></tr>',
   );
   const animals = (await toWord('tables/AnimalSounds.pdf')).html;
-  expect(animals).toMatch(/<table><tr><td><p>Animal<\/p><\/td><td><p>Action<\/p><\/td><td><p>Result<\/p><\/td><\/tr><tr><td><p>Cat<\/p><\/td><td><p>Says<\/p><\/td><td><p>Meow<\/p><\/td><\/tr>/);
+  expect(animals).toContain(
+    '<table><tr><td><p>Animal</p></td><td><p>Action</p></td><td><p>Result</p></td></tr>' + '<tr><td><p>Cat</p></td><td><p>Says</p></td><td><p>Meow</p></td></tr>',
+  );
 });
 
 test('a scanned page becomes editable text, not a picture', async () => {

@@ -58,17 +58,21 @@ function words(file: string, page = 1) {
 const samples = {
   english: `Plain Text to PDF — a short note
 
-The quick brown fox jumps over the lazy dog. “Quoted text”, ‘single quotes’, an en dash – and an ellipsis… all stay as typed. Prices: £12.50, €15, $20 and 50% off; e-mail ada@example.com before 10:30 a.m.
+The quick brown fox jumps over the lazy dog. “Quoted text”, ‘single quotes’, an en dash – and an ellipsis… all stay as typed. \
+Prices: £12.50, €15, $20 and 50% off; e-mail ada@example.com before 10:30 a.m.
 Office files, fluffy waffles and affine fields test the ligatures fi, fl, ff, ffi and ffl.`,
   polish: `Zażółć gęślą jaźń. ZAŻÓŁĆ GĘŚLĄ JAŹŃ.
 
-Pchnąć w tę łódź jeża lub ośm skrzyń fig. Źródłem wiedzy o Łodzi, Śląsku i Żuławach są stare mapy; Ćwiczenia z Ńa nie istnieją, ale Ó i Ą, Ę, Ł, Ń, Ś, Ź, Ż oraz ą, ć, ę, ł, ń, ó, ś, ź, ż muszą wrócić bez zmian.`,
+Pchnąć w tę łódź jeża lub ośm skrzyń fig. Źródłem wiedzy o Łodzi, Śląsku i Żuławach są stare mapy; \
+Ćwiczenia z Ńa nie istnieją, ale Ó i Ą, Ę, Ł, Ń, Ś, Ź, Ż oraz ą, ć, ę, ł, ń, ó, ś, ź, ż muszą wrócić bez zmian.`,
   turkish: `Pijamalı hasta yağız şoföre çabucak güvendi.
 
-İstanbul'da ılık bir sonbahar günü, Çağla ile Ömer Üsküdar'dan Kadıköy'e vapurla geçti. Büyük harfler: IĞDIR, ŞİŞLİ, ÇORUM, ÖDEMİŞ, ÜNYE; küçükler: ığdır, şişli, çorum, ödemiş, ünye.`,
+İstanbul'da ılık bir sonbahar günü, Çağla ile Ömer Üsküdar'dan Kadıköy'e vapurla geçti. \
+Büyük harfler: IĞDIR, ŞİŞLİ, ÇORUM, ÖDEMİŞ, ÜNYE; küçükler: ığdır, şişli, çorum, ödemiş, ünye.`,
   russian: `Съешь же ещё этих мягких французских булок, да выпей чаю.
 
-Широкая электрификация южных губерний даст мощный толчок подъёму сельского хозяйства. ЁЖИК В ТУМАНЕ вышел к реке; Ёлка, Щука, Жёлтый, Эхо, Юла и Ящик пишутся с заглавной буквы. В чащах юга жил бы цитрус? Да, но фальшивый экземпляр!`,
+Широкая электрификация южных губерний даст мощный толчок подъёму сельского хозяйства. ЁЖИК В ТУМАНЕ вышел к реке; \
+Ёлка, Щука, Жёлтый, Эхо, Юла и Ящик пишутся с заглавной буквы. В чащах юга жил бы цитрус? Да, но фальшивый экземпляр!`,
   otherLatin: `Deutsch: Falsches Üben von Xylophonmusik quält jeden größeren Zwerg. ÄÖÜ äöü ß.
 Dansk: Høj bør æble på Ærø; Øresund, Ålborg og blåbærgrød.
 Français : Voix ambiguë d'un cœur qui, au zéphyr, préfère les jattes de kiwis. ŒUVRE, À L'ÉCOLE, ÇA, Ê, Ÿ.

@@ -99,7 +99,7 @@ export async function findLibreOffice(): Promise<LibreOffice | undefined> {
 }
 
 /** What an operator runs to give the server its Word engine (scripts/system-deps.mjs installs the same). */
-export const OFFICE_INSTALL = 'apt-get install --no-install-recommends libreoffice-writer-nogui fonts-liberation fonts-crosextra-carlito fonts-crosextra-caladea fonts-dejavu fonts-noto-cjk';
+export const OFFICE_INSTALL = 'apt-get install --no-install-recommends libreoffice-writer-nogui fonts-liberation fonts-crosextra-carlito fonts-crosextra-caladea ' + 'fonts-dejavu fonts-noto-cjk';
 
 /** The server's Word engine: LibreOffice where installed and not turned off, one slot per conversion the server runs at once. */
 export async function createOfficePool(config: Pick<ServerConfig, 'office' | 'officeMemoryMb' | 'concurrency' | 'dataDir'>): Promise<OfficePool | undefined> {

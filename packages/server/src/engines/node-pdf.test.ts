@@ -3,6 +3,7 @@ import { PDFDocument, rgb } from '@cantoo/pdf-lib';
 import { expect, test } from 'vitest';
 import { CODES_MAX_PIXELS, MAX_IMAGE_PIXELS, OCR_MAX_PIXELS, rasterScale, rasterSide } from '@textlift/core';
 import { corpusFile } from '../../../../test-support/corpus.ts';
+import { MAX_PAGE_SIDE_POINTS, OVERSIZED_PAGE_PIXELS } from '@textlift/core/pdf/pdf-engine';
 import { nodePdfEngine } from './node-pdf.ts';
 
 /** Rasters of PDF pages: drawn in bands past 12 MP, held to the pixels each tool reads. */
@@ -36,22 +37,27 @@ test('a page drawn in bands is the page drawn whole', async () => {
   }
 }, 60_000);
 
-test('a page 200000 pt square is drawn within the pixels asked for, not MAX_IMAGE_PIXELS', async () => {
+test('a page past the 200-inch limit of PDF readers is drawn small; a 200-inch poster within the pixels asked for', async () => {
   const doc = await PDFDocument.create();
-  const side = 200_000;
-  doc.addPage([side, side]).drawRectangle({ x: side / 4, y: side / 4, width: side / 2, height: side / 2, color: rgb(0, 0, 0) });
+  for (const side of [200_000, MAX_PAGE_SIDE_POINTS]) {
+    doc.addPage([side, side]).drawRectangle({ x: side / 4, y: side / 4, width: side / 2, height: side / 2, color: rgb(0, 0, 0) });
+  }
   const pdf = await nodePdfEngine();
   const { document, close } = await pdf.open(await doc.save());
   try {
-    const page = await document.getPage(1);
-    const grey = await pdf.renderPage(page, 300 / 72, OCR_MAX_PIXELS);
-    expect(grey.width * grey.height).toBeLessThanOrEqual(OCR_MAX_PIXELS);
-    expect(grey.width * grey.height).toBeGreaterThan(OCR_MAX_PIXELS * 0.98);
+    const huge = await document.getPage(1);
+    const grey = await pdf.renderPage(huge, 300 / 72, OCR_MAX_PIXELS);
+    expect(grey.width * grey.height).toBeLessThanOrEqual(OVERSIZED_PAGE_PIXELS);
+    expect(grey.width * grey.height).toBeGreaterThan(OVERSIZED_PAGE_PIXELS * 0.98);
     // The square is there, in the middle: drawn small, not blank.
     expect(grey.data[(grey.height >> 1) * grey.width + (grey.width >> 1)]).toBe(0);
     expect(grey.data[5 * grey.width + 5]).toBe(255);
-    const colour = await pdf.renderPageRgba(page, 200 / 72, CODES_MAX_PIXELS);
-    expect(colour.width * colour.height).toBeLessThanOrEqual(CODES_MAX_PIXELS);
+    const colour = await pdf.renderPageRgba(huge, 200 / 72, CODES_MAX_PIXELS);
+    expect(colour.width * colour.height).toBeLessThanOrEqual(OVERSIZED_PAGE_PIXELS);
+
+    const poster = await pdf.renderPage(await document.getPage(2), 300 / 72, OCR_MAX_PIXELS);
+    expect(poster.width * poster.height).toBeLessThanOrEqual(OCR_MAX_PIXELS);
+    expect(poster.width * poster.height).toBeGreaterThan(OCR_MAX_PIXELS * 0.98);
   } finally {
     await close();
   }

@@ -94,7 +94,7 @@ describe('the Apertium adapter, against the real APy our server starts', () => {
       }
     }
     const share = shared / words;
-    console.log(`Apertium English→Spanish on ${lines.length} Debian messages: ${(share * 100).toFixed(1)}% of its words shared with the human translation (${shared} of ${words})`);
+    console.log(`Apertium English→Spanish on ${lines.length} Debian messages: ${(share * 100).toFixed(1)}% of its words shared with the human translation ` + `(${shared} of ${words})`);
     expect(share).toBeGreaterThanOrEqual(0.5);
   });
 });

@@ -1,4 +1,4 @@
-import { type EngineLanguages, type LanguagePair, type TranslationEngine } from '@textlift/core';
+import type { EngineLanguages, LanguagePair, TranslationEngine } from '@textlift/core';
 import { apertiumEngine, apertiumPairs } from '@textlift/core/translation/apertium';
 import { engineById, requireEngine } from '@textlift/core/translation/engines';
 import { libreTranslateEngine } from '@textlift/core/translation/libretranslate';

@@ -55,7 +55,7 @@ describe('stalled clients are cut', () => {
 
   test('headers sent a byte every 300 ms are cut by the headers timeout; a body trickled the same way by the request timeout', async () => {
     const headerDrip = await connect(server.port);
-    const head = 'POST /api/v1/convert/pdf-to-text HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ' + 'a'.repeat(200);
+    const head = `POST /api/v1/convert/pdf-to-text HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'a'.repeat(200)}`;
     const bodyDrip = await connect(server.port);
     const upload = multipartUpload('pdf-to-text', 1024 * 1024);
     bodyDrip.write(upload.head);

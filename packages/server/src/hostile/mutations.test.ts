@@ -104,7 +104,7 @@ describe('seeded mutations of real files: each read or refused with a worded err
       if (took > MUTANT_LIMIT_MS) faults.push(`mutant ${count} (seed ${seed}): ${Math.round(took)} ms`);
       outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
     }
-    console.log(`${parser.name}: ${count} mutants in ${Math.round(performance.now() - started)} ms, slowest ${Math.round(slowest)} ms; ${[...outcomes].map(([code, n]) => `${code} ${n}`).join(', ')}`);
+    console.log(`${parser.name}: ${count} mutants in ${Math.round(performance.now() - started)} ms, slowest ${Math.round(slowest)} ms; ` + `${[...outcomes].map(([code, n]) => `${code} ${n}`).join(', ')}`);
     expect(faults.slice(0, 10)).toEqual([]);
     // Not vacuous: on an idle machine 350 to 3000 a parser; a loaded one runs fewer.
     expect(count).toBeGreaterThanOrEqual(20);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ConversionError, findTool, MAX_OPTION_LENGTH, type InputFile, type JobInput, type ToolDefinition } from '@textlift/core';
+import { ConversionError, findTool, MAX_OPTION_LENGTH, type ConversionResult, type InputFile, type JobInput, type ToolDefinition } from '@textlift/core';
 import type { ConversionPool } from '../conversion-pool.ts';
 import type { Admission, JobQueue } from '../job-queue.ts';
 import { contentDisposition } from '../http-errors.ts';
@@ -154,7 +154,7 @@ export function registerConvertRoute(app: FastifyInstance, deps: { queue: JobQue
     const socket = request.raw.socket;
     const idleMs = request.server.server.timeout;
     socket?.setTimeout(0);
-    let result;
+    let result: ConversionResult;
     try {
       result = await deps.queue.run(
         (signal) => deps.pool.run({ slug: tool.slug, input, options }, signal),

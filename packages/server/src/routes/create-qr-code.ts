@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { ConversionError } from '@textlift/core';
 import { drawQrRaster, drawQrSvg } from '@textlift/core/codes/draw-qr';
-import { makeQrMatrix, QR_BYTE_CAPACITY, type QrEcc } from '@textlift/core/codes/qr-matrix';
+import { makeQrMatrix, QR_BYTE_CAPACITY, type QrEcc, type QrMatrix } from '@textlift/core/codes/qr-matrix';
 import { encodeQrPng } from '@textlift/core/codes/qr-png';
 
 /**
@@ -193,7 +193,7 @@ export function parseQrImageRequest(url: string): QrImageRequest {
 
 /** The image's bytes and media type. */
 export async function renderQrImage(request: QrImageRequest): Promise<{ type: string; bytes: Buffer }> {
-  let matrix;
+  let matrix: QrMatrix;
   try {
     matrix = makeQrMatrix(request.data, request.ecc);
   } catch (error) {

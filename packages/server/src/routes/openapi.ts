@@ -142,7 +142,7 @@ export function registerOpenApiRoute(app: FastifyInstance) {
       '/api/v1/translate': {
         post: {
           operationId: 'translate',
-          summary: "Text translated by our server's first engine for the pair: Apertium (English to Spanish, and to French through Spanish), then a LibreTranslate-compatible server where one is configured",
+          summary: "Text translated by our server's first engine for the pair: Apertium (English to Spanish, and to French through Spanish), " + "then a LibreTranslate-compatible server where one is configured",
           requestBody: jsonBody({
             type: 'object',
             required: ['target'],

@@ -151,7 +151,7 @@ describe('the PDF tools over the API', () => {
     const response = await post('text-to-pdf', form);
     // RFC 6266: the UTF-8 name percent-encoded (RFC 5987) beside an ASCII one without the accents.
     expect(response.headers.get('content-disposition')).toBe(
-      `attachment; filename="Grusse aus Lodz_!.pdf"; filename*=UTF-8''Gr%C3%BC%C3%9Fe%20aus%20%C5%81%C3%B3d%C5%BA%20%E2%80%94%20%D0%9F%D1%80%D0%B8%D0%B2%D0%B5%D1%82!.pdf`,
+      `attachment; filename="Grusse aus Lodz_!.pdf"; ` + `filename*=UTF-8''Gr%C3%BC%C3%9Fe%20aus%20%C5%81%C3%B3d%C5%BA%20%E2%80%94%20%D0%9F%D1%80%D0%B8%D0%B2%D0%B5%D1%82!.pdf`,
     );
     const file = save(await response.arrayBuffer(), 'text.pdf');
     expect(execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })).toContain('Grüße aus Łódź — Привет!');

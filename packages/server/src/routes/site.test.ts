@@ -12,7 +12,8 @@ let webRoot: string;
 
 /** A build of one page, its not-found page, the two documents, a hashed asset (with its compressed copies) and a plain file. */
 function writeSite(root: string) {
-  const page = `<!doctype html><html lang="en"><head><link rel="canonical" href="%ORIGIN%/"></head><body>${'<p>Extract text from images.</p>'.repeat(50)}</body></html>`;
+  const body = '<p>Extract text from images.</p>'.repeat(50);
+  const page = `<!doctype html><html lang="en"><head><link rel="canonical" href="%ORIGIN%/"></head><body>${body}</body></html>`;
   writeFileSync(path.join(root, 'index.html'), page);
   writeFileSync(path.join(root, '404.html'), '<!doctype html><html lang="en"><body>Not found</body></html>');
   writeFileSync(path.join(root, 'sitemap.xml'), '<urlset><url><loc>%ORIGIN%/</loc></url></urlset>');

@@ -27,15 +27,14 @@ export function useBatch(tool: ToolDefinition, onSettled?: (item: BatchItem, all
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  const update = (id: number, state: ConversionState) =>
-    setItems((current) => current.map((item) => (item.id === id ? { ...item, state } : item)));
-
   /** Converts the items in turn; `optionsFor` gives each its options (a password goes to its own file only). */
   const convertAll = useCallback(
     async (batch: BatchItem[], optionsFor: (item: BatchItem) => Record<string, unknown>) => {
       controller.current?.abort();
       const own = new AbortController();
       controller.current = own;
+      const update = (id: number, state: ConversionState) =>
+        setItems((current) => current.map((item) => (item.id === id ? { ...item, state } : item)));
       const finished: BatchItem[] = [...batch];
       for (const [index, item] of batch.entries()) {
         if (own.signal.aborted) return;

@@ -24,6 +24,7 @@ export function useFileChoice(tool: ToolDefinition, reasons: Partial<RefusalReas
   };
 
   /** The files the tool takes, in the order chosen. */
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the words follow the language (t); the tool never changes.
   const check = useCallback(async (files: File[]): Promise<File[]> => {
     setNotice(undefined);
     setOtherTools(undefined);
@@ -31,8 +32,6 @@ export function useFileChoice(tool: ToolDefinition, reasons: Partial<RefusalReas
     setNotice(refused);
     setOtherTools(others);
     return accepted;
-    // The words follow the language; the tool never changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tool, t]);
 
   return { notice, otherTools, check };

@@ -13,6 +13,11 @@ export interface FileToolConfig {
   reasons?: Partial<RefusalReasons>;
   /** Called as each file's job ends, with every file of the batch. */
   onSettled?(item: BatchItem, all: BatchItem[]): void;
+  /**
+   * A changed option keeps the results made with the old one, and the page reads the selected
+   * file again on demand (`rerun`): the hero's OCR language and its Extract Text.
+   */
+  keepResults?: boolean;
 }
 
 /**
@@ -20,9 +25,9 @@ export interface FileToolConfig {
  * against the registry, converted at once in the worker (several in turn, each with its
  * progress), the registry's options held and sent, a PDF's password asked for in place and the
  * file converted again with it, and a changed option forgetting results made with the old one
- * (the files stay, and the page offers to convert them again).
+ * (the files stay, and the page offers to convert them again) unless the page keeps them.
  */
-export function useFileTool(tool: ToolDefinition, { fixed, reasons, onSettled }: FileToolConfig = {}) {
+export function useFileTool(tool: ToolDefinition, { fixed, reasons, onSettled, keepResults }: FileToolConfig = {}) {
   const batch = useBatch(tool, onSettled);
   const choice = useFileChoice(tool, reasons);
   const previews = useImagePreviews();
@@ -30,7 +35,7 @@ export function useFileTool(tool: ToolDefinition, { fixed, reasons, onSettled }:
   // The last password entered: a changed option converts the same locked file again.
   const password = useRef('');
   const clear = batch.clear;
-  const options = useToolOptions(tool, { fixed, onChange: clear });
+  const options = useToolOptions(tool, { fixed, onChange: keepResults ? undefined : clear });
   const withPassword = useCallback(
     () => ({ ...options.values, ...(password.current && 'password' in tool.options ? { password: password.current } : {}) }),
     [options.values, tool],
@@ -53,9 +58,12 @@ export function useFileTool(tool: ToolDefinition, { fixed, reasons, onSettled }:
 
   const { selected } = batch;
   const state = selected?.state;
+  const rerun = () => {
+    if (selected) batch.rerun(selected.id, withPassword());
+  };
   const retryWithPassword = (entered: string) => {
     password.current = entered;
-    if (selected) batch.rerun(selected.id, withPassword());
+    rerun();
   };
 
   return {
@@ -67,6 +75,8 @@ export function useFileTool(tool: ToolDefinition, { fixed, reasons, onSettled }:
     choose,
     /** Converts the chosen files again, after an option changed. */
     convert: () => batch.start(files, withPassword()),
+    /** Converts the selected file again with the options as they are now; the files after it that had not finished follow. */
+    rerun,
     /** Files chosen whose results were forgotten (an option changed): the page offers Convert. */
     stale: files.length > 0 && batch.items.length === 0,
     selected,

@@ -51,6 +51,7 @@ export function scrollIntoViewIfNeeded(element: HTMLElement, block: 'start' | 'c
  */
 export function useRevealOnSettle(settled: unknown, region: RefObject<HTMLElement | null>, anchor: RefObject<HTMLElement | null>, { focus = true }: { focus?: boolean } = {}) {
   const previous = useRef<unknown>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new outcome reveals; the refs are stable.
   useEffect(() => {
     const before = previous.current;
     previous.current = settled;
@@ -60,7 +61,5 @@ export function useRevealOnSettle(settled: unknown, region: RefObject<HTMLElemen
     scrollIntoViewIfNeeded(target);
     // preventScroll: the scroll above, smooth or not, is the only one.
     if (focus) anchor.current?.focus({ preventScroll: true });
-    // Only a new outcome reveals; the refs are stable.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settled]);
 }

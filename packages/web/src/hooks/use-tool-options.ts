@@ -15,6 +15,7 @@ export function useToolOptions(tool: ToolDefinition, { fixed = {}, onChange }: {
   const [chosen, setChosen] = useState<Record<string, OptionValue>>(() =>
     Object.fromEntries(Object.entries(tool.options).map(([name, field]) => [name, field.fallback])),
   );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `fixed` is a literal of the page: its content, not its identity, matters.
   const values = useMemo(() => {
     const merged: Record<string, OptionValue> = { ...chosen, ...fixed };
     for (const [name, field] of Object.entries(tool.options)) {
@@ -23,8 +24,6 @@ export function useToolOptions(tool: ToolDefinition, { fixed = {}, onChange }: {
       if ((field.kind === 'text' || field.kind === 'text-list') && !(name in fixed)) delete merged[name];
     }
     return merged;
-    // `fixed` is a literal of the page: its content, not its identity, matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chosen, ocrLanguage, JSON.stringify(fixed), tool]);
 
   const set = useCallback(

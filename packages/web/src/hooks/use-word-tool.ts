@@ -7,7 +7,7 @@ import { useFileTool } from './use-file-tool.ts';
 export function useWordTool(tool: ToolDefinition) {
   const { t } = useTranslation();
   return useFileTool(tool, {
-    reasons: { wrongType: () => t('wordToPdf.invalidType') },
+    reasons: { wrongType: () => t('toolPage.notAWordDocument') },
     onSettled: (item) => notifyFailure(item.state, t, t('toast.conversionFailed'), 'file'),
   });
 }

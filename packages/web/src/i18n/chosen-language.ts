@@ -9,6 +9,7 @@ export function chosenLanguage(): string | undefined {
 
 /** Keeps the visitor's choice; the server then sends unprefixed addresses in it. */
 export function chooseLanguage(code: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser that visits (Safari before 18.4).
   document.cookie = `${LANGUAGE_COOKIE}=${code}; Path=/; Max-Age=${PREFERENCE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
 }
 

@@ -10,5 +10,6 @@ export function activeTheme(): Theme {
 /** Applies a theme now and keeps it, so the server sends the next page already in it. */
 export function chooseTheme(theme: Theme) {
   document.documentElement.dataset.theme = theme;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser that visits (Safari before 18.4).
   document.cookie = `${THEME_COOKIE}=${theme}; Path=/; Max-Age=${PREFERENCE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
 }

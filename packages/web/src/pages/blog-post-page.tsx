@@ -46,8 +46,10 @@ export function BlogPostPage() {
         <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">{title}</h1>
         <PostMeta post={post} />
       </header>
+      {/* The post's largest paint: fetched before the app's code rather than beside it. */}
       <img
         src={post.image}
+        fetchPriority="high"
         alt={t(`blog.posts.${post.key}.imageAlt`)}
         width={1200}
         height={630}

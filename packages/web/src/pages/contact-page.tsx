@@ -13,7 +13,7 @@ type Values = Record<ContactField | 'website', string>;
 const empty: Values = { name: '', email: '', subject: '', message: '', website: '' };
 
 const inputClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-invalid:border-red-500 aria-invalid:ring-red-500/20';
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 ' + 'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-invalid:border-red-500 aria-invalid:ring-red-500/20';
 
 export function ContactPage() {
   const { t } = useTranslation();

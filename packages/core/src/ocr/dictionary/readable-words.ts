@@ -32,7 +32,10 @@ export type WordKind =
   | 'figure'
   /** Letters and digits of an identifier: "A-14", "ISBN", "COVID-19", "BIG.COM.MY". */
   | 'code'
-  /** Neither text nor clearly noise, counted neither way: a word of two strokes ("Il", "II", "ll") is a word or a ruled line's bars, a lone sign ("&", "—") punctuation or a speck. */
+  /**
+   * Neither text nor clearly noise, counted neither way: a word of two strokes ("Il", "II", "ll")
+   * is a word or a ruled line's bars, a lone sign ("&", "—") punctuation or a speck.
+   */
   | 'unsure'
   | 'noise';
 

@@ -72,7 +72,11 @@ test('if the second recogniser cannot be loaded, Tesseract’s reading stands', 
     async terminate() {},
   };
   let asked = 0;
-  const page = await recognizePage({ ...engine, lineModel: () => (asked++, engine.lineModel!()) }, image, { languages: ['eng'] });
+  const lineModel = () => {
+    asked++;
+    return engine.lineModel!();
+  };
+  const page = await recognizePage({ ...engine, lineModel }, image, { languages: ['eng'] });
   expect(asked).toBeGreaterThan(0);
   expect(page.text).toBe('faded');
 });

@@ -1,19 +1,17 @@
 import { ScanText, Sparkles } from 'lucide-react';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversionError } from '@textlift/core/errors';
+import type { OcrLanguage } from '@textlift/core/ocr/languages';
 import { findTool } from '@textlift/core/tools';
-import { doneOutput, useBatch } from '../../hooks/use-batch.ts';
-import { useImagePreviews } from '../../hooks/use-image-previews.ts';
-import { usePasteFiles } from '../../hooks/use-paste-files.ts';
-import { useFileChoice } from '../../hooks/use-file-choice.ts';
+import { doneOutput } from '../../hooks/use-batch.ts';
+import { useFileTool } from '../../hooks/use-file-tool.ts';
 import { BatchList } from '../tool/batch-list.tsx';
-import { useOcrLanguage } from '../../i18n/ocr-language.ts';
 import { OcrLanguageSelect } from '../tool/ocr-language-select.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { ocrProgressLabel, pdfReadingLabel } from '../../lib/ocr-progress.ts';
 import { deservesToast } from '../../lib/notify-failure.ts';
 import { downloadOutput } from '../../lib/files.ts';
+import { ocrLanguagesOf } from '../../lib/tool-input.ts';
 import { ResultCard } from '../result/result-card.tsx';
 import { TextResult, type TextResultState } from '../result/text-result.tsx';
 import { Button } from '../ui/button.tsx';
@@ -24,46 +22,34 @@ import { ToolDropZone } from '../upload/tool-drop-zone.tsx';
 import { UploadHint } from '../upload/upload-hint.tsx';
 import { UploadNotice } from '../upload/upload-notice.tsx';
 
-const SLUG = 'image-to-text';
-const tool = findTool(SLUG)!;
+const tool = findTool('image-to-text')!;
 
 /** A PDF dropped on the hero (read as PDF to Text reads it), for the words of its failures. */
 const isPdfName = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
 
 /**
  * The home page's main feature: an image in, its text out, all on the visitor's device. It is
- * the frame's flow (files checked by the registry, each read in turn with its progress) without
- * the frame's page: a changed OCR language keeps the results, and Extract Text reads again.
+ * the frame's flow (files checked by the registry, each read in turn with its progress) in the
+ * hero's own cards: a changed OCR language keeps the results, and Extract Text reads again.
  */
 export function HeroExtractor() {
   const { t } = useTranslation();
-  const [ocrLanguage, setOcrLanguage] = useOcrLanguage();
-  const previews = useImagePreviews();
-  const batch = useBatch(tool, (item, all) => {
-    const last = all.at(-1) === item || all.every((entry) => entry.state.status === 'done' || entry.state.status === 'failed');
-    if (!last) return;
-    const failed = all.filter((entry) => entry.state.status === 'failed' && deservesToast(entry.state.error));
-    if (all.some((entry) => entry.state.status === 'done')) {
-      showToast({ variant: 'success', title: t('toast.extractedTitle'), description: t('toast.extractedBody'), quiet: all.length === 1 });
-    }
-    if (failed.length > 0) showToast({ variant: 'destructive', title: t('toast.failedTitle'), description: t('toast.failedBody'), quiet: all.length === 1 });
-  });
-  const { busy, selected } = batch;
-  const state = selected?.state;
-  const failWords = (error: ConversionError) => ({ message: errorMessage(error, t, selected && isPdfName(selected.file) ? 'pdf' : 'image') });
-
-  const { notice, otherTools, check } = useFileChoice(tool, { wrongType: (file) => t('hero.notImageOrPdf', { name: file.name }) });
-  const choose = useCallback(
-    async (files: File[]) => {
-      const accepted = await check(files);
-      if (accepted.length === 0) return;
-      previews.show(accepted);
-      batch.start(accepted, { language: ocrLanguage });
+  const flow = useFileTool(tool, {
+    keepResults: true,
+    reasons: { wrongType: (file) => t('hero.notImageOrPdf', { name: file.name }) },
+    onSettled: (item, all) => {
+      const last = all.at(-1) === item || all.every((entry) => entry.state.status === 'done' || entry.state.status === 'failed');
+      if (!last) return;
+      const failed = all.filter((entry) => entry.state.status === 'failed' && deservesToast(entry.state.error));
+      if (all.some((entry) => entry.state.status === 'done')) {
+        showToast({ variant: 'success', title: t('toast.extractedTitle'), description: t('toast.extractedBody'), quiet: all.length === 1 });
+      }
+      if (failed.length > 0) showToast({ variant: 'destructive', title: t('toast.failedTitle'), description: t('toast.failedBody'), quiet: all.length === 1 });
     },
-    [batch.start, check, ocrLanguage, previews.show],
-  );
-
-  usePasteFiles(useCallback((files: File[]) => void choose(files), [choose]), busy);
+  });
+  const { batch, selected, state } = flow;
+  const { busy } = batch;
+  const failWords = (error: ConversionError) => ({ message: errorMessage(error, t, selected && isPdfName(selected.file) ? 'pdf' : 'image') });
 
   const resultState: TextResultState =
     !state || state.status === 'waiting'
@@ -107,19 +93,20 @@ export function HeroExtractor() {
                 busyLabel={t('processing')}
                 multiple
                 camera
-                ocrLanguages={[ocrLanguage]}
-                onFiles={(files) => void choose(files)}
-                selected={selected && { name: selected.file.name, size: selected.file.size, previewUrl: previews.previewOf(selected.file), ...fileMark(state, failWords) }}
+                pastes
+                ocrLanguages={ocrLanguagesOf(tool, flow.options.values)}
+                onFiles={(files) => void flow.choose(files)}
+                selected={selected && { name: selected.file.name, size: selected.file.size, previewUrl: flow.previewUrl, ...fileMark(state, failWords) }}
               />
-              <OcrLanguageSelect value={ocrLanguage} onChange={setOcrLanguage} disabled={busy} />
-              <UploadNotice tools={otherTools}>{notice}</UploadNotice>
+              <OcrLanguageSelect value={flow.options.values.language as OcrLanguage} onChange={(code) => flow.options.set('language', code)} disabled={busy} />
+              <UploadNotice tools={flow.otherTools}>{flow.notice}</UploadNotice>
               <BatchList
                 items={batch.items}
                 selectedId={selected?.id}
                 onSelect={batch.select}
               />
               {selected && (
-                <Button size="lg" className="w-full" busy={busy} onClick={() => batch.rerun(selected.id, { language: ocrLanguage })}>
+                <Button size="lg" className="w-full" busy={busy} onClick={flow.rerun}>
                   <ScanText className="size-5" aria-hidden />
                   {t('extractText')}
                 </Button>

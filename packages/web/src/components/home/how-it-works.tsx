@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { cn } from '../../lib/cn.ts';
 
 const steps = [
   { title: 'step1', description: 'step1Description' },
@@ -15,6 +16,7 @@ export function HowItWorks() {
           {t('howItWorksTitle')}
         </h2>
         <ol
+          // biome-ignore lint/a11y/noRedundantRoles: Safari's VoiceOver no longer calls a list a list once its bullets are styled away.
           role="list"
           className="relative mx-auto mt-12 grid max-w-md gap-10 sm:mt-16 md:max-w-none md:grid-cols-3 md:gap-8"
         >
@@ -27,7 +29,7 @@ export function HowItWorks() {
             <li key={title} className="relative flex gap-5 md:flex-col md:items-center md:gap-0 md:text-center">
               <span
                 aria-hidden
-                className="grid size-14 shrink-0 place-items-center rounded-full bg-brand-600 text-xl font-bold text-white shadow-lg shadow-brand-600/25 ring-8 ring-slate-50"
+                className={cn('grid size-14 shrink-0 place-items-center rounded-full bg-brand-600', 'text-xl font-bold text-white shadow-lg shadow-brand-600/25 ring-8 ring-slate-50')}
               >
                 {index + 1}
               </span>

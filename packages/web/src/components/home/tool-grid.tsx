@@ -77,7 +77,11 @@ export function ToolGrid({ exclude, title, description }: ToolGridProps = {}) {
           </h2>
           <p className="mt-4 text-base leading-7 text-pretty text-slate-600 sm:text-lg">{description ?? t('toolsSection.description')}</p>
         </div>
-        <ul role="list" className="mt-12 flex flex-wrap justify-center gap-6 sm:mt-16">
+        <ul
+          // biome-ignore lint/a11y/noRedundantRoles: Safari's VoiceOver no longer calls a list a list once its bullets are styled away.
+          role="list"
+          className="mt-12 flex flex-wrap justify-center gap-6 sm:mt-16"
+        >
           {tools.filter((tool) => tool.slug !== exclude).map((tool, index) => {
             const Icon = toolIcons[tool.icon];
             const isSelected = selected === tool.slug;

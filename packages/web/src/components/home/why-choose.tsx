@@ -16,7 +16,11 @@ export function WhyChoose() {
         <h2 id="why-choose-title" className="text-center text-3xl font-bold tracking-tight text-balance text-slate-900">
           {t('whyChooseTitle')}
         </h2>
-        <ul role="list" className="mt-12 grid gap-6 sm:mt-16 sm:grid-cols-2 lg:grid-cols-4">
+        <ul
+          // biome-ignore lint/a11y/noRedundantRoles: Safari's VoiceOver no longer calls a list a list once its bullets are styled away.
+          role="list"
+          className="mt-12 grid gap-6 sm:mt-16 sm:grid-cols-2 lg:grid-cols-4"
+        >
           {features.map(({ icon: Icon, title, description }) => (
             <li key={title}>
               <div className="h-full rounded-2xl border border-slate-200 bg-slate-50/60 p-6">

@@ -7,6 +7,7 @@ import { loadDictionary } from '../../i18n/index.ts';
 import { languages } from '../../i18n/languages.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { localizedPath, pageLanguage } from '../../site-pages.ts';
+import { cn } from '../../lib/cn.ts';
 
 /**
  * A native select: keyboard, screen readers and phones' own pickers work with it as they do
@@ -30,13 +31,15 @@ export function LanguageSwitcher() {
   };
 
   return (
-    <label className="relative inline-flex h-9 items-center rounded-lg text-sm font-medium text-slate-600 ring-1 ring-inset ring-slate-200 focus-within:ring-2 focus-within:ring-brand-600 hover:bg-slate-50">
+    <label className={cn('relative inline-flex h-9 items-center rounded-lg text-sm font-medium text-slate-600 hover:bg-slate-50', 'ring-1 ring-inset ring-slate-200 focus-within:ring-2 focus-within:ring-brand-600')}>
       <Globe className="pointer-events-none absolute left-2.5 size-4" aria-hidden />
       <span className="sr-only">{t('nav.language')}</span>
       <select
         value={active.code}
         onChange={(event) => void choose(event.target.value)}
-        className="h-full cursor-pointer appearance-none rounded-lg bg-transparent py-0 pl-8 pr-3 outline-none"
+        // Inter's Latin file only (styles.css): the names in other scripts, Русский, are drawn in
+        // the system's font where the page is not in their language, and the Cyrillic file is not fetched.
+        className="h-full cursor-pointer appearance-none rounded-lg bg-transparent py-0 pl-8 pr-3 font-latin outline-none [&:lang(ru)]:font-sans"
         data-testid="language-switcher"
       >
         {languages.map((language) => (

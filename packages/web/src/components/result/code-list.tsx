@@ -21,6 +21,7 @@ export function CodeList({ codes, showFormat }: { codes: ScannedCode[]; showForm
       <p className="text-sm font-medium text-slate-700" role="status">{t('codes.found', { count: codes.length })}</p>
       <ul className="flex max-h-[28rem] flex-col gap-3 overflow-y-auto">
         {codes.map((code, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a code found twice is listed twice; the list never reorders.
           <CodeItem key={`${code.format}-${code.text}-${index}`} code={code} showFormat={showFormat} />
         ))}
       </ul>

@@ -4,6 +4,7 @@ import type { OutputFile } from '@textlift/core/conversion';
 import { useObjectUrl } from '../../hooks/use-object-url.ts';
 import { downloadOutput } from '../../lib/files.ts';
 import { Button } from '../ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
 
 export interface ImageResultProps {
   /** The headline ("Image generated successfully!"), announced to screen readers. */
@@ -34,7 +35,7 @@ export function ImageResult({ title, summary, image, alt, caption, downloads, ch
         {children}
         <figure className="flex flex-col items-center gap-2">
           {url ? (
-            <img src={url} alt={alt} className="max-h-96 max-w-full rounded-lg border border-slate-200 bg-[repeating-conic-gradient(#f1f5f9_0_25%,#fff_0_50%)] bg-[length:16px_16px] object-contain" data-testid="result-image" />
+            <img src={url} alt={alt} className={cn('max-h-96 max-w-full rounded-lg border border-slate-200 object-contain', 'bg-[repeating-conic-gradient(#f1f5f9_0_25%,#fff_0_50%)] bg-[length:16px_16px]')} data-testid="result-image" />
           ) : (
             <p className="p-6 text-sm text-slate-500">{alt}</p>
           )}

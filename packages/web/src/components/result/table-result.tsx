@@ -37,13 +37,24 @@ export function TableResult({ result, i18nKey }: { result: ConversionResult; i18
             </p>
           ) : null}
           {/* Width 0 stretched to the card: a wide table scrolls inside it instead of widening the page. */}
-          <div className="max-h-80 w-0 min-w-full overflow-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={t('tables.previewTitle')}>
+          <section
+            className="max-h-80 w-0 min-w-full overflow-auto rounded-lg border border-slate-200 bg-white"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls takes focus, so the keyboard can scroll it.
+            tabIndex={0}
+            aria-label={t('tables.previewTitle')}
+          >
             <table className="w-full border-collapse text-sm" data-testid="table-preview">
               <tbody>
                 {table.slice(0, SHOWN_ROWS).map((row, r) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a preview's rows and cells never move.
                   <tr key={r} className={r % 2 ? 'bg-slate-50' : undefined}>
                     {row.map((cell, c) => (
-                      <td key={c} className={`max-w-56 truncate border border-slate-200 px-2 py-1 text-slate-800 ${unsure.has(`${r}:${c}`) ? 'bg-amber-100' : ''}`} title={cell}>
+                      <td
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a preview's rows and cells never move.
+                        key={c}
+                        className={`max-w-56 truncate border border-slate-200 px-2 py-1 text-slate-800 ${unsure.has(`${r}:${c}`) ? 'bg-amber-100' : ''}`}
+                        title={cell}
+                      >
                         {cell}
                       </td>
                     ))}
@@ -51,7 +62,7 @@ export function TableResult({ result, i18nKey }: { result: ConversionResult; i18
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
           {table.length > SHOWN_ROWS && <p className="mt-1 text-xs text-slate-500">{t('tables.moreRows', { count: table.length - SHOWN_ROWS })}</p>}
         </figure>
       ) : (

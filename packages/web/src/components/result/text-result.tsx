@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button.tsx';
 import { ResultFailed, ResultIdle, ResultRunning } from './result-states.tsx';
 import { CopyButton } from '../ui/copy-button.tsx';
+import { cn } from '../../lib/cn.ts';
 
 export type TextResultState =
   | { status: 'idle' }
@@ -37,7 +38,7 @@ export function TextOutput({ text, textLabel, copyLabel, downloads }: TextOutput
         value={text}
         aria-label={textLabel}
         data-testid="result-text"
-        className="min-h-72 w-full resize-y rounded-xl border border-slate-200 bg-slate-50 p-4 font-mono text-sm leading-relaxed text-slate-800 focus:border-brand-500"
+        className={cn('min-h-72 w-full resize-y rounded-xl border border-slate-200 bg-slate-50 p-4', 'font-mono text-sm leading-relaxed text-slate-800 focus:border-brand-500')}
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-xs text-slate-500">{t('hero.characters', { count: text.length })}</p>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OcrLanguage } from '@textlift/core/ocr/languages';
 import { availableOcrLanguages, ocrLanguageName } from '../../i18n/ocr-language.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
+import { cn } from '../../lib/cn.ts';
 
 /** Which language the text in the file is in; its model loads only when chosen. */
 export function OcrLanguageSelect({ value, onChange, disabled }: { value: OcrLanguage; onChange(code: OcrLanguage): void; disabled?: boolean }) {
@@ -25,7 +26,7 @@ export function OcrLanguageSelect({ value, onChange, disabled }: { value: OcrLan
         disabled={disabled}
         onChange={(event) => onChange(event.target.value as OcrLanguage)}
         data-testid="ocr-language"
-        className="h-9 min-w-40 flex-1 rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:opacity-60 sm:flex-none"
+        className={cn('h-9 min-w-40 flex-1 rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-900 disabled:opacity-60 sm:flex-none', 'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30')}
       >
         {options.map((option) => (
           <option key={option.code} value={option.code}>{option.name}</option>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { cn } from '../../lib/cn.ts';
 
 export interface OptionSelectProps<V extends string | number> {
   label: string;
@@ -23,7 +24,7 @@ export function OptionSelect<V extends string | number>({ label, value, options,
         disabled={disabled}
         data-testid={testId}
         onChange={(event) => onChange(options.find((option) => String(option.value) === event.target.value)!.value)}
-        className="h-10 rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:opacity-60"
+        className={cn('h-10 rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-900 disabled:opacity-60', 'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30')}
       >
         {placeholder !== undefined && <option value="" disabled>{placeholder}</option>}
         {options.map((option) => (

@@ -164,7 +164,7 @@ function IconButton({ action, label, disabled, onClick, children }: { action: Ro
       title={label}
       disabled={disabled}
       onClick={onClick}
-      className="inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-30"
+      className={cn('inline-flex size-8 items-center justify-center rounded-md text-slate-600', 'hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-30')}
     >
       {children}
     </button>

@@ -2,6 +2,7 @@ import { Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
 
 /** A password field's value and its form's submit, which hands over a non-empty password. */
 export function usePasswordEntry(onSubmit: (password: string) => void) {
@@ -30,12 +31,13 @@ export function PasswordForm({ wrong, onSubmit }: { wrong: boolean; onSubmit(pas
           id="pdf-password"
           type="password"
           autoComplete="off"
+          // biome-ignore lint/a11y/noAutofocus: the field appears because the visitor chose a locked file, to type its password.
           autoFocus
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           aria-invalid={wrong || undefined}
           aria-describedby={wrong ? 'pdf-password-error' : undefined}
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+          className={cn('w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm', 'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30')}
         />
         {wrong && <p id="pdf-password-error" role="alert" className="mt-1.5 text-sm font-medium text-red-600">{t('toolPage.wrongPassword')}</p>}
       </div>

@@ -50,7 +50,7 @@ export function TextToolPage({ tool, live, fixed, countWords, short, inputExtras
     onChange: (event: { target: { value: string } }) => flow.setText(event.target.value),
     placeholder: toolText(t, tool, 'placeholder'),
     'data-testid': 'text-input',
-    className: 'w-full rounded-xl border border-slate-300 bg-white p-4 text-sm leading-relaxed text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30',
+    className: 'w-full rounded-xl border border-slate-300 bg-white p-4 text-sm leading-relaxed text-slate-900 ' + 'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30',
   };
   const counts = [t('hero.characters', { count: text.length }), ...(countWords ? [t('toolPage.words', { count: countWordsIn(text) })] : [])];
   const input = (

@@ -1,6 +1,7 @@
 import { Camera, CheckCircle2, ImageUp, Loader2, XCircle, type LucideIcon } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent, type DragEvent, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePasteFiles } from '../../hooks/use-paste-files.ts';
 import { formatMegabytes } from '../../lib/files.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
@@ -32,12 +33,16 @@ export interface DropZoneProps {
   onIntent?(): void;
   /** The browse button, for a page that gives it focus back (the last file of a list removed). */
   browseRef?: Ref<HTMLButtonElement>;
+  /** Files pasted anywhere on the page (a screenshot with Ctrl+V) come here as dropped ones do: for the page's one zone. */
+  pastes?: boolean;
 }
 
 /** The drop / browse area with the spec's states: idle, drag-active, file selected, processing. */
-export function DropZone({ accept, busy: working, busyLabel, multiple, onFiles, selected, hints, dropLabel, icon: Icon = ImageUp, camera, disabled, onIntent, browseRef }: DropZoneProps) {
+export function DropZone({ accept, busy: working, busyLabel, multiple, onFiles, selected, hints, dropLabel, icon: Icon = ImageUp, camera, disabled, onIntent, browseRef, pastes }: DropZoneProps) {
   const busy = working || Boolean(disabled);
   const { t } = useTranslation();
+  const take = (files: File[]) => onFiles(multiple ? files : files.slice(0, 1));
+  usePasteFiles(take, busy || !pastes);
   const input = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
   const picked = (event: ChangeEvent<HTMLInputElement>) => {
@@ -59,10 +64,12 @@ export function DropZone({ accept, busy: working, busyLabel, multiple, onFiles, 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     onDrag(event, false);
     const files = [...event.dataTransfer.files];
-    if (files.length > 0 && !busy) onFiles(multiple ? files : files.slice(0, 1));
+    if (files.length > 0 && !busy) take(files);
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; its button chooses files from the keyboard.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click in the zone only starts loading the engine.
     <div
       data-testid="drop-zone"
       data-drag-active={dragActive || undefined}

@@ -35,6 +35,7 @@ export function UploadNotice({ children, tools = [] }: { children?: string; tool
                 {t(`tools.${tool.i18nKey}.name` as 'tools.imageToText.name')}
               </Link>
             ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence never move.
               <span key={index}>{part.value}</span>
             );
           })}

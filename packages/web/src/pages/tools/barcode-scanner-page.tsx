@@ -16,12 +16,13 @@ export function BarcodeScannerPage() {
     <FileToolPage
       flow={flow}
       busyLabel={t('barcodeScanner.scanning')}
-      camera
-      liveCamera
-      stepLabel={({ detail }) => (detail ? t('barcodeScanner.pageOf', { page: detail.page, pages: detail.pages }) : '')}
-      failed={(error) => ({ message: error.code === 'no-text' ? t('barcodeScanner.noCode') : errorMessage(error, t, 'file') })}
-      done={({ data }) => <CodeList codes={data?.codes ?? []} showFormat />}
-      after={<FaqSection title={t('toolPage.peopleAlsoAsk')} items={questions} />}
+      input={{ camera: 'live' }}
+      result={{
+        stepLabel: ({ detail }) => (detail ? t('barcodeScanner.pageOf', { page: detail.page, pages: detail.pages }) : ''),
+        failed: (error) => ({ message: error.code === 'no-text' ? t('barcodeScanner.noCode') : errorMessage(error, t, 'file') }),
+        done: ({ data }) => <CodeList codes={data?.codes ?? []} showFormat />,
+      }}
+      layout={{ after: <FaqSection title={t('toolPage.peopleAlsoAsk')} items={questions} /> }}
     />
   );
 }

@@ -43,38 +43,42 @@ export function ImageTranslatorPage() {
     <FileToolPage
       flow={flow}
       busyLabel={t('imageTranslator.busy')}
-      camera
-      preview
-      optionsFirst
-      stacked
-      disabled={disabled}
-      runsOnNote={runsOnNote}
-      beforeDropZone={<TranslationNotice state={state} onDownload={download} busy={flow.batch.busy} {...names} />}
-      stepLabel={({ stage, fraction, detail }) =>
-        stage === 'translating' && detail
-          ? t('imageTranslator.translating', { done: detail.page, total: detail.pages })
-          : ocrProgressLabel(stage, fraction, t)}
-      failed={(error) => ({
-        message: error.code === 'no-text' ? t('imageTranslator.noText')
-          : error.code === 'no-translator' ? t('imageTranslator.engine.none', names)
-          : errorMessage(error, t, 'image'),
-      })}
-      done={({ text = '', outputs, data }) => {
-        const translation = data?.translation;
-        const engine = translation?.engine ?? 'apertium';
-        return (
-          <TranslationResult
-            original={translation?.original ?? ''}
-            translation={text}
-            originalLabel={t('imageTranslator.originalLabel', { language: name(translation?.source ?? source) })}
-            translationLabel={t('imageTranslator.translationLabel', { language: name(translation?.target ?? target) })}
-            engineLine={t(`imageTranslator.translatedBy.${engine}`)}
-            output={outputs[0]!}
-            originalLang={translation?.source}
-            translationLang={translation?.target}
-          />
-        );
+      input={{
+        camera: 'photo',
+        preview: true,
+        optionsFirst: true,
+        disabled,
+        runsOnNote,
+        before: <TranslationNotice state={state} onDownload={download} busy={flow.batch.busy} {...names} />,
       }}
+      result={{
+        stepLabel: ({ stage, fraction, detail }) =>
+          stage === 'translating' && detail
+            ? t('imageTranslator.translating', { done: detail.page, total: detail.pages })
+            : ocrProgressLabel(stage, fraction, t),
+        failed: (error) => ({
+          message: error.code === 'no-text' ? t('imageTranslator.noText')
+            : error.code === 'no-translator' ? t('imageTranslator.engine.none', names)
+            : errorMessage(error, t, 'image'),
+        }),
+        done: ({ text = '', outputs, data }) => {
+          const translation = data?.translation;
+          const engine = translation?.engine ?? 'apertium';
+          return (
+            <TranslationResult
+              original={translation?.original ?? ''}
+              translation={text}
+              originalLabel={t('imageTranslator.originalLabel', { language: name(translation?.source ?? source) })}
+              translationLabel={t('imageTranslator.translationLabel', { language: name(translation?.target ?? target) })}
+              engineLine={t(`imageTranslator.translatedBy.${engine}`)}
+              output={outputs[0]!}
+              originalLang={translation?.source}
+              translationLang={translation?.target}
+            />
+          );
+        },
+      }}
+      layout={{ stacked: true }}
     />
   );
 }

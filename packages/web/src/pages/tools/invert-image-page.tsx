@@ -15,25 +15,29 @@ export function InvertImagePage() {
     <FileToolPage
       flow={flow}
       busyLabel={t('invertImage.inverting')}
-      camera
-      inputExtras={<p className="text-xs text-slate-500">{t('invertImage.sizeNote', { max: INVERT_MAX_PIXELS / 1_000_000 })}</p>}
-      done={({ outputs, summary = {} }, { file }) => (
-        <ImageResult
-          title={t('invertImage.done')}
-          summary={t('invertImage.summary', { width: summary.width, height: summary.height })}
-          image={outputs[0]!}
-          alt={`${t('invertImage.after')}: ${outputs[0]!.name}`}
-          caption={t('invertImage.after')}
-          downloads={[{ label: t('invertImage.download'), output: outputs[0] }]}
-        >
-          {flow.previewUrl && (
-            <figure className="flex flex-col items-center gap-2">
-              <img src={flow.previewUrl} alt={`${t('invertImage.before')}: ${file.name}`} className="max-h-96 w-full rounded-lg border border-slate-200 object-contain" />
-              <figcaption className="text-xs font-medium text-slate-500">{t('invertImage.before')}</figcaption>
-            </figure>
-          )}
-        </ImageResult>
-      )}
+      input={{
+        camera: 'photo',
+        extras: <p className="text-xs text-slate-500">{t('invertImage.sizeNote', { max: INVERT_MAX_PIXELS / 1_000_000 })}</p>,
+      }}
+      result={{
+        done: ({ outputs, summary = {} }, { file }) => (
+          <ImageResult
+            title={t('invertImage.done')}
+            summary={t('invertImage.summary', { width: summary.width, height: summary.height })}
+            image={outputs[0]!}
+            alt={`${t('invertImage.after')}: ${outputs[0]!.name}`}
+            caption={t('invertImage.after')}
+            downloads={[{ label: t('invertImage.download'), output: outputs[0] }]}
+          >
+            {flow.previewUrl && (
+              <figure className="flex flex-col items-center gap-2">
+                <img src={flow.previewUrl} alt={`${t('invertImage.before')}: ${file.name}`} className="max-h-96 w-full rounded-lg border border-slate-200 object-contain" />
+                <figcaption className="text-xs font-medium text-slate-500">{t('invertImage.before')}</figcaption>
+              </figure>
+            )}
+          </ImageResult>
+        ),
+      }}
     />
   );
 }

@@ -18,11 +18,12 @@ export function JpgToExcelPage() {
     <FileToolPage
       flow={flow}
       busyLabel={t('processing')}
-      camera
-      preview
-      stepLabel={({ stage, fraction }) => ocrProgressLabel(stage, fraction, t)}
-      failed={(error) => ({ message: error.code === 'no-text' ? t('jpgToExcel.noText') : errorMessage(error, t, 'image') })}
-      done={(result) => <TableResult result={result} i18nKey="jpgToExcel" />}
+      input={{ camera: 'photo', preview: true }}
+      result={{
+        stepLabel: ({ stage, fraction }) => ocrProgressLabel(stage, fraction, t),
+        failed: (error) => ({ message: error.code === 'no-text' ? t('jpgToExcel.noText') : errorMessage(error, t, 'image') }),
+        done: (result) => <TableResult result={result} i18nKey="jpgToExcel" />,
+      }}
     />
   );
 }

@@ -22,28 +22,32 @@ export function JpgToWordPage() {
     <FileToolPage
       flow={flow}
       busyLabel={t('processing')}
-      multiple
-      camera
-      preview
-      zipEntries={(item) => {
-        const docx = item.state.status === 'done' ? outputOfType(item.state.result.outputs, '.docx') : undefined;
-        return docx ? [docx] : [];
+      input={{
+        multiple: true,
+        camera: 'photo',
+        preview: true,
+        zipEntries: (item) => {
+          const docx = item.state.status === 'done' ? outputOfType(item.state.result.outputs, '.docx') : undefined;
+          return docx ? [docx] : [];
+        },
       }}
-      stepLabel={({ stage, fraction }) => ocrProgressLabel(stage, fraction, t)}
-      failed={(error) => ({
-        message: error.code === 'no-text' ? t('jpgToWord.empty') : error.code === 'engine-failed' ? t('jpgToWord.error') : errorMessage(error, t, 'image'),
-      })}
-      done={({ text = '', outputs }) => (
-        <TextOutput
-          text={text}
-          textLabel={t('extractedTitle')}
-          copyLabel={t('toolPage.copyText')}
-          downloads={[
-            { label: t('jpgToWord.downloadWord'), onClick: () => downloadOutput(outputOfType(outputs, '.docx')), testId: 'download-docx' },
-            { label: t('jpgToWord.downloadRtf'), onClick: () => downloadOutput(outputOfType(outputs, '.rtf')), testId: 'download-rtf' },
-          ]}
-        />
-      )}
+      result={{
+        stepLabel: ({ stage, fraction }) => ocrProgressLabel(stage, fraction, t),
+        failed: (error) => ({
+          message: error.code === 'no-text' ? t('jpgToWord.empty') : error.code === 'engine-failed' ? t('jpgToWord.error') : errorMessage(error, t, 'image'),
+        }),
+        done: ({ text = '', outputs }) => (
+          <TextOutput
+            text={text}
+            textLabel={t('extractedTitle')}
+            copyLabel={t('toolPage.copyText')}
+            downloads={[
+              { label: t('jpgToWord.downloadWord'), onClick: () => downloadOutput(outputOfType(outputs, '.docx')), testId: 'download-docx' },
+              { label: t('jpgToWord.downloadRtf'), onClick: () => downloadOutput(outputOfType(outputs, '.rtf')), testId: 'download-rtf' },
+            ]}
+          />
+        ),
+      }}
     />
   );
 }

@@ -24,13 +24,17 @@ export function PdfToExcelPage() {
     <FileToolPage
       flow={flow}
       busyLabel={t('pdfToExcel.converting')}
-      multiple
-      // "Download all" holds each PDF's workbook; its CSV is one click away on its result.
-      zipEntries={(item) => (item.state.status === 'done' ? workbook(item.state.result.outputs) : [])}
-      stepLabel={(running) => pdfReadingLabel(running, t)}
-      failed={(error) => ({ message: error.code === 'no-text' ? t('pdfToExcel.noText') : errorMessage(error, t, 'pdf') })}
-      done={(result) => <TableResult result={result} i18nKey="pdfToExcel" />}
-      after={<FaqSection title={t('toolPage.peopleAlsoAsk')} items={questions} />}
+      input={{
+        multiple: true,
+        // "Download all" holds each PDF's workbook; its CSV is one click away on its result.
+        zipEntries: (item) => (item.state.status === 'done' ? workbook(item.state.result.outputs) : []),
+      }}
+      result={{
+        stepLabel: (running) => pdfReadingLabel(running, t),
+        failed: (error) => ({ message: error.code === 'no-text' ? t('pdfToExcel.noText') : errorMessage(error, t, 'pdf') }),
+        done: (result) => <TableResult result={result} i18nKey="pdfToExcel" />,
+      }}
+      layout={{ after: <FaqSection title={t('toolPage.peopleAlsoAsk')} items={questions} /> }}
     />
   );
 }

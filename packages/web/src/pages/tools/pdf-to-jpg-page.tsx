@@ -18,9 +18,11 @@ export function PdfToJpgPage() {
     <FileToolPage
       flow={flow}
       busyLabel={t('pdfToJpg.loading')}
-      stepLabel={({ detail }) => (detail ? t('pdfToJpg.page', { page: detail.page, pages: detail.pages }) : t('pdfToJpg.loading'))}
-      failed={(error) => ({ message: t('pdfToJpg.errorIntro', { message: errorMessage(error, t, 'pdf') }), tips: t('pdfToJpg.tips', { returnObjects: true }) as string[] })}
-      done={(result) => <PageImages {...result} />}
+      result={{
+        stepLabel: ({ detail }) => (detail ? t('pdfToJpg.page', { page: detail.page, pages: detail.pages }) : t('pdfToJpg.loading')),
+        failed: (error) => ({ message: t('pdfToJpg.errorIntro', { message: errorMessage(error, t, 'pdf') }), tips: t('pdfToJpg.tips', { returnObjects: true }) as string[] }),
+        done: (result) => <PageImages {...result} />,
+      }}
     />
   );
 }

@@ -33,20 +33,23 @@ export function PdfToTextPage() {
     <FileToolPage
       flow={flow}
       busyLabel={t('toolPage.processingDocument')}
-      multiple
-      inputExtras={status && <p role="status" className="text-sm text-slate-600" data-testid="status-text">{status}</p>}
-      stepLabel={(running) => pdfReadingLabel(running, t)}
-      failed={(error) =>
-        error.code === 'no-text'
-          ? { message: t('pdfToText.empty') }
-          : {
-              message: t('pdfToText.errorIntro', { message: error.code === 'corrupt' ? t('pdfToText.corrupt') : errorMessage(error, t, 'pdf') }),
-              tips: t('pdfToText.tips', { returnObjects: true }) as string[],
-            }
-      }
-      done={({ text = '', outputs }) => (
-        <TextOutput text={text} textLabel={t('toolPage.resultTitle')} copyLabel={t('toolPage.copyText')} downloads={[{ label: t('download'), onClick: () => downloadOutput(outputs[0]) }]} />
-      )}
+      input={{
+        multiple: true,
+        extras: status && <p role="status" className="text-sm text-slate-600" data-testid="status-text">{status}</p>,
+      }}
+      result={{
+        stepLabel: (running) => pdfReadingLabel(running, t),
+        failed: (error) =>
+          error.code === 'no-text'
+            ? { message: t('pdfToText.empty') }
+            : {
+                message: t('pdfToText.errorIntro', { message: error.code === 'corrupt' ? t('pdfToText.corrupt') : errorMessage(error, t, 'pdf') }),
+                tips: t('pdfToText.tips', { returnObjects: true }) as string[],
+              },
+        done: ({ text = '', outputs }) => (
+          <TextOutput text={text} textLabel={t('toolPage.resultTitle')} copyLabel={t('toolPage.copyText')} downloads={[{ label: t('download'), onClick: () => downloadOutput(outputs[0]) }]} />
+        ),
+      }}
     />
   );
 }

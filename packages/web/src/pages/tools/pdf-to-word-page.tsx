@@ -25,16 +25,18 @@ export function PdfToWordPage() {
     <FileToolPage
       flow={flow}
       busyLabel={t('pdfToWord.converting')}
-      stepLabel={(running) => pdfReadingLabel(running, t)}
-      failed={(error) => ({ message: error.code === 'no-text' ? t('pdfToWord.noText') : t('pdfToWord.failed') })}
-      done={({ outputs, summary = {} }) => (
-        <FileResult
-          title={t('pdfToWord.completed')}
-          output={outputs[0]!}
-          downloadLabel={t('pdfToWord.download')}
-          summary={t('pdfToWord.summary', { pages: summary.pages, paragraphs: summary.paragraphs, tables: summary.tables, pictures: summary.pictures ?? 0 })}
-        />
-      )}
+      result={{
+        stepLabel: (running) => pdfReadingLabel(running, t),
+        failed: (error) => ({ message: error.code === 'no-text' ? t('pdfToWord.noText') : t('pdfToWord.failed') }),
+        done: ({ outputs, summary = {} }) => (
+          <FileResult
+            title={t('pdfToWord.completed')}
+            output={outputs[0]!}
+            downloadLabel={t('pdfToWord.download')}
+            summary={t('pdfToWord.summary', { pages: summary.pages, paragraphs: summary.paragraphs, tables: summary.tables, pictures: summary.pictures ?? 0 })}
+          />
+        ),
+      }}
     />
   );
 }

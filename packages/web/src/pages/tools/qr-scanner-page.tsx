@@ -17,14 +17,14 @@ export function QrScannerPage() {
     <FileToolPage
       flow={flow}
       busyLabel={t('qrScanner.scanning')}
-      camera
-      preview
-      liveCamera
-      stepLabel={({ fraction }) => t('toolPage.percent', { percent: Math.round(fraction * 100) })}
-      failed={(error) => ({
-        message: error.code === 'no-text' ? t('qrScanner.noCode') : ownWords.has(error.code) ? errorMessage(error, t, 'image') : t('qrScanner.error'),
-      })}
-      done={({ data }) => <CodeList codes={data?.codes ?? []} />}
+      input={{ camera: 'live', preview: true }}
+      result={{
+        stepLabel: ({ fraction }) => t('toolPage.percent', { percent: Math.round(fraction * 100) }),
+        failed: (error) => ({
+          message: error.code === 'no-text' ? t('qrScanner.noCode') : ownWords.has(error.code) ? errorMessage(error, t, 'image') : t('qrScanner.error'),
+        }),
+        done: ({ data }) => <CodeList codes={data?.codes ?? []} />,
+      }}
     />
   );
 }

@@ -14,8 +14,7 @@ export function WordToJpgPage() {
     <FileToolPage
       flow={flow}
       busyLabel={t('wordToJpg.converting')}
-      stepLabel={(running) => officeStepLabel(running, t)}
-      done={(result) => <PageImages {...result} />}
+      result={{ stepLabel: (running) => officeStepLabel(running, t), done: (result) => <PageImages {...result} /> }}
     />
   );
 }

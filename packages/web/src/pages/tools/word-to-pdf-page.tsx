@@ -16,9 +16,11 @@ export function WordToPdfPage() {
     <FileToolPage
       flow={flow}
       busyLabel={t('wordToPdf.converting')}
-      stepLabel={(running) => officeStepLabel(running, t)}
-      done={({ outputs }) => <FileResult title={t('wordToPdf.completed')} output={outputs[0]!} downloadLabel={t('wordToPdf.download')} />}
-      after={<FaqSection title={t('toolPage.peopleAlsoAsk')} items={questions} />}
+      result={{
+        stepLabel: (running) => officeStepLabel(running, t),
+        done: ({ outputs }) => <FileResult title={t('wordToPdf.completed')} output={outputs[0]!} downloadLabel={t('wordToPdf.download')} />,
+      }}
+      layout={{ after: <FaqSection title={t('toolPage.peopleAlsoAsk')} items={questions} /> }}
     />
   );
 }
