@@ -14,7 +14,12 @@ import { startServer } from './server-process.ts';
 const PORT = 4406;
 const CACHE = '.bench-cache/large-photos';
 const LINES = ['Large photos from new phones', 'are scaled down before reading'];
-const words = (text: string) => text.toLowerCase().replace(/[^a-z\s]/g, ' ').split(/\s+/).filter(Boolean);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z\s]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
 
 interface Photo {
   label: string;
@@ -36,7 +41,13 @@ const heic = (width: number, height: number): Photo => ({
   type: 'image/heic',
   async make() {
     const png = `${CACHE}/photo-${width}x${height}.png`;
-    writeFileSync(png, await (await import('sharp')).default(await photoOfText(width, height, LINES)).png({ compressionLevel: 1 }).toBuffer());
+    writeFileSync(
+      png,
+      await (await import('sharp'))
+        .default(await photoOfText(width, height, LINES))
+        .png({ compressionLevel: 1 })
+        .toBuffer(),
+    );
     const out = `${CACHE}/photo-${width}x${height}.heic`;
     execFileSync('heif-enc', ['-q', '50', '-o', out, png], { stdio: 'ignore' });
     return readFileSync(out);
@@ -78,8 +89,14 @@ async function read(photo: Photo, bytes: Buffer) {
     const started = performance.now();
     await page.getByTestId('file-input').first().setInputFiles({ name: photo.name, mimeType: photo.type, buffer: bytes });
     const outcome = await Promise.race([
-      page.getByTestId('result-text').waitFor({ timeout: 300_000 }).then(() => 'text'),
-      page.getByTestId('result-error').waitFor({ timeout: 300_000 }).then(() => 'error'),
+      page
+        .getByTestId('result-text')
+        .waitFor({ timeout: 300_000 })
+        .then(() => 'text'),
+      page
+        .getByTestId('result-error')
+        .waitFor({ timeout: 300_000 })
+        .then(() => 'error'),
     ]);
     const seconds = (performance.now() - started) / 1000;
     const pids = await renderers();
@@ -98,7 +115,10 @@ try {
   for (const photo of photos) {
     const bytes = await cached(photo);
     const row = await read(photo, bytes);
-    console.log(`| ${photo.label} | ${(bytes.length / 1048576).toFixed(1)} | ${row.seconds.toFixed(1)} | ${Math.round(row.before)} | ` + `${Math.round(row.peak)} | ${row.outcome} |`);
+    console.log(
+      `| ${photo.label} | ${(bytes.length / 1048576).toFixed(1)} | ${row.seconds.toFixed(1)} | ${Math.round(row.before)} | ` +
+        `${Math.round(row.peak)} | ${row.outcome} |`,
+    );
   }
 } finally {
   server.kill();

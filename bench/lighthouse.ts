@@ -35,9 +35,13 @@ try {
         `${(metric('first-contentful-paint') / 1000).toFixed(1)} s | ${(metric('largest-contentful-paint') / 1000).toFixed(1)} s | ` +
         `${Math.round(metric('total-blocking-time'))} ms | ${metric('cumulative-layout-shift').toFixed(3)} | ${(metric('speed-index') / 1000).toFixed(1)} s |`,
     );
-    for (const audit of audits) for (const failed of audit.failed) {
-      problems.set(`${path} ${failed.id}`, `${path}: [${failed.category}] ${failed.id} (${failed.score.toFixed(2)}) ${failed.title}${failed.value ? ` — ${failed.value}` : ''}`);
-    }
+    for (const audit of audits)
+      for (const failed of audit.failed) {
+        problems.set(
+          `${path} ${failed.id}`,
+          `${path}: [${failed.category}] ${failed.id} (${failed.score.toFixed(2)}) ${failed.title}${failed.value ? ` — ${failed.value}` : ''}`,
+        );
+      }
   }
   console.log(`Lighthouse, mobile, median of ${runs} runs (each run's Performance in brackets)\n`);
   console.log('| page | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS | Speed Index |\n|---|---|---|---|---|---|---|---|---|---|');

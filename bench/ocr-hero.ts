@@ -54,7 +54,6 @@ function trackBytes(page: Page) {
   return sizes;
 }
 
-
 async function browserFigures(port: number) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -88,7 +87,10 @@ async function browserFigures(port: number) {
       text = await page.getByTestId('result-text').inputValue();
       if (times === cold) {
         await page.waitForLoadState('networkidle');
-        ocrBytes = sizes.splice(0).filter((entry) => !entry.url.startsWith('blob:')).reduce((sum, entry) => sum + entry.bytes, 0);
+        ocrBytes = sizes
+          .splice(0)
+          .filter((entry) => !entry.url.startsWith('blob:'))
+          .reduce((sum, entry) => sum + entry.bytes, 0);
       }
     }
     await context.close();

@@ -36,8 +36,12 @@ interface BenchFile {
   truth?: string;
 }
 
-
-const corpus = (name: string, file: string, language: BenchFile['language'], truth?: string): BenchFile => ({ name, file: `${corpusDir}/pdf/${file}`, language, truth });
+const corpus = (name: string, file: string, language: BenchFile['language'], truth?: string): BenchFile => ({
+  name,
+  file: `${corpusDir}/pdf/${file}`,
+  language,
+  truth,
+});
 const linnTruth = corpusExpected('pdf/linn-scanned-2col.pdf');
 const pages = [0, 1, 2].map((index) => scannedPage(index));
 const made: BenchFile = { name: 'synthetic', file: path.join(dir, 'synthetic.pdf'), language: 'eng', truth: pages.map((page) => page.text).join('\n\n') };
@@ -115,7 +119,9 @@ for (const bench of chosen) {
 await provider.close();
 
 const withCer = figures.filter((figure) => figure.cer);
-console.log(`\nOCR PDF: TextLift (server path, ${provider.name}) / OCRmyPDF ${execFileSync('ocrmypdf', ['--version'], { encoding: 'utf8' }).trim()} (defaults), same run`);
+console.log(
+  `\nOCR PDF: TextLift (server path, ${provider.name}) / OCRmyPDF ${execFileSync('ocrmypdf', ['--version'], { encoding: 'utf8' }).trim()} (defaults), same run`,
+);
 console.log('| file | CER (pdftotext) ours / OCRmyPDF | median box-centre distance | size ÷ input ours / OCRmyPDF | time ours / OCRmyPDF | time ratio |');
 console.log('|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);

@@ -18,7 +18,9 @@ const work = mkdtempSync(path.join(tmpdir(), 'textlift-office-bench-'));
 const dataDir = path.join(work, 'data');
 const profiles = path.join(dataDir, 'libreoffice-profiles');
 const wordDir = path.join(corpusDir, 'word');
-const documents = readdirSync(wordDir).filter((name) => /\.docx?$/.test(name) && !/clusterfuzz|truncated/.test(name)).sort();
+const documents = readdirSync(wordDir)
+  .filter((name) => /\.docx?$/.test(name) && !/clusterfuzz|truncated/.test(name))
+  .sort();
 
 /** Resident memory in MB of every soffice.bin on the machine (only this bench starts any), summed. */
 function officeRssMb(): number {
@@ -51,7 +53,18 @@ async function withPeaks<T>(work: () => Promise<T>) {
 }
 
 async function startServer(concurrency: number) {
-  const app = await buildApp({ port: 0, host: '127.0.0.1', logLevel: 'silent', webRoot: '/nonexistent', databaseFile: ':memory:', apiRateLimit: 100_000, concurrency, queueLimit: 64, dataDir, jobTimeoutMs: 300_000 });
+  const app = await buildApp({
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: 'silent',
+    webRoot: '/nonexistent',
+    databaseFile: ':memory:',
+    apiRateLimit: 100_000,
+    concurrency,
+    queueLimit: 64,
+    dataDir,
+    jobTimeoutMs: 300_000,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   return { app, origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
@@ -70,7 +83,16 @@ async function convert(origin: string, name: string): Promise<Uint8Array> {
 function cli(name: string, to: string, profile: string): number {
   const out = path.join(work, 'cli');
   const started = performance.now();
-  const result = spawnSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', to, '--outdir', out, path.join(wordDir, name)]);
+  const result = spawnSync('soffice', [
+    `-env:UserInstallation=file://${profile}`,
+    '--headless',
+    '--norestore',
+    '--convert-to',
+    to,
+    '--outdir',
+    out,
+    path.join(wordDir, name),
+  ]);
   if (result.status !== 0) throw new Error(`soffice failed on ${name}: ${result.stderr}`);
   return performance.now() - started;
 }
@@ -106,7 +128,17 @@ for (const name of documents) {
   const share = wordShare(reference, text);
   const warmMs = median(warmTimes);
   ratios.push(warmMs / cliMs);
-  rows.push([name, pages, (coldMs / 1000).toFixed(2), (warmMs / 1000).toFixed(2), (cliMs / 1000).toFixed(2), (warmMs / cliMs).toFixed(2), peaks.server.toFixed(0), peaks.office.toFixed(0), share === undefined ? 'no text' : `${(share * 100).toFixed(1)}%`]);
+  rows.push([
+    name,
+    pages,
+    (coldMs / 1000).toFixed(2),
+    (warmMs / 1000).toFixed(2),
+    (cliMs / 1000).toFixed(2),
+    (warmMs / cliMs).toFixed(2),
+    peaks.server.toFixed(0),
+    peaks.office.toFixed(0),
+    share === undefined ? 'no text' : `${(share * 100).toFixed(1)}%`,
+  ]);
   console.error(`${name} done`);
 }
 await app.close();
@@ -126,11 +158,18 @@ for (const concurrency of [1, 2, 4]) {
   await Promise.all(Array.from({ length: concurrency }, () => convert(server.origin, 'mammoth-simple-list.docx')));
   const queue = [...documents];
   const started = performance.now();
-  const run = await withPeaks(() => Promise.all(Array.from({ length: concurrency }, async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) await convert(server.origin, next);
-  })));
+  const run = await withPeaks(() =>
+    Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) await convert(server.origin, next);
+      }),
+    ),
+  );
   const wall = (performance.now() - started) / 1000;
-  console.log(`| ${concurrency} | ${documents.length} | ${wall.toFixed(1)} | ${((documents.length / wall) * 60).toFixed(1)} | ${run.server.toFixed(0)} | ` + `${run.office.toFixed(0)} |`);
+  console.log(
+    `| ${concurrency} | ${documents.length} | ${wall.toFixed(1)} | ${((documents.length / wall) * 60).toFixed(1)} | ${run.server.toFixed(0)} | ` +
+      `${run.office.toFixed(0)} |`,
+  );
   await server.app.close();
 }
 rmSync(work, { recursive: true, force: true });

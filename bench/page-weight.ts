@@ -9,7 +9,6 @@ const PORT = 4403;
 const PAGES = ['/', '/de', '/about-us'];
 const distDir = path.resolve('packages/web/dist');
 
-
 const server = await startServer(PORT);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 try {
@@ -22,7 +21,8 @@ try {
       const response = await request.response();
       const wire = (await request.sizes()).responseBodySize;
       const type = request.resourceType();
-      const gzip = type === 'document' ? gzipSync(await response!.body(), { level: 9 }).length : type === 'font' ? wire : gzipSizeOfAsset(distDir, request.url());
+      const gzip =
+        type === 'document' ? gzipSync(await response!.body(), { level: 9 }).length : type === 'font' ? wire : gzipSizeOfAsset(distDir, request.url());
       rows.push({ type, wire, gzip });
     });
     await page.goto(`http://127.0.0.1:${PORT}${pagePath}`, { waitUntil: 'networkidle' });
@@ -30,7 +30,9 @@ try {
     const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
     const total = rows.reduce((sumGzip, row) => sumGzip + row.gzip, 0);
     const wire = rows.reduce((sumWire, row) => sumWire + row.wire, 0);
-    console.log(`| ${pagePath} | ${kib(sum('document'))} | ${kib(sum('script'))} | ${kib(sum('stylesheet'))} | ${kib(sum('font'))} | ${kib(total)} | ${kib(wire)} |`);
+    console.log(
+      `| ${pagePath} | ${kib(sum('document'))} | ${kib(sum('script'))} | ${kib(sum('stylesheet'))} | ${kib(sum('font'))} | ${kib(total)} | ${kib(wire)} |`,
+    );
     await context.close();
   }
 } finally {

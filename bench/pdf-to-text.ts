@@ -37,6 +37,8 @@ await provider.close();
 const rate = (ms: number) => (PAGES / (ms / 1000)).toFixed(1);
 console.log(`\nPDF to Text on ${FILE} (${PAGES} pages, text layer), median of ${RUNS}`);
 console.log('| reader | median | pages/s | × pdftotext time |\n|---|---|---|---|');
-console.log(`| TextLift core (pdf.js 6, Node) | ${(median(ours) / 1000).toFixed(2)} s | ${rate(median(ours))} | ${(median(ours) / median(reference)).toFixed(2)} |`);
+console.log(
+  `| TextLift core (pdf.js 6, Node) | ${(median(ours) / 1000).toFixed(2)} s | ${rate(median(ours))} | ${(median(ours) / median(reference)).toFixed(2)} |`,
+);
 console.log(`| pdftotext (poppler) | ${(median(reference) / 1000).toFixed(2)} s | ${rate(median(reference))} | 1.00 |`);
 console.log(`\nword F1 of our text against pdftotext's: ${wordF1(text, referenceText).toFixed(3)}`);

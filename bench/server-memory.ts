@@ -16,12 +16,31 @@ const idleS = idleIndex > 0 ? Number(process.argv[idleIndex + 1]) : 60;
 const port = await freePort();
 const child = spawn(process.execPath, ['packages/server/src/main.ts'], {
   cwd: root,
-  env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), TEXTLIFT_WEB_ROOT: '/nonexistent', TEXTLIFT_DATABASE: ':memory:', LOG_LEVEL: 'warn', TEXTLIFT_API_RATE_LIMIT: '100000', TEXTLIFT_OFFICE_WARM_UP: '0' },
+  env: {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    TEXTLIFT_WEB_ROOT: '/nonexistent',
+    TEXTLIFT_DATABASE: ':memory:',
+    LOG_LEVEL: 'warn',
+    TEXTLIFT_API_RATE_LIMIT: '100000',
+    TEXTLIFT_OFFICE_WARM_UP: '0',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const origin = `http://127.0.0.1:${port}`;
 try {
-  if (await until(() => fetch(`${origin}/healthz`).then((r) => r.ok, () => false), 60_000) < 0) throw new Error('no server');
+  if (
+    (await until(
+      () =>
+        fetch(`${origin}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      60_000,
+    )) < 0
+  )
+    throw new Error('no server');
   const rss = () => Math.round(treeRssMb(child.pid!));
   await sleep(3000);
   const before = rss();
@@ -41,14 +60,16 @@ try {
   ];
   const statuses: number[] = [];
   let next = 0;
-  await Promise.all([0, 1].map(async () => {
-    while (next < jobs.length) {
-      const [slug, body] = jobs[next++]!;
-      const response = await fetch(`${origin}/api/v1/convert/${slug}`, { method: 'POST', body: body() });
-      await response.arrayBuffer();
-      statuses.push(response.status);
-    }
-  }));
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (next < jobs.length) {
+        const [slug, body] = jobs[next++]!;
+        const response = await fetch(`${origin}/api/v1/convert/${slug}`, { method: 'POST', body: body() });
+        await response.arrayBuffer();
+        statuses.push(response.status);
+      }
+    }),
+  );
   clearInterval(sampler);
   const afterBurst = rss();
   const idle: string[] = [];
@@ -59,7 +80,10 @@ try {
   const after = rss();
   console.log(`statuses: ${statuses.join(' ')}`);
   console.log(`idle (MB): ${idle.join(', ')}`);
-  console.log(`RSS of the server's process tree: before ${before} MB, peak ${peak} MB, right after the burst ${afterBurst} MB, ` + `after ${idleS} s idle ${after} MB (${after - before >= 0 ? '+' : ''}${after - before} MB; goal: within 150 MB)`);
+  console.log(
+    `RSS of the server's process tree: before ${before} MB, peak ${peak} MB, right after the burst ${afterBurst} MB, ` +
+      `after ${idleS} s idle ${after} MB (${after - before >= 0 ? '+' : ''}${after - before} MB; goal: within 150 MB)`,
+  );
 } finally {
   child.kill('SIGTERM');
   await once(child, 'exit');

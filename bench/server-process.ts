@@ -6,7 +6,10 @@ import path from 'node:path';
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   // A server already on the port (another bench, a forgotten npm start) would answer the health
   // check and be measured in place of this checkout's.
-  const taken = await fetch(`http://127.0.0.1:${port}/healthz`).then(() => true, () => false);
+  const taken = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+    () => true,
+    () => false,
+  );
   if (taken) throw new Error(`port ${port} is already served: stop that server or choose another port`);
   const child = spawn(process.execPath, ['packages/server/src/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TEXTLIFT_API_RATE_LIMIT: '10000', ...env },

@@ -25,7 +25,12 @@ import { printedTablePdf, printedTables, type PrintedTable } from '../test-suppo
 import { comparable, expectedTables, parseCsv, scoreCells, type Grid } from '../test-support/table-cells.ts';
 
 const { values: args } = parseArgs({
-  options: { set: { type: 'string', default: 'all' }, count: { type: 'string', default: '56' }, 'no-corpus': { type: 'boolean', default: false }, list: { type: 'boolean', default: false } },
+  options: {
+    set: { type: 'string', default: 'all' },
+    count: { type: 'string', default: '56' },
+    'no-corpus': { type: 'boolean', default: false },
+    list: { type: 'boolean', default: false },
+  },
 });
 /** The seed of the generated set: changing it makes a new unseen set. */
 const SEED = 35;
@@ -135,7 +140,19 @@ await provider.close();
 const csvDir = path.join(work, 'csv');
 for (const [stem, bytes] of workbooks) writeFileSync(path.join(work, `${stem}.xlsx`), bytes);
 const filter = 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1';
-execFileSync('soffice', [`-env:UserInstallation=file://${work}/profile`, '--headless', '--convert-to', filter, '--outdir', csvDir, ...[...workbooks.keys()].map((stem) => path.join(work, `${stem}.xlsx`))], { stdio: 'ignore', timeout: 600_000 });
+execFileSync(
+  'soffice',
+  [
+    `-env:UserInstallation=file://${work}/profile`,
+    '--headless',
+    '--convert-to',
+    filter,
+    '--outdir',
+    csvDir,
+    ...[...workbooks.keys()].map((stem) => path.join(work, `${stem}.xlsx`)),
+  ],
+  { stdio: 'ignore', timeout: 600_000 },
+);
 const csvs = readdirSync(csvDir);
 
 interface Row {
@@ -149,14 +166,19 @@ const rows: Row[] = [];
 const misses: string[] = [];
 for (const [index, c] of cases.entries()) {
   const sheets = await sheetValues(workbooks.get(`case-${index}`)!);
-  const shownSheets = sheets.map(({ name }) => parseCsv(readFileSync(path.join(csvDir, csvs.find((file) => file === `case-${index}-${name}.csv`) ?? `case-${index}.csv`), 'utf8')));
+  const shownSheets = sheets.map(({ name }) =>
+    parseCsv(readFileSync(path.join(csvDir, csvs.find((file) => file === `case-${index}-${name}.csv`) ?? `case-${index}.csv`), 'utf8')),
+  );
   let cells = 0;
   let byValue = 0;
   let asShown = 0;
   c.shown.forEach((expected, t) => {
     const total = scoreCells(expected, []).total;
     cells += total;
-    byValue += scoreCells(c.values[t]!, sheets.map((s) => s.grid)).matched;
+    byValue += scoreCells(
+      c.values[t]!,
+      sheets.map((s) => s.grid),
+    ).matched;
     asShown += scoreCells(expected, shownSheets).matched;
     if (args.list) {
       const shownTexts = new Set(shownSheets.flat(2).map(comparable));
@@ -168,7 +190,9 @@ for (const [index, c] of cases.entries()) {
 rmSync(work, { recursive: true, force: true });
 
 const share = (n: number, total: number) => `${((100 * n) / total).toFixed(1)}%`;
-console.log('Cells found by value (a number of the same value, the same text) and as shown (LibreOffice shows the printed text), in the same row and column.\n');
+console.log(
+  'Cells found by value (a number of the same value, the same text) and as shown (LibreOffice shows the printed text), in the same row and column.\n',
+);
 console.log('| file | set | expected cells | by value | as shown |');
 console.log('|---|---|---|---|---|');
 for (const row of rows) console.log(`| ${row.name} | ${row.group} | ${row.cells} | ${share(row.byValue, row.cells)} | ${share(row.asShown, row.cells)} |`);
@@ -176,6 +200,8 @@ for (const group of ['dev', 'held', 'corpus'] as const) {
   const part = rows.filter((row) => row.group === group);
   if (part.length === 0) continue;
   const sum = (key: 'cells' | 'byValue' | 'asShown') => part.reduce((total, row) => total + row[key], 0);
-  console.log(`| **all ${group}** (${part.length} files) | | ${sum('cells')} | **${share(sum('byValue'), sum('cells'))}** | **${share(sum('asShown'), sum('cells'))}** |`);
+  console.log(
+    `| **all ${group}** (${part.length} files) | | ${sum('cells')} | **${share(sum('byValue'), sum('cells'))}** | **${share(sum('asShown'), sum('cells'))}** |`,
+  );
 }
 if (args.list) console.log(`\nNot shown as printed (expected text):\n${misses.join('\n')}`);

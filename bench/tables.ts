@@ -67,7 +67,9 @@ function pageImage(file: string, page: number): Uint8Array {
 function pdfplumber(file: string, page: number, strategy: 'lines' | 'text'): { tables: Grid[]; ms: number } | undefined {
   if (!pdfplumberVersion) return undefined;
   const started = performance.now();
-  const run = spawnSync('python3', [path.join(here, 'tables-ref', 'pdfplumber_tables.py'), path.join(corpusDir, file), String(page), strategy], { encoding: 'utf8' });
+  const run = spawnSync('python3', [path.join(here, 'tables-ref', 'pdfplumber_tables.py'), path.join(corpusDir, file), String(page), strategy], {
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(run.stderr);
   return { tables: JSON.parse(run.stdout) as Grid[], ms: performance.now() - started };
 }
@@ -76,7 +78,10 @@ function pdfplumber(file: string, page: number, strategy: 'lines' | 'text'): { t
 function pdftotextLayout(file: string, page: number): { tables: Grid[]; ms: number } {
   const started = performance.now();
   const text = execFileSync('pdftotext', ['-layout', '-f', String(page), '-l', String(page), path.join(corpusDir, file), '-'], { encoding: 'utf8' });
-  const rows = text.split('\n').filter((line) => line.trim()).map((line) => line.trim().split(/\s{2,}/));
+  const rows = text
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => line.trim().split(/\s{2,}/));
   return { tables: [rows], ms: performance.now() - started };
 }
 
@@ -112,8 +117,13 @@ for (const file of files) {
 }
 await provider.close();
 
-const plumberNote = pdfplumberVersion ? `pdfplumber ${pdfplumberVersion}` : 'pdfplumber missing (PyPI only: not reachable from these machines, not packaged by Debian)';
-console.log(`Cells of ../shared/corpus/tables found with the same value in the same row and column (whitespace ignored); pdftotext ${popplerVersion} -layout, ` + `${plumberNote}; page areas never given.\n`);
+const plumberNote = pdfplumberVersion
+  ? `pdfplumber ${pdfplumberVersion}`
+  : 'pdfplumber missing (PyPI only: not reachable from these machines, not packaged by Debian)';
+console.log(
+  `Cells of ../shared/corpus/tables found with the same value in the same row and column (whitespace ignored); pdftotext ${popplerVersion} -layout, ` +
+    `${plumberNote}; page areas never given.\n`,
+);
 console.log('| file | expected cells | PDF to Excel | JPG to Excel (200 dpi render) | pdftotext -layout | pdfplumber text | pdfplumber lines |');
 console.log('|---|---|---|---|---|---|---|');
 for (const line of lines) console.log(line);
@@ -122,4 +132,7 @@ console.log(`| all | ${cells} | ${columns.map(share).join(' | ')} |`);
 const ratio = (column: Column) => (totals[column] / totals.layout).toFixed(2);
 console.log(`\nCells found, against pdftotext -layout: PDF to Excel ${ratio('pdf')}×, JPG to Excel ${ratio('image')}×.`);
 const time = (column: Column) => (times[column].length ? `${median(times[column]).toFixed(0)} ms` : 'missing');
-console.log(`Median time per page: PDF to Excel ${time('pdf')}, JPG to Excel ${time('image')}, pdftotext -layout ${time('layout')}, ` + `pdfplumber text ${time('plumberText')} (a process each, start included).`);
+console.log(
+  `Median time per page: PDF to Excel ${time('pdf')}, JPG to Excel ${time('image')}, pdftotext -layout ${time('layout')}, ` +
+    `pdfplumber text ${time('plumberText')} (a process each, start included).`,
+);

@@ -89,7 +89,15 @@ async function main() {
           sample = ours.text;
           engine = ours.engine ?? '';
         }
-        rows.push([image.name, target, `API (${engine})`, median(api).toFixed(0), median(cli).toFixed(0), (median(api) / median(cli)).toFixed(2), sample.replace(/\s+/g, ' ').slice(0, 70)]);
+        rows.push([
+          image.name,
+          target,
+          `API (${engine})`,
+          median(api).toFixed(0),
+          median(cli).toFixed(0),
+          (median(api) / median(cli)).toFixed(2),
+          sample.replace(/\s+/g, ' ').slice(0, 70),
+        ]);
       }
 
       // The page: WebAssembly OCR in the worker, then Apertium through /api/v1/translate.
@@ -105,16 +113,30 @@ async function main() {
       let shown = '';
       for (let run = 0; run <= RUNS; run++) {
         const started = performance.now();
-        await page.getByTestId('file-input').setInputFiles({ name: `${run}-${image.file}`, mimeType: image.file.endsWith('.png') ? 'image/png' : 'image/jpeg', buffer: image.bytes });
-        await page.waitForFunction((name) => {
-          const area = document.querySelector<HTMLTextAreaElement>('[data-testid="translation-text"]');
-          return area?.value && document.querySelector('[data-testid="selected-file"]')?.textContent?.includes(name);
-        }, `${run}-${image.file}`, { timeout: 120_000 });
+        await page
+          .getByTestId('file-input')
+          .setInputFiles({ name: `${run}-${image.file}`, mimeType: image.file.endsWith('.png') ? 'image/png' : 'image/jpeg', buffer: image.bytes });
+        await page.waitForFunction(
+          (name) => {
+            const area = document.querySelector<HTMLTextAreaElement>('[data-testid="translation-text"]');
+            return area?.value && document.querySelector('[data-testid="selected-file"]')?.textContent?.includes(name);
+          },
+          `${run}-${image.file}`,
+          { timeout: 120_000 },
+        );
         if (run > 0) times.push(performance.now() - started);
         shown = await page.getByTestId('translation-text').inputValue();
       }
       const reference = median(Array.from({ length: RUNS }, () => timeCli(imagePath, 'es').ms));
-      rows.push([image.name, 'es', 'page (apertium)', median(times).toFixed(0), reference.toFixed(0), (median(times) / reference).toFixed(2), shown.replace(/\s+/g, ' ').slice(0, 70)]);
+      rows.push([
+        image.name,
+        'es',
+        'page (apertium)',
+        median(times).toFixed(0),
+        reference.toFixed(0),
+        (median(times) / reference).toFixed(2),
+        shown.replace(/\s+/g, ' ').slice(0, 70),
+      ]);
       await page.close();
     }
   } finally {
@@ -122,7 +144,9 @@ async function main() {
     await app.close();
     rmSync(work, { recursive: true, force: true });
   }
-  console.log(`\nImage Translator, image to translation: median of ${RUNS} runs after a warm-up (ms); reference: tesseract CLI | apertium CLI, same image, same run\n`);
+  console.log(
+    `\nImage Translator, image to translation: median of ${RUNS} runs after a warm-up (ms); reference: tesseract CLI | apertium CLI, same image, same run\n`,
+  );
   console.log('| image | target | path (engine) | ours ms | reference ms | ours ÷ reference | translation (start) |');
   console.log('|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);

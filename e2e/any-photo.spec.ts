@@ -9,7 +9,12 @@ import { dropFile, expect, test } from './fixtures.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../test-support/fixtures/${name}`, import.meta.url));
 /** Words in order, letters only: what a reading must get right, whatever its line breaks. */
-const words = (text: string) => text.toLowerCase().replace(/[^a-z\s]/g, ' ').split(/\s+/).filter(Boolean);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z\s]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
 const PHOTO_LINES = ['Large photos from new phones', 'are scaled down before reading'];
 const FIXTURE_TEXT = 'Photos from an iPhone are saved as HEIC files and read like any other';
 
@@ -28,7 +33,10 @@ test('an iPhone HEIC photo is read on the home page; its decoder is fetched only
   page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
   await page.goto('/');
   expect(fetched.filter((path) => path.includes('libheif'))).toEqual([]);
-  await page.getByTestId('file-input').first().setInputFiles({ name: 'IMG_0042.HEIC', mimeType: 'image/heic', buffer: fixture('photo-text.heic') });
+  await page
+    .getByTestId('file-input')
+    .first()
+    .setInputFiles({ name: 'IMG_0042.HEIC', mimeType: 'image/heic', buffer: fixture('photo-text.heic') });
   const result = page.getByTestId('result-text');
   await expect(result).toBeVisible();
   expect(words(await result.inputValue())).toEqual(words(FIXTURE_TEXT));
@@ -48,11 +56,14 @@ test('a PDF dropped on the home page is read as PDF to Text reads it', async ({ 
 
 test('a Word document dropped on JPG to Word names Word to PDF and Word to JPG, with working links', async ({ page }) => {
   await page.goto('/jpg-to-word');
-  await page.getByTestId('file-input').first().setInputFiles({
-    name: 'letter.docx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    buffer: corpusFile('word/poi-SampleDoc.docx'),
-  });
+  await page
+    .getByTestId('file-input')
+    .first()
+    .setInputFiles({
+      name: 'letter.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: corpusFile('word/poi-SampleDoc.docx'),
+    });
   const notice = page.getByTestId('upload-notice');
   await expect(notice).toContainText('Please select a valid image file (JPG, PNG, etc.).');
   await expect(notice).toContainText('You can convert it with Word to PDF or Word to JPG');
@@ -65,9 +76,13 @@ test('a picture too large to open gets its own message, and the phone layout sta
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   // A long camera file name, the refusal's own words and the cards: nothing wider than the screen.
-  await page.getByTestId('file-input').first().setInputFiles({ name: 'PXL_20250601_101010123_MP_PORTRAIT_ORIGINAL.png', mimeType: 'image/png', buffer: blankPng(20000, 20000) });
+  await page
+    .getByTestId('file-input')
+    .first()
+    .setInputFiles({ name: 'PXL_20250601_101010123_MP_PORTRAIT_ORIGINAL.png', mimeType: 'image/png', buffer: blankPng(20000, 20000) });
   await expect(page.getByTestId('result-error')).toHaveText(
-    'This picture is 20000×20000 pixels: opening it here would take 1526 MB of memory, more than the 256 MB limit. ' + 'Save it as JPG or at a smaller size, then try again.',
+    'This picture is 20000×20000 pixels: opening it here would take 1526 MB of memory, more than the 256 MB limit. ' +
+      'Save it as JPG or at a smaller size, then try again.',
   );
   const overflow = await page.evaluate(() => ({
     page: document.documentElement.scrollWidth,

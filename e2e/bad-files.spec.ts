@@ -24,10 +24,28 @@ const cases = [
   { path: '/de/invert-image', file: 'leer.png', bytes: new Uint8Array(), type: 'image/png', notice: worded('empty-file') },
   { path: '/de/pdf-to-jpg', file: 'brief.docx', bytes: corpusFile('word/poi-SampleDoc.docx'), type: 'application/pdf', notice: de.toolPage.notAPdf },
   // A PDF header and nothing a reader can rebuild (pdf.js recovers the corpus's damaged scans).
-  { path: '/de/pdf-to-jpg', file: 'kaputt.pdf', bytes: new TextEncoder().encode(`%PDF-1.7\n${'0 obj << /Kids [ '.repeat(200)}`), type: 'application/pdf', error: worded('corrupt', 'pdf') },
+  {
+    path: '/de/pdf-to-jpg',
+    file: 'kaputt.pdf',
+    bytes: new TextEncoder().encode(`%PDF-1.7\n${'0 obj << /Kids [ '.repeat(200)}`),
+    type: 'application/pdf',
+    error: worded('corrupt', 'pdf'),
+  },
   { path: '/de/invert-image', file: 'halb.png', bytes: truncated(corpusFile('qr/qrcode-1_17.png')), type: 'image/png', error: worded('corrupt', 'image') },
-  { path: '/de/invert-image', file: 'bericht.png', bytes: corpusFile('pdf/issue9418-bad-xref.pdf'), type: 'image/png', notice: de.hero.notAnImage.replace('{{name}}', 'bericht.png') },
-  { path: '/de/word-to-pdf', file: 'kaputt.docx', bytes: corpusFile('word/poi-truncated62886.docx'), type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', error: worded('corrupt', 'file') },
+  {
+    path: '/de/invert-image',
+    file: 'bericht.png',
+    bytes: corpusFile('pdf/issue9418-bad-xref.pdf'),
+    type: 'image/png',
+    notice: de.hero.notAnImage.replace('{{name}}', 'bericht.png'),
+  },
+  {
+    path: '/de/word-to-pdf',
+    file: 'kaputt.docx',
+    bytes: corpusFile('word/poi-truncated62886.docx'),
+    type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    error: worded('corrupt', 'file'),
+  },
 ] as const;
 
 for (const { path, file, bytes, type, ...expected } of cases) {

@@ -9,18 +9,29 @@ const folder = mkdtempSync(path.join(tmpdir(), 'textlift-camera-'));
 const video = path.join(folder, 'qr.mjpeg');
 writeFileSync(
   video,
-  execFileSync(process.execPath, ['--input-type=module', '-e', `
+  execFileSync(process.execPath, [
+    '--input-type=module',
+    '-e',
+    `
     import QRCode from 'qrcode'; import sharp from 'sharp';
     const code = await QRCode.toBuffer('https://example.com/from-the-camera', { width: 360, margin: 4 });
     const frame = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#d8d4cc' } })
       .composite([{ input: code, left: 140, top: 60 }]).jpeg({ quality: 90 }).toBuffer();
-    process.stdout.write(frame);`]),
+    process.stdout.write(frame);`,
+  ]),
 );
 test.use({
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run',
-      '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
   },
 });
 

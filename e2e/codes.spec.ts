@@ -31,10 +31,13 @@ test('QR Code Scanner: a photo of a QR code reads as its text, with a copy butto
   await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible();
 });
 
-test('QR Code Scanner: two codes in one picture are both listed; no code and a wrong file get the spec\'s words', async ({ page }) => {
+test("QR Code Scanner: two codes in one picture are both listed; no code and a wrong file get the spec's words", async ({ page }) => {
   const [first, second] = await Promise.all(['first code', 'second code'].map((text) => QRCode.toBuffer(text, { width: 300 })));
   const both = await sharp({ create: { width: 700, height: 340, channels: 3, background: '#ffffff' } })
-    .composite([{ input: first!, left: 20, top: 20 }, { input: second!, left: 380, top: 20 }])
+    .composite([
+      { input: first!, left: 20, top: 20 },
+      { input: second!, left: 380, top: 20 },
+    ])
     .png()
     .toBuffer();
   await page.goto('/qr-scanner');
@@ -44,7 +47,9 @@ test('QR Code Scanner: two codes in one picture are both listed; no code and a w
   const texts = await page.getByTestId('code-text').allTextContents();
   expect(texts.sort()).toEqual(['first code', 'second code']);
 
-  const blank = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ffffff' } }).png().toBuffer();
+  const blank = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
   await page.getByTestId('file-input').setInputFiles(png('blank.png', blank));
   await expect(page.getByTestId('result-error')).toHaveText('No readable text found in the image.');
   await page.getByTestId('file-input').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
@@ -67,10 +72,7 @@ test('Barcode Scanner: an EAN-13 photo and both pages of a PDF are read with the
   await expect(page.getByTestId('code-item')).toHaveCount(2);
   await expect(page.getByTestId('code-list')).toContainText('Page 2');
   await expect(page.getByTestId('code-format')).toHaveText(['QR code', 'Code 128']);
-  expect(await page.getByTestId('code-text').allTextContents()).toEqual([
-    corpusExpected('qr/qrcode-6_1.png'),
-    corpusExpected('barcodes/code128-3_1.png'),
-  ]);
+  expect(await page.getByTestId('code-text').allTextContents()).toEqual([corpusExpected('qr/qrcode-6_1.png'), corpusExpected('barcodes/code128-3_1.png')]);
 
   const faq = page.getByTestId('faq');
   await expect(faq.getByRole('heading', { name: 'People Also Ask' })).toBeVisible();
@@ -96,7 +98,9 @@ test('QR Code Generator: the code follows the text; PNG and SVG downloads decode
   const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-svg').click()]);
   expect(svgDownload.suggestedFilename()).toBe('textlift.example path_qr-code.svg');
   const svgPng = path.join(mkdtempSync(path.join(tmpdir(), 'textlift-svg-')), 'svg.png');
-  await sharp(await svgDownload.path(), { density: 144 }).png().toFile(svgPng);
+  await sharp(await svgDownload.path(), { density: 144 })
+    .png()
+    .toFile(svgPng);
   expect(zbar(svgPng)).toBe(url);
 
   const unicode = 'Привет, 世界! İğdır 🚀';
@@ -118,14 +122,19 @@ test('Invert Image: every pixel of a PNG turned to its opposite, transparency ke
   const height = 48;
   const pixels = Buffer.alloc(width * height * 4);
   for (let i = 0; i < width * height; i++) pixels.set([i % 256, (i * 7) % 256, 200, i % 3 === 0 ? 0 : 1 + (i % 255)], i * 4);
-  const original = await sharp(pixels, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  const original = await sharp(pixels, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
   await page.goto('/invert-image');
   await page.getByTestId('file-input').setInputFiles(png('gradient.png', original));
   await expect(page.getByText('Image inverted!')).toBeVisible();
   await expect(page.getByRole('img', { name: /^Original/ })).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-file').click()]);
   expect(download.suggestedFilename()).toBe('gradient_inverted.png');
-  const { data, info } = await sharp(await download.path()).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await download.path())
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   expect([info.width, info.height]).toEqual([width, height]);
   for (let i = 0; i < width * height * 4; i += 4) {
     const alpha = pixels[i + 3]!;

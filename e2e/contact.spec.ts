@@ -46,9 +46,7 @@ test('a complete message is sent, stored, and the form resets', async ({ page })
   release();
   await expect(page.getByText("Message sent successfully! We'll get back to you soon.")).toBeVisible();
   await expect(page.getByLabel('Name')).toHaveValue('');
-  expect(storedRows(subject)).toEqual([
-    { name: 'Ana Reyes', email: 'ana@example.com', subject, message: 'The TIFF page came out perfectly.' },
-  ]);
+  expect(storedRows(subject)).toEqual([{ name: 'Ana Reyes', email: 'ana@example.com', subject, message: 'The TIFF page came out perfectly.' }]);
 });
 
 test('a filled honeypot is answered as sent but not stored', async ({ request }) => {

@@ -11,7 +11,11 @@ import { expect, test } from './fixtures.ts';
 
 const image = { name: 'Überweisung 2026.png', mimeType: 'image/png', buffer: corpusFile('ocr/uw3-line-010004.png') };
 const pdf = { name: 'Bericht 报告.pdf', mimeType: 'application/pdf', buffer: corpusFile('tables/AnimalSounds.pdf') };
-const word = { name: 'Brief für Ana.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: corpusFile('word/mammoth-simple-list.docx') };
+const word = {
+  name: 'Brief für Ana.docx',
+  mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  buffer: corpusFile('word/mammoth-simple-list.docx'),
+};
 
 interface NameCase {
   /** What the visitor does before the download is offered. */
@@ -22,10 +26,12 @@ interface NameCase {
 }
 
 const chooseFile = (file: typeof image | Array<typeof image>) => (page: Page) => page.getByTestId('file-input').setInputFiles(file);
-const typeText = (text: string, convert = true) => async (page: Page) => {
-  await page.getByTestId('text-input').fill(text);
-  if (convert) await page.getByTestId('convert').click();
-};
+const typeText =
+  (text: string, convert = true) =>
+  async (page: Page) => {
+    await page.getByTestId('text-input').fill(text);
+    if (convert) await page.getByTestId('convert').click();
+  };
 
 /** A tool whose download name another spec checks already, on its own user's path. */
 type CheckedIn = `${string}.spec.ts`;

@@ -18,7 +18,9 @@ test.beforeEach(async ({ page }) => {
 
 test('a file that is not an image is refused with one line saying why', async ({ page }) => {
   await dropFile(page, zone, new TextEncoder().encode('Quarterly report\nrevenue 12'), 'report.png', 'image/png');
-  await expect(page.getByTestId('upload-notice')).toHaveText('report.png is neither an image nor a PDF. Choose a photo or scan (JPG, PNG, HEIC, WebP, AVIF, GIF, BMP, TIFF) or a PDF.');
+  await expect(page.getByTestId('upload-notice')).toHaveText(
+    'report.png is neither an image nor a PDF. Choose a photo or scan (JPG, PNG, HEIC, WebP, AVIF, GIF, BMP, TIFF) or a PDF.',
+  );
   await expect(page.getByText('Upload an image to see extracted text here')).toBeVisible();
   await expectResponsive(page);
 });
@@ -40,7 +42,8 @@ test('a PNG cut short gets a clear error and a toast', async ({ page }) => {
 test('a 20000×20000 PNG is refused from its header, without freezing the tab', async ({ page }) => {
   await dropFile(page, zone, blankPng(20000, 20000), 'bomb.png', 'image/png');
   await expect(page.getByTestId('result-error')).toHaveText(
-    'This picture is 20000×20000 pixels: opening it here would take 1526 MB of memory, more than the 256 MB limit. ' + 'Save it as JPG or at a smaller size, then try again.',
+    'This picture is 20000×20000 pixels: opening it here would take 1526 MB of memory, more than the 256 MB limit. ' +
+      'Save it as JPG or at a smaller size, then try again.',
   );
   await expectResponsive(page);
 });

@@ -83,9 +83,9 @@ test('several images at once: each gets its own result, and "Download all" is a 
   const { unzipSync } = await import('fflate');
   await page.goto('/');
   const files = ['uw3-line-010001.png', 'uw3-line-010004.png', 'pytesseract-test.jpg'];
-  await page.getByTestId('file-input').setInputFiles(
-    files.map((name) => ({ name, mimeType: name.endsWith('.jpg') ? 'image/jpeg' : 'image/png', buffer: corpusFile(`ocr/${name}`) })),
-  );
+  await page
+    .getByTestId('file-input')
+    .setInputFiles(files.map((name) => ({ name, mimeType: name.endsWith('.jpg') ? 'image/jpeg' : 'image/png', buffer: corpusFile(`ocr/${name}`) })));
   const list = page.getByTestId('batch-list');
   await expect(list.getByTestId('batch-status')).toHaveText(['Done', 'Done', 'Done'], { timeout: 60_000 });
   await list.getByRole('button', { name: /pytesseract-test\.jpg/ }).click();

@@ -6,7 +6,9 @@ import { expect, test } from './fixtures.ts';
 
 /** The text the API reads out of a corpus image. */
 async function readByApi(request: APIRequestContext, bytes: Buffer, language: string): Promise<string> {
-  const api = await request.post('/api/v1/convert/image-to-text', { multipart: { file: { name: 'image.jpg', mimeType: 'image/jpeg', buffer: bytes }, language } });
+  const api = await request.post('/api/v1/convert/image-to-text', {
+    multipart: { file: { name: 'image.jpg', mimeType: 'image/jpeg', buffer: bytes }, language },
+  });
   expect(api.status()).toBe(200);
   return api.text();
 }

@@ -8,13 +8,18 @@ import { expect, test } from './fixtures.ts';
  */
 const changesUntilReady = () => {
   const changes: string[] = [];
-  const label = (node: Node) => (node instanceof Element ? `<${node.localName}${node.id ? `#${node.id}` : ''}>` : JSON.stringify(node.textContent?.slice(0, 40)));
+  const label = (node: Node) =>
+    node instanceof Element ? `<${node.localName}${node.id ? `#${node.id}` : ''}>` : JSON.stringify(node.textContent?.slice(0, 40));
   const observer = new MutationObserver((records) => {
     for (const record of records) {
       if (record.target === document.documentElement && record.attributeName === 'data-ready') return observer.disconnect();
       if (!document.getElementById('root')?.contains(record.target)) continue;
       // A comment is a mark of the server's render, which hydration may drop.
-      const nodes = (list: NodeList) => [...list].filter((node) => node.nodeType !== Node.COMMENT_NODE).map(label).join(' ');
+      const nodes = (list: NodeList) =>
+        [...list]
+          .filter((node) => node.nodeType !== Node.COMMENT_NODE)
+          .map(label)
+          .join(' ');
       if (record.type === 'childList') {
         if (nodes(record.removedNodes)) changes.push(`removed ${nodes(record.removedNodes)} from ${label(record.target)}`);
         if (nodes(record.addedNodes)) changes.push(`added ${nodes(record.addedNodes)} to ${label(record.target)}`);

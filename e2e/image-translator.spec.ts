@@ -35,12 +35,13 @@ async function watchRecognising(page: Page): Promise<() => Promise<boolean>> {
       if (document.body.textContent?.includes('Recognising text')) seen.sawRecognising = true;
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
-  return () => page.evaluate(() => {
-    const seen = window as { sawRecognising?: boolean };
-    const saw = Boolean(seen.sawRecognising);
-    seen.sawRecognising = false;
-    return saw;
-  });
+  return () =>
+    page.evaluate(() => {
+      const seen = window as { sawRecognising?: boolean };
+      const saw = Boolean(seen.sawRecognising);
+      seen.sawRecognising = false;
+      return saw;
+    });
 }
 
 /** The scan's first paragraph alone (three printed lines): a third of the reading time. */
@@ -49,7 +50,7 @@ async function firstParagraph() {
   return { name: 'paragraph.png', mimeType: 'image/png', buffer };
 }
 
-test('Image Translator: English to Spanish by our server\'s Apertium, side by side, copied and saved as .txt', async ({ page }) => {
+test("Image Translator: English to Spanish by our server's Apertium, side by side, copied and saved as .txt", async ({ page }) => {
   await withoutBuiltInTranslator(page);
   await page.goto('/image-translator');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Image Translator');
@@ -111,13 +112,14 @@ test('Image Translator: German with no built-in translator and no LibreTranslate
   await expect(page.getByTestId('drop-zone-disabled')).toHaveText('No translator is ready for these languages yet: see the note above.');
 });
 
-test('Image Translator: the browser\'s own translator, its model downloaded on a click, and nothing sent to translate', async ({ page }) => {
+test("Image Translator: the browser's own translator, its model downloaded on a click, and nothing sent to translate", async ({ page }) => {
   // Chrome's Translator API as the browser would offer it; Debian's Chromium has the API but
   // cannot download models here, so the test plays the browser's part.
   await page.addInitScript(() => {
     let downloaded = false;
     (window as unknown as { Translator: unknown }).Translator = {
-      availability: async ({ targetLanguage }: { targetLanguage: string }) => (targetLanguage === 'de' ? (downloaded ? 'available' : 'downloadable') : 'unavailable'),
+      availability: async ({ targetLanguage }: { targetLanguage: string }) =>
+        targetLanguage === 'de' ? (downloaded ? 'available' : 'downloadable') : 'unavailable',
       create: async ({ monitor }: { monitor?(m: EventTarget): void }) => {
         const target = new EventTarget();
         monitor?.(target);

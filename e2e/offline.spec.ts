@@ -9,7 +9,11 @@ test.use({ serviceWorkers: 'allow' });
 
 const IMAGE = 'ocr/pytesseract-test.jpg';
 const pdf = (file: string) => ({ name: file.split('/').pop()!, mimeType: 'application/pdf', buffer: corpusFile(file) });
-const docx = (file: string) => ({ name: file.split('/').pop()!, mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: corpusFile(file) });
+const docx = (file: string) => ({
+  name: file.split('/').pop()!,
+  mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  buffer: corpusFile(file),
+});
 const pageCount = (path: string) => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [path], { encoding: 'utf8' }))![1]);
 
 async function readImage(page: Page) {
@@ -48,11 +52,19 @@ test('after one visit the hero and Merge PDF work with the network off, reloaded
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Word to PDF Converter');
 
   const kept = await page.evaluate(async () => {
-    const addresses = await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)));
+    const addresses = await Promise.all(
+      (await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)),
+    );
     return addresses.flat();
   });
-  expect(kept.some((path) => path.endsWith('eng.traineddata.gz')), 'the OCR model is stored').toBe(true);
-  expect(kept.filter((path) => /^\/(api|parse|v1|healthz)(\/|$)/.test(path)), 'no API answer is stored').toEqual([]);
+  expect(
+    kept.some((path) => path.endsWith('eng.traineddata.gz')),
+    'the OCR model is stored',
+  ).toBe(true);
+  expect(
+    kept.filter((path) => /^\/(api|parse|v1|healthz)(\/|$)/.test(path)),
+    'no API answer is stored',
+  ).toEqual([]);
   const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
   test.info().annotations.push({ type: 'figure', description: `${kept.length} addresses stored, ${(usage / 2 ** 20).toFixed(1)} MiB of storage` });
 

@@ -28,7 +28,10 @@ test('a visitor extracts the text of a 14-page paper, page by page, and download
   await expect(result).toBeVisible();
   await expect(page.getByTestId('status-text')).toHaveText('Text extraction completed!');
   const statuses = await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
-  expect(statuses.some((status) => /^Processing page \d+ of 14\.\.\.$/.test(status)), statuses.join(' | ')).toBe(true);
+  expect(
+    statuses.some((status) => /^Processing page \d+ of 14\.\.\.$/.test(status)),
+    statuses.join(' | '),
+  ).toBe(true);
   const text = await result.inputValue();
   const reference = execFileSync('pdftotext', [`${corpusDir}/pdf/tracemonkey.pdf`, '-'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   expect(wordF1(text, reference)).toBeGreaterThanOrEqual(0.97);
@@ -68,7 +71,10 @@ test('a locked PDF in a batch is opened while the next file, a scan, is read wit
   await expect(page.getByTestId('result-text')).toHaveValue('Issue 6010');
   await expect(page.getByTestId('batch-status')).toHaveText(['Done', 'Done', 'Done'], { timeout: 90_000 });
   // The scan, read with OCR on the device.
-  await page.getByTestId('batch-list').getByRole('button', { name: /linn-scanned-2col\.pdf/ }).click();
+  await page
+    .getByTestId('batch-list')
+    .getByRole('button', { name: /linn-scanned-2col\.pdf/ })
+    .click();
   expect(characterErrorRate(await page.getByTestId('result-text').inputValue(), corpusExpected('pdf/linn-scanned-2col.pdf'))).toBeLessThanOrEqual(0.05);
 });
 

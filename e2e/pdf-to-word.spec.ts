@@ -15,7 +15,9 @@ test('a visitor converts a paper to Word: headings, paragraphs and the download'
   expect(html).toContain('<h3>1. Introduction</h3>');
   // The bar chart of figure 10 (drawn as images) is kept as a picture, before its caption.
   await expect(page.getByText('14 pages, 201 paragraphs, 10 tables, 9 pictures')).toBeVisible();
-  const chart = [...html.matchAll(/<img src="data:image\/png;base64,([^"]+)"/g)].map((match) => Buffer.from(match[1]!, 'base64')).find((png) => png.readUInt32BE(16) > 800);
+  const chart = [...html.matchAll(/<img src="data:image\/png;base64,([^"]+)"/g)]
+    .map((match) => Buffer.from(match[1]!, 'base64'))
+    .find((png) => png.readUInt32BE(16) > 800);
   expect(chart, 'a picture over 800 px wide').toBeDefined();
   expect(html.indexOf(`base64,${chart!.toString('base64')}`)).toBeLessThan(html.indexOf('Figure 10. Speedup vs. a baseline JavaScript interpreter'));
 });

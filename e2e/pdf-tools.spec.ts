@@ -42,7 +42,7 @@ test('Merge PDF: files add up in one list, reorder by keyboard, and merge in tha
   expect(pdfText(path, 2)).toContain('Trace-based Just-in-Time Type Specialization');
 });
 
-test('Merge PDF asks for a locked file\'s password in its row', async ({ page }) => {
+test("Merge PDF asks for a locked file's password in its row", async ({ page }) => {
   await page.goto('/merge-pdf');
   await page.getByTestId('file-input').setInputFiles([pdf('pdf/libreoffice-writer-password.pdf'), pdf('tables/AnimalSounds.pdf')]);
   await expect(page.getByText('Password needed')).toBeVisible();
@@ -75,7 +75,10 @@ test('Text to PDF: typed Polish, Turkish and Russian come back out of the PDF ex
   expect(download.suggestedFilename()).toBe('Zażółć gęślą jaźń.pdf');
   const path = await download.path();
   qpdfCheck(path);
-  const lines = pdfText(path).split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = pdfText(path)
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   for (const line of text.split('\n')) expect(lines).toContain(line);
 });
 

@@ -24,11 +24,10 @@ test('every page has its content, title, language and links in the HTML, before 
     expect(attribute(html, /<meta name="description" content="([^"]*)"/), path).toMatch(/.{10,}/);
     expect(attribute(html, /<link rel="canonical" href="([^"]+)"/), path).toMatch(new RegExp(`^http://[^/]+${path === '/' ? '/$' : `${path}$`}`));
     // hreflang: the page in each of the 13 languages, and English as the default.
-    const alternates = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map(([, tag, href]) => `${tag} ${new URL(href!).pathname}`);
-    expect(alternates, path).toEqual([
-      ...languages.map((language) => `${language.tag} ${localizedPath(language.code, english)}`),
-      `x-default ${english}`,
-    ]);
+    const alternates = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map(
+      ([, tag, href]) => `${tag} ${new URL(href!).pathname}`,
+    );
+    expect(alternates, path).toEqual([...languages.map((language) => `${language.tag} ${localizedPath(language.code, english)}`), `x-default ${english}`]);
   }
 });
 
@@ -45,7 +44,13 @@ function strings(value: unknown, key = ''): Map<string, string> {
 // A localized page's HTML holds no English sentence where its language has its own: each
 // English string (a dozen characters or more, no placeholder) whose translation differs must
 // be absent from the German, Polish... page as prerendered.
-for (const [path, code] of [['/de/pdf-to-text', 'de'], ['/pl/jpg-to-word', 'pl'], ['/fr/about-us', 'fr'], ['/tr/blog', 'tr'], ['/ph', 'ph']] as const) {
+for (const [path, code] of [
+  ['/de/pdf-to-text', 'de'],
+  ['/pl/jpg-to-word', 'pl'],
+  ['/fr/about-us', 'fr'],
+  ['/tr/blog', 'tr'],
+  ['/ph', 'ph'],
+] as const) {
   test(`${path} is ${code} from its first paint, with no English in its HTML`, async ({ page }) => {
     await page.goto(path);
     const text = (await page.locator('body').innerText()) + (await page.title());

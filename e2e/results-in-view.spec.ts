@@ -29,13 +29,18 @@ interface Sample {
  * tool needs at least (Merge PDF: two).
  */
 function validInput(tool: FileTool): Sample[] {
-  const one: Sample = tool.answers === 'codes'
-    ? { name: 'code.png', mimeType: 'image/png', buffer: corpusFile('qr/qrcode-2_16.png') }
-    : readsImages(tool)
-      ? { name: 'line.png', mimeType: 'image/png', buffer: corpusFile('ocr/uw3-line-010001.png') }
-      : readsWord(tool)
-        ? { name: 'sample.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: corpusFile('word/poi-SampleDoc.docx') }
-        : { name: 'judgment.pdf', mimeType: 'application/pdf', buffer: corpusFile('pdf/issue11913.pdf') };
+  const one: Sample =
+    tool.answers === 'codes'
+      ? { name: 'code.png', mimeType: 'image/png', buffer: corpusFile('qr/qrcode-2_16.png') }
+      : readsImages(tool)
+        ? { name: 'line.png', mimeType: 'image/png', buffer: corpusFile('ocr/uw3-line-010001.png') }
+        : readsWord(tool)
+          ? {
+              name: 'sample.docx',
+              mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+              buffer: corpusFile('word/poi-SampleDoc.docx'),
+            }
+          : { name: 'judgment.pdf', mimeType: 'application/pdf', buffer: corpusFile('pdf/issue11913.pdf') };
   return Array.from({ length: tool.input.minFiles }, (_, index) => ({ ...one, name: index ? `${index}-${one.name}` : one.name }));
 }
 
@@ -130,7 +135,10 @@ test.describe('on a phone, results and errors come where the eye is', () => {
     const heading = page.getByTestId('result-heading');
     await expect(heading).toBeFocused();
     const top = Number(await heading.getAttribute('data-top-at-focus'));
-    const header = await page.locator('header').first().evaluate((element) => element.getBoundingClientRect().bottom);
+    const header = await page
+      .locator('header')
+      .first()
+      .evaluate((element) => element.getBoundingClientRect().bottom);
     expect(top).toBeGreaterThanOrEqual(header);
     expect(top).toBeLessThan(844 / 2);
   });

@@ -23,19 +23,24 @@ test('a page read in the browser is read with the fast model too, fetched once a
   const read = await page.getByTestId('result-text').inputValue();
   expect(fetched).toHaveLength(1);
   // tesseract.js keeps the model it loaded under the second model's own key, not English's.
-  const kept = await page.evaluate(() => new Promise<string[]>((resolve, reject) => {
-    const open = indexedDB.open('keyval-store');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const keys = open.result.transaction('keyval').objectStore('keyval').getAllKeys();
-      keys.onsuccess = () => resolve(keys.result.map(String));
-    };
-  }));
+  const kept = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const keys = open.result.transaction('keyval').objectStore('keyval').getAllKeys();
+          keys.onsuccess = () => resolve(keys.result.map(String));
+        };
+      }),
+  );
   expect(kept).toContain('./eng.traineddata');
   expect(kept.some((key) => /^tessdata-fast-[0-9a-f]+\/eng\.traineddata$/.test(key))).toBe(true);
 
   // The server, reading with the same two models (native tesseract), chooses the same words.
-  const answer = await request.post('/api/v1/convert/image-to-text', { multipart: { file: { name: 'scan.jpg', mimeType: 'image/jpeg', buffer: file }, language: 'eng' } });
+  const answer = await request.post('/api/v1/convert/image-to-text', {
+    multipart: { file: { name: 'scan.jpg', mimeType: 'image/jpeg', buffer: file }, language: 'eng' },
+  });
   expect(answer.ok()).toBe(true);
   expect(read).toContain('The quick brown dog jumped over the');
   expect(read).toBe((await answer.text()).trim());

@@ -43,14 +43,15 @@ test('an unknown language code is the not-found page, and "/" is English', async
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
-const texts = (code: string) => dictionary(code) as unknown as {
-  nav: { home: string; main: string };
-  blog: { title: string; notFound: string };
-  about: { title: string };
-  notFound: { title: string };
-  tools: Record<string, { title: string }>;
-  languageOffer: { text: string; switch: string; dismiss: string };
-};
+const texts = (code: string) =>
+  dictionary(code) as unknown as {
+    nav: { home: string; main: string };
+    blog: { title: string; notFound: string };
+    about: { title: string };
+    notFound: { title: string };
+    tools: Record<string, { title: string }>;
+    languageOffer: { text: string; switch: string; dismiss: string };
+  };
 
 test('the switcher goes to the same page in the chosen language; links stay in it; the choice outlives "/" and a reload', async ({ page }) => {
   await page.goto('/');
@@ -60,7 +61,10 @@ test('the switcher goes to the same page in the chosen language; links stay in i
   // The logo and Tools lead to this language's home.
   await expect(page.getByRole('link', { name: texts('de').nav.home }).first()).toHaveAttribute('href', '/de');
 
-  await page.getByRole('navigation', { name: texts('de').nav.main }).getByRole('link', { name: 'Blog' }).click();
+  await page
+    .getByRole('navigation', { name: texts('de').nav.main })
+    .getByRole('link', { name: 'Blog' })
+    .click();
   await expect(page).toHaveURL(/\/de\/blog$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('de').blog.title);
   await page.goto('/de/about-us');
@@ -115,7 +119,10 @@ test.describe('a first visit from a browser that asks for German', () => {
 
   test('who closes the offer stays in English, and is not asked again', async ({ page }) => {
     await page.goto('/');
-    await page.getByTestId('language-offer').getByRole('button', { name: texts('de').languageOffer.dismiss }).click();
+    await page
+      .getByTestId('language-offer')
+      .getByRole('button', { name: texts('de').languageOffer.dismiss })
+      .click();
     await expect(page.getByTestId('language-offer')).toHaveCount(0);
     await page.goto('/blog');
     await expect(page).toHaveURL(/\d\/blog$/);
@@ -136,7 +143,7 @@ test('a page in its own language is not offered again', async ({ browser, baseUR
   await context.close();
 });
 
-test('unknown addresses under a language are that language\'s not-found pages, hydrated without an error', async ({ page }) => {
+test("unknown addresses under a language are that language's not-found pages, hydrated without an error", async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
   let response = await page.goto('/de/no/such/page');
@@ -151,7 +158,12 @@ test('unknown addresses under a language are that language\'s not-found pages, h
 });
 
 test('/tools/{tool} redirects permanently to the tool, in each language, replacing the address', async ({ page, request }) => {
-  const redirects = { '/tools/image-to-text': '/', '/tools/merge-pdf': '/merge-pdf', '/de/tools/image-to-text': '/de', '/pl/tools/pdf-to-word': '/pl/pdf-to-word' };
+  const redirects = {
+    '/tools/image-to-text': '/',
+    '/tools/merge-pdf': '/merge-pdf',
+    '/de/tools/image-to-text': '/de',
+    '/pl/tools/pdf-to-word': '/pl/pdf-to-word',
+  };
   for (const [from, to] of Object.entries(redirects)) {
     const response = await request.get(from, { maxRedirects: 0 });
     expect(response.status(), from).toBe(301);

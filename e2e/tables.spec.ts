@@ -13,7 +13,9 @@ async function workbookOf(path: string) {
 test('PDF to Excel: the first table previewed, a workbook of typed cells, its CSV, and People Also Ask', async ({ page }) => {
   await page.goto('/pdf-to-excel');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('PDF to Excel Converter');
-  await page.getByTestId('file-input').setInputFiles({ name: 'spanning_cells.pdf', mimeType: 'application/pdf', buffer: corpusFile('tables/spanning_cells.pdf') });
+  await page
+    .getByTestId('file-input')
+    .setInputFiles({ name: 'spanning_cells.pdf', mimeType: 'application/pdf', buffer: corpusFile('tables/spanning_cells.pdf') });
   await expect(page.getByText('Your Excel workbook is ready!')).toBeVisible();
   await expect(page.getByTestId('result-summary')).toContainText('Tables found: 2 · Sheets: 2');
   const preview = page.getByTestId('table-preview');

@@ -6,7 +6,11 @@ import sharp from 'sharp';
 import { corpusFile } from '../test-support/corpus.ts';
 import { expect, test } from './fixtures.ts';
 
-const docx = (file: string) => ({ name: file.split('/').pop()!, mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: corpusFile(file) });
+const docx = (file: string) => ({
+  name: file.split('/').pop()!,
+  mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  buffer: corpusFile(file),
+});
 
 test('Text to Word: counts as you type, and the .docx reads back as the text, in several scripts', async ({ page }) => {
   await page.goto('/text-to-word');
@@ -24,7 +28,12 @@ test('Text to Word: counts as you type, and the .docx reads back as the text, in
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Word File' }).click()]);
   expect(download.suggestedFilename()).toBe('Zażółć gęślą jaźń, İstanbul.docx');
   const { value } = await mammoth.extractRawText({ path: await download.path() });
-  expect(value.split('\n\n').map((line) => line.trim()).filter(Boolean)).toEqual(paragraphs);
+  expect(
+    value
+      .split('\n\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+  ).toEqual(paragraphs);
 });
 
 test('Word to PDF: the page says the file goes to our server, the PDF holds the document, a damaged one gets its message', async ({ page }) => {

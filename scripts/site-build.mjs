@@ -14,14 +14,7 @@ import { fileURLToPath } from 'node:url';
  * config, and the dependencies as installed (npm rewrites node_modules/.package-lock.json on
  * every install, with each package's version and integrity).
  */
-export const INPUTS = [
-  'packages/web',
-  'packages/core',
-  'package.json',
-  'package-lock.json',
-  'tsconfig.base.json',
-  'node_modules/.package-lock.json',
-];
+export const INPUTS = ['packages/web', 'packages/core', 'package.json', 'package-lock.json', 'tsconfig.base.json', 'node_modules/.package-lock.json'];
 
 /** Folders inside the inputs that are not read by a build, or are written by it. */
 const SKIPPED = new Set(['node_modules', 'dist', 'dist-ssr']);

@@ -66,7 +66,10 @@ test('a missing site, or a stamp from other inputs, is not current', () => {
 function fakeNpm(status: number) {
   const bin = path.join(root, 'bin');
   mkdirSync(bin);
-  writeFileSync(path.join(bin, 'npm'), `#!/bin/sh\necho "npm $*" >> ${bin}/calls\nmkdir -p packages/web/dist && echo '<html>' > packages/web/dist/index.html\nexit ${status}\n`);
+  writeFileSync(
+    path.join(bin, 'npm'),
+    `#!/bin/sh\necho "npm $*" >> ${bin}/calls\nmkdir -p packages/web/dist && echo '<html>' > packages/web/dist/index.html\nexit ${status}\n`,
+  );
   chmodSync(path.join(bin, 'npm'), 0o755);
   const previous = process.env.PATH;
   process.env.PATH = `${bin}:${previous}`;

@@ -38,20 +38,16 @@ const apertium = (required) => [
  * (core's ocr/choose-words.ts), on the server and, served by us, in the browser.
  */
 const TESSERACT_MODELS = ['rus', 'spa', 'fra', 'fil', 'ind', 'deu', 'por', 'dan', 'nld', 'pol', 'ita', 'tur', 'chi_sim', 'jpn'];
-const tesseractModels = (required) => TESSERACT_MODELS.map((code) => ({
-  name: `tesseract-ocr-${code.replace('_', '-')}`,
-  file: `/usr/share/tesseract-ocr/5/tessdata/${code}.traineddata`,
-  required,
-}));
+const tesseractModels = (required) =>
+  TESSERACT_MODELS.map((code) => ({
+    name: `tesseract-ocr-${code.replace('_', '-')}`,
+    file: `/usr/share/tesseract-ocr/5/tessdata/${code}.traineddata`,
+    required,
+  }));
 
 /** Each package with the command that shows it is installed, and whether the mode needs it. */
 export const packages = {
-  start: [
-    { name: 'tesseract-ocr', command: 'tesseract', required: false },
-    ...tesseractModels(false),
-    ...office(false),
-    ...apertium(false),
-  ],
+  start: [{ name: 'tesseract-ocr', command: 'tesseract', required: false }, ...tesseractModels(false), ...office(false), ...apertium(false)],
   test: [
     ...office(true),
     ...apertium(true),

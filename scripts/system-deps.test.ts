@@ -14,7 +14,8 @@ function fakeAptGet(status: number) {
   const lines = Array.from({ length: 150 }, (_, i) => `echo "Get:${i} http://deb.debian.org/debian bookworm/main amd64 lib${i} [${i} kB]"`);
   writeFileSync(
     path.join(bin, 'apt-get'),
-    `#!/bin/sh\necho "apt-get $*" >> ${bin}/calls\n${lines.join('\n')}\necho "Setting up lib1 (1.0) ..."\n` + `${status ? 'echo "E: Unable to locate package fonts-nowhere" >&2\n' : ''}exit ${status}\n`,
+    `#!/bin/sh\necho "apt-get $*" >> ${bin}/calls\n${lines.join('\n')}\necho "Setting up lib1 (1.0) ..."\n` +
+      `${status ? 'echo "E: Unable to locate package fonts-nowhere" >&2\n' : ''}exit ${status}\n`,
   );
   chmodSync(path.join(bin, 'apt-get'), 0o755);
   return { env: { ...process.env, PATH: `${bin}:${process.env.PATH}` }, calls: () => readFileSync(path.join(bin, 'calls'), 'utf8') };
@@ -53,7 +54,10 @@ test('in a terminal, dpkg’s current step is shown in place and cleared at the 
   expect(out.text).toContain('\r\x1b[K  Setting up lib1…');
   // What stays on screen once each in-place line is overwritten: the two lines.
   const shown = out.text.split('\n').map((line) => line.split('\r\x1b[K').pop());
-  expect(shown.filter(Boolean)).toEqual([expect.stringMatching(/^Installing Debian packages/), expect.stringMatching(/^Installed the Debian package in \d+ s\.$/)]);
+  expect(shown.filter(Boolean)).toEqual([
+    expect.stringMatching(/^Installing Debian packages/),
+    expect.stringMatching(/^Installed the Debian package in \d+ s\.$/),
+  ]);
 });
 
 test('a failed install shows apt’s last lines and where the rest is', async () => {
@@ -77,7 +81,8 @@ test('what is missing, and the command a person runs for it', () => {
 test('Debian’s model of every OCR language but English (which tesseract-ocr brings): required by the tests, optional to start', async () => {
   const { packages } = await import('./system-deps.mjs');
   const { ocrLanguages } = await import('../packages/core/src/ocr/languages.ts');
-  const models = (mode: 'start' | 'test') => (packages[mode] as Array<{ name: string; file?: string; required: boolean }>).filter((pkg) => pkg.name.startsWith('tesseract-ocr-'));
+  const models = (mode: 'start' | 'test') =>
+    (packages[mode] as Array<{ name: string; file?: string; required: boolean }>).filter((pkg) => pkg.name.startsWith('tesseract-ocr-'));
   const expected = ocrLanguages.filter((code) => code !== 'eng').map((code) => `tesseract-ocr-${code.replace('_', '-')}`);
   expect(models('test').map((pkg) => pkg.name)).toEqual(expected);
   expect(models('test').every((pkg) => pkg.required)).toBe(true);
@@ -85,5 +90,7 @@ test('Debian’s model of every OCR language but English (which tesseract-ocr br
   expect(models('start').some((pkg) => pkg.required)).toBe(false);
   expect(models('test').find((pkg) => pkg.name === 'tesseract-ocr-chi-sim')?.file).toBe('/usr/share/tesseract-ocr/5/tessdata/chi_sim.traineddata');
   const missing = missingPackages('test', { commandExists: () => true, fileExists: (file: string) => !file.endsWith('/fra.traineddata') });
-  expect(installCommand(missing.map((pkg: { name: string }) => pkg.name))).toBe('apt-get update && apt-get install -y --no-install-recommends tesseract-ocr-fra');
+  expect(installCommand(missing.map((pkg: { name: string }) => pkg.name))).toBe(
+    'apt-get update && apt-get install -y --no-install-recommends tesseract-ocr-fra',
+  );
 });

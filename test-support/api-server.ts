@@ -14,7 +14,10 @@ export async function startApiServer(): Promise<{ app: FastifyInstance; origin: 
  * On a server allowing each client two API requests, the request `send` makes is answered
  * twice with `allowed`, then refused 429 with Retry-After and the error's code.
  */
-export async function expectThirdRateLimited(send: (app: FastifyInstance) => Promise<{ statusCode: number; headers: Record<string, unknown>; json(): unknown }>, allowed: number): Promise<void> {
+export async function expectThirdRateLimited(
+  send: (app: FastifyInstance) => Promise<{ statusCode: number; headers: Record<string, unknown>; json(): unknown }>,
+  allowed: number,
+): Promise<void> {
   const limited = await buildApp({ logLevel: 'warn', webRoot: '/nonexistent', apiRateLimit: 2 });
   try {
     expect((await send(limited)).statusCode).toBe(allowed);

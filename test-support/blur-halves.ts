@@ -31,15 +31,33 @@ const countsOf = (list: string[]) => list.reduce((counts, word) => counts.set(wo
 async function placedWords(sample: RealSample, turns: number): Promise<{ text: string; x0: number; x1: number }[]> {
   const rgb = await uprightRgb(readFileSync(sample.file));
   const file = path.join(tmpdir(), `blur-halves-${process.pid}.png`);
-  await sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } }).rotate(turns * 90).png().toFile(file);
-  const tsv = spawnSync('tesseract', [file, 'stdout', '--tessdata-dir', path.resolve('.data/tessdata'), '-l', sample.language, '-c', 'tessedit_create_tsv=1'], { encoding: 'utf8', maxBuffer: 64 << 20 }).stdout;
+  await sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
+    .rotate(turns * 90)
+    .png()
+    .toFile(file);
+  const tsv = spawnSync('tesseract', [file, 'stdout', '--tessdata-dir', path.resolve('.data/tessdata'), '-l', sample.language, '-c', 'tessedit_create_tsv=1'], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  }).stdout;
   rmSync(file);
-  return tsv.split('\n').slice(1).map((row) => row.split('\t')).filter((cells) => cells[0] === '5' && cells[11]?.trim()).map((cells) => {
-    const [left, top, width, height] = cells.slice(6, 10).map(Number) as [number, number, number, number];
-    // Back to the picture as taken (W wide): a clockwise turn took x to y' (90°), W - x' (180°), W - y' (270°).
-    const [a, b] = turns === 0 ? [left, left + width] : turns === 1 ? [top, top + height] : turns === 2 ? [rgb.width - left - width, rgb.width - left] : [rgb.width - top - height, rgb.width - top];
-    return { text: cells[11]!.trim(), x0: a, x1: b };
-  });
+  return tsv
+    .split('\n')
+    .slice(1)
+    .map((row) => row.split('\t'))
+    .filter((cells) => cells[0] === '5' && cells[11]?.trim())
+    .map((cells) => {
+      const [left, top, width, height] = cells.slice(6, 10).map(Number) as [number, number, number, number];
+      // Back to the picture as taken (W wide): a clockwise turn took x to y' (90°), W - x' (180°), W - y' (270°).
+      const [a, b] =
+        turns === 0
+          ? [left, left + width]
+          : turns === 1
+            ? [top, top + height]
+            : turns === 2
+              ? [rgb.width - left - width, rgb.width - left]
+              : [rgb.width - top - height, rgb.width - top];
+      return { text: cells[11]!.trim(), x0: a, x1: b };
+    });
 }
 
 export async function halvesOf(sample: RealSample): Promise<Halves> {
@@ -59,7 +77,8 @@ export async function halvesOf(sample: RealSample): Promise<Halves> {
   // A word across the middle is in neither half: the blur runs into it from the left.
   const left = countsOf(inTruth.filter((word) => word.x1 < width / 2).map((word) => word.text));
   const right = countsOf(inTruth.filter((word) => word.x0 >= width / 2).map((word) => word.text));
-  const alone = (side: Map<string, number>, other: Map<string, number>) => Object.fromEntries([...side].filter(([word]) => !other.has(word)).map(([word, n]) => [word, Math.min(n, truth.get(word)!)]));
+  const alone = (side: Map<string, number>, other: Map<string, number>) =>
+    Object.fromEntries([...side].filter(([word]) => !other.has(word)).map(([word, n]) => [word, Math.min(n, truth.get(word)!)]));
   cache[key] = { left: alone(left, right), right: alone(right, left) };
   mkdirSync(path.dirname(cacheFile), { recursive: true });
   writeFileSync(cacheFile, JSON.stringify(cache, null, 1));

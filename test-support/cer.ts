@@ -19,10 +19,12 @@ export function wordErrorRate(actual: string, expected: string): number {
   // Map each distinct word to one character so the string distance counts word edits.
   const codes = new Map<string, string>();
   const encode = (list: string[]) =>
-    list.map((word) => {
-      if (!codes.has(word)) codes.set(word, String.fromCodePoint(0x4e00 + codes.size));
-      return codes.get(word)!;
-    }).join('');
+    list
+      .map((word) => {
+        if (!codes.has(word)) codes.set(word, String.fromCodePoint(0x4e00 + codes.size));
+        return codes.get(word)!;
+      })
+      .join('');
   return distance(encode(a), encode(e)) / Math.max(1, e.length);
 }
 

@@ -44,7 +44,11 @@ export async function photoOfText(width: number, height: number, lines: string[]
   const { default: sharp } = await import('sharp');
   const size = Math.round(height / 16);
   const text = lines
-    .map((line, index) => `<text x="${Math.round(width * 0.06)}" y="${Math.round(height * 0.35 + index * size * 1.5)}" font-family="DejaVu Sans" font-size="${size}" ` + `fill="#262626">${line}</text>`)
+    .map(
+      (line, index) =>
+        `<text x="${Math.round(width * 0.06)}" y="${Math.round(height * 0.35 + index * size * 1.5)}" font-family="DejaVu Sans" font-size="${size}" ` +
+        `fill="#262626">${line}</text>`,
+    )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#ece6d8"/>${text}</svg>`;
   return sharp(Buffer.from(svg), { limitInputPixels: false }).jpeg({ quality: 85 }).toBuffer();

@@ -22,11 +22,13 @@ export function mutate(source: Uint8Array, next: () => number): Uint8Array {
       return bytes.fill(0, start, start + span);
     case 3: // cut short
       return bytes.subarray(0, at(bytes.length));
-    case 4: { // a span repeated (lengths and offsets now point at the wrong place)
+    case 4: {
+      // a span repeated (lengths and offsets now point at the wrong place)
       const copy = bytes.subarray(start, start + span);
       return new Uint8Array([...bytes.subarray(0, start + span), ...copy, ...bytes.subarray(start + span)]);
     }
-    default: { // a number in the text made huge (PDF sizes, counts, offsets)
+    default: {
+      // a number in the text made huge (PDF sizes, counts, offsets)
       const text = new TextDecoder('latin1').decode(bytes);
       const digits = [...text.matchAll(/\d+/g)];
       if (digits.length === 0) return bytes;
@@ -36,4 +38,3 @@ export function mutate(source: Uint8Array, next: () => number): Uint8Array {
     }
   }
 }
-

@@ -194,7 +194,13 @@ export interface SweepOptions {
 }
 
 /** The issue's sweep: every variant of the classes asked for, in a stable order. */
-export function sweepVariants({ classes = VARIANT_CLASSES, angles = SWEEP_ANGLES, sigmas = SWEEP_SIGMAS, longSides = SWEEP_LONG_SIDES, fill = 'border' }: SweepOptions = {}): Variant[] {
+export function sweepVariants({
+  classes = VARIANT_CLASSES,
+  angles = SWEEP_ANGLES,
+  sigmas = SWEEP_SIGMAS,
+  longSides = SWEEP_LONG_SIDES,
+  fill = 'border',
+}: SweepOptions = {}): Variant[] {
   const variants: Variant[] = [];
   const wanted = new Set(classes);
   if (wanted.has('upright')) variants.push({ id: 'turn-0', class: 'upright', value: 0, label: 'as taken (0°)', make: (bytes) => upright(bytes) });
@@ -203,13 +209,28 @@ export function sweepVariants({ classes = VARIANT_CLASSES, angles = SWEEP_ANGLES
     variants.push({ id: `turn-${angle}`, class: 'turned', value: angle, label: `turned ${angle}°`, make: (bytes) => turned(bytes, angle, { fill }) });
   }
   for (const sigma of sigmas) {
-    if (wanted.has('blur')) variants.push({ id: `blur-${sigma}`, class: 'blur', value: sigma, label: `blur σ${sigma}`, make: (bytes) => blurred(bytes, sigma) });
+    if (wanted.has('blur'))
+      variants.push({ id: `blur-${sigma}`, class: 'blur', value: sigma, label: `blur σ${sigma}`, make: (bytes) => blurred(bytes, sigma) });
   }
   for (const sigma of sigmas) {
-    if (wanted.has('blur-half')) variants.push({ id: `blur-half-${sigma}`, class: 'blur-half', value: sigma, label: `left half blur σ${sigma}`, make: (bytes) => blurred(bytes, sigma, { region: 'left-half' }) });
+    if (wanted.has('blur-half'))
+      variants.push({
+        id: `blur-half-${sigma}`,
+        class: 'blur-half',
+        value: sigma,
+        label: `left half blur σ${sigma}`,
+        make: (bytes) => blurred(bytes, sigma, { region: 'left-half' }),
+      });
   }
   for (const side of longSides) {
-    if (wanted.has('small')) variants.push({ id: `jpeg-${side}`, class: 'small', value: side, label: `${side} px, JPEG q${SMALL_JPEG_QUALITY}`, make: (bytes) => smallJpeg(bytes, side) });
+    if (wanted.has('small'))
+      variants.push({
+        id: `jpeg-${side}`,
+        class: 'small',
+        value: side,
+        label: `${side} px, JPEG q${SMALL_JPEG_QUALITY}`,
+        make: (bytes) => smallJpeg(bytes, side),
+      });
   }
   if (wanted.has('pale')) variants.push({ id: 'pale', class: 'pale', label: 'coloured paler', make: (bytes) => paler(bytes) });
   return variants;

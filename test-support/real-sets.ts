@@ -29,18 +29,22 @@ export function realSamples(): RealSample[] {
   const photos = path.join(corpusDir, 'ocr-photos');
   const receipts = path.join(corpusDir, 'ocr-receipts');
   return [
-    ...readdirSync(photos).filter((file) => file.endsWith('.jpg')).map((file) => ({
-      set: 'photos' as const,
-      file: path.join(photos, file),
-      expected: photoExpected(path.join(photos, file.replace(/-\d\.jpg$/, '.expected.txt'))),
-      language: 'fra',
-    })),
-    ...readdirSync(receipts).filter((file) => file.endsWith('.jpg')).map((file) => ({
-      set: 'receipts' as const,
-      file: path.join(receipts, file),
-      expected: readFileSync(path.join(receipts, file.replace(/\.jpg$/, '.expected.txt')), 'utf8'),
-      language: 'eng',
-    })),
+    ...readdirSync(photos)
+      .filter((file) => file.endsWith('.jpg'))
+      .map((file) => ({
+        set: 'photos' as const,
+        file: path.join(photos, file),
+        expected: photoExpected(path.join(photos, file.replace(/-\d\.jpg$/, '.expected.txt'))),
+        language: 'fra',
+      })),
+    ...readdirSync(receipts)
+      .filter((file) => file.endsWith('.jpg'))
+      .map((file) => ({
+        set: 'receipts' as const,
+        file: path.join(receipts, file),
+        expected: readFileSync(path.join(receipts, file.replace(/\.jpg$/, '.expected.txt')), 'utf8'),
+        language: 'eng',
+      })),
   ];
 }
 

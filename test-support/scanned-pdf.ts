@@ -35,7 +35,10 @@ function wrap(measure: (text: string) => number, text: string, width: number): s
  * Page `index` of English prose (the site's own texts) in 11-point serif, turned by up to
  * ±`maxDegrees` and noisy; `paragraphs` replaces the prose (another language's text).
  */
-export function scannedPage(index: number, { maxDegrees = 0.5, paragraphs = prose(), quality = 75 }: { maxDegrees?: number; paragraphs?: string[]; quality?: number } = {}): ScannedPage {
+export function scannedPage(
+  index: number,
+  { maxDegrees = 0.5, paragraphs = prose(), quality = 75 }: { maxDegrees?: number; paragraphs?: string[]; quality?: number } = {},
+): ScannedPage {
   const rand = seededRandom(4000 + index);
   const canvas = createCanvas(WIDTH, HEIGHT);
   const context = canvas.getContext('2d');

@@ -30,7 +30,8 @@ export function prose(): string[] {
   const en = JSON.parse(readFileSync(path.resolve('packages/web/src/i18n/locales/en.json'), 'utf8'));
   const paragraphs: string[] = [];
   for (const section of ['about', 'privacy', 'terms']) for (const item of en[section].sections) paragraphs.push(...item.body);
-  for (const post of Object.values(en.blog.posts) as Array<{ content: string[] }>) paragraphs.push(...post.content.map((line) => line.replace(/^(## |- )/, '')));
+  for (const post of Object.values(en.blog.posts) as Array<{ content: string[] }>)
+    paragraphs.push(...post.content.map((line) => line.replace(/^(## |- )/, '')));
   return paragraphs;
 }
 
@@ -128,7 +129,11 @@ export function darkScreenshot(): { image: Buffer; sidebar: string; panel: strin
   context.fillStyle = '#ffffff';
   context.fillRect(300, 40, 1060, 820);
   context.fillStyle = '#111';
-  const panel = ['Meeting moved to Thursday at ten', 'Please bring the quarterly report and the budget figures.', 'The room is on the third floor next to the kitchen.'];
+  const panel = [
+    'Meeting moved to Thursday at ten',
+    'Please bring the quarterly report and the budget figures.',
+    'The room is on the third floor next to the kitchen.',
+  ];
   panel.forEach((line, i) => context.fillText(line, 340, 100 + i * 40));
   return { image: canvas.toBuffer('image/png'), sidebar: sidebar.join('\n'), panel: panel.join('\n') };
 }
@@ -147,7 +152,15 @@ export function photo(page: Page, index: number): Buffer {
     [outWidth * (0.04 + jitter()), outHeight * (0.95 + jitter())],
   ];
   // The map from each photo pixel back to the page, to sample the page there.
-  const inv = [...homography(corners, [[0, 0], [width, 0], [width, height], [0, height]]), 1];
+  const inv = [
+    ...homography(corners, [
+      [0, 0],
+      [width, 0],
+      [width, height],
+      [0, height],
+    ]),
+    1,
+  ];
   const source = page.canvas.getContext('2d').getImageData(0, 0, width, height).data;
   const out = createCanvas(outWidth, outHeight);
   const context = out.getContext('2d');
@@ -191,10 +204,30 @@ export function photo(page: Page, index: number): Buffer {
 /** A thermal-printer receipt: monospace, right-aligned prices, faded grey ink, slightly turned. */
 export function receipt(index: number): { image: Buffer; text: string } {
   const rand = random(3000 + index);
-  const items = ['Whole milk 1L', 'Rye bread', 'Free range eggs x6', 'Bananas 1.2kg', 'Olive oil 500ml', 'Coffee beans', 'Tomatoes', 'Cheddar 200g', 'Pasta 500g', 'Dish soap', 'Apples 1kg', 'Yoghurt 4-pack', 'Orange juice', 'Rice 2kg'];
+  const items = [
+    'Whole milk 1L',
+    'Rye bread',
+    'Free range eggs x6',
+    'Bananas 1.2kg',
+    'Olive oil 500ml',
+    'Coffee beans',
+    'Tomatoes',
+    'Cheddar 200g',
+    'Pasta 500g',
+    'Dish soap',
+    'Apples 1kg',
+    'Yoghurt 4-pack',
+    'Orange juice',
+    'Rice 2kg',
+  ];
   const width = 576;
   const chars = 36;
-  const lines = [`FRESH MARKET #${100 + index}`, `${12 + index} HIGH STREET`, `DATE 2026-0${1 + (index % 9)}-1${index % 10} 1${index % 10}:4${index % 6}`, ''.padEnd(chars, '-')];
+  const lines = [
+    `FRESH MARKET #${100 + index}`,
+    `${12 + index} HIGH STREET`,
+    `DATE 2026-0${1 + (index % 9)}-1${index % 10} 1${index % 10}:4${index % 6}`,
+    ''.padEnd(chars, '-'),
+  ];
   let total = 0;
   const count = 5 + Math.floor(rand() * 6);
   for (let i = 0; i < count; i++) {
@@ -305,7 +338,12 @@ export function figurePage(paragraphs: string[]): FigurePage {
   const cx = canvas.width / 2;
   const cy = y + 560;
   context.strokeStyle = '#222';
-  for (const [radius, width] of [[520, 6], [430, 3], [340, 3], [250, 6]] as const) {
+  for (const [radius, width] of [
+    [520, 6],
+    [430, 3],
+    [340, 3],
+    [250, 6],
+  ] as const) {
     context.lineWidth = width;
     context.beginPath();
     context.arc(cx, cy, radius, Math.PI, 2 * Math.PI);
@@ -348,7 +386,12 @@ export function figurePage(paragraphs: string[]): FigurePage {
     context.fillStyle = '#111';
     context.fillText(label, x, labelY);
   }
-  return { canvas, text: [...body, ...labels.map(([label]) => label)].join('\n'), headings: headings.map(([number, words]) => `${number} ${words}`), labels: labels.map(([label]) => label) };
+  return {
+    canvas,
+    text: [...body, ...labels.map(([label]) => label)].join('\n'),
+    headings: headings.map(([number, words]) => `${number} ${words}`),
+    labels: labels.map(([label]) => label),
+  };
 }
 
 /** The bold faces a parts list is set in: a serif, a narrow serif, a typewriter's. */
@@ -486,10 +529,12 @@ export function shadedTablePage(seed = 1): { image: Buffer; text: string; header
   context.font = 'bold 28px Sans';
   header.forEach((label, i) => context.fillText(label, columnX(i), top + rowHeight - 14));
   context.font = '28px Serif';
-  rows.forEach((cells, r) => cells.forEach((cell, i) => {
-    context.font = i === 2 ? 'bold 28px Serif' : '28px Serif';
-    context.fillText(cell, columnX(i), top + rowHeight * (r + 2) - 14);
-  }));
+  rows.forEach((cells, r) =>
+    cells.forEach((cell, i) => {
+      context.font = i === 2 ? 'bold 28px Serif' : '28px Serif';
+      context.fillText(cell, columnX(i), top + rowHeight * (r + 2) - 14);
+    }),
+  );
   context.lineWidth = 2;
   context.strokeRect(columns[0]! - 10, top, width - 2 * (columns[0]! - 10), rowHeight * (names.length + 1) + 10);
   // The screens go under the print: paper in the header row becomes the dither, paper in the

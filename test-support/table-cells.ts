@@ -28,7 +28,13 @@ export function parseCsv(text: string): Grid {
 }
 
 const unescapeXml = (text: string) =>
-  text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n))).replace(/&amp;/g, '&');
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&amp;/g, '&');
 
 /** ICDAR 2013 "-str.xml": each table's cells at their start row and column. */
 function icdarTables(xml: string): ExpectedTable[] {
@@ -62,7 +68,11 @@ export function csvSheets(text: string): Grid[] {
  * where a PDF wrapped it), compatibility forms folded (full-width digits, ligatures), and the
  * Unicode hyphen (U+2010), drawn the same as "-", read as "-": no picture can tell them apart.
  */
-export const comparable = (text: string) => text.normalize('NFKC').replace(/\s+/g, '').replace(/\u2010/g, '-');
+export const comparable = (text: string) =>
+  text
+    .normalize('NFKC')
+    .replace(/\s+/g, '')
+    .replace(/\u2010/g, '-');
 
 /**
  * How many of the expected table's non-empty cells the found tables hold with the same value
@@ -74,7 +84,8 @@ export const comparable = (text: string) => text.normalize('NFKC').replace(/\s+/
 export function scoreCells(expected: Grid, found: Grid[]): { matched: number; total: number } {
   const want = expected.map((row) => row.map(comparable));
   const total = want.reduce((sum, row) => sum + row.filter(Boolean).length, 0);
-  const matches = (e: string[], o: string[], shift: number) => e.reduce((sum, value, c) => sum + (value && o[c + shift] !== undefined && comparable(o[c + shift]!) === value ? 1 : 0), 0);
+  const matches = (e: string[], o: string[], shift: number) =>
+    e.reduce((sum, value, c) => sum + (value && o[c + shift] !== undefined && comparable(o[c + shift]!) === value ? 1 : 0), 0);
   const rows: Array<{ cells: string[]; shift: number }> = [];
   for (const table of found) {
     let best = { shift: 0, score: -1 };

@@ -1,6 +1,11 @@
 /** Words as letters and figures, lower-cased; Chinese and Japanese count a character at a time. */
 export function documentWords(text: string): string[] {
-  return text.normalize('NFKC').toLowerCase().match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /**

@@ -23,11 +23,21 @@ import { classSamples } from './classes.ts';
 
 const RUNS = 3;
 const dir = mkdtempSync(path.join(tmpdir(), 'textlift-bench-codes-'));
-const noOcr: OcrProvider = { kind: 'native', name: 'none', borrow: () => { throw new Error('no OCR'); }, close: async () => {} };
+const noOcr: OcrProvider = {
+  kind: 'native',
+  name: 'none',
+  borrow: () => {
+    throw new Error('no OCR');
+  },
+  close: async () => {},
+};
 
 const require = createRequire(import.meta.url);
 const readerWasm = readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
-await prepareZXingModule({ overrides: { wasmBinary: readerWasm.buffer.slice(readerWasm.byteOffset, readerWasm.byteOffset + readerWasm.byteLength) }, fireImmediately: true });
+await prepareZXingModule({
+  overrides: { wasmBinary: readerWasm.buffer.slice(readerWasm.byteOffset, readerWasm.byteOffset + readerWasm.byteLength) },
+  fireImmediately: true,
+});
 
 interface Sample {
   name: string;
@@ -84,7 +94,12 @@ function zbar(sample: Sample): string[] {
 
 async function zxingOnce(sample: Sample): Promise<string[]> {
   const { data, info } = await sharp(sample.image).flatten({ background: '#ffffff' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const pixels = { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, colorSpace: 'srgb' } as ImageData;
+  const pixels = {
+    data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+    colorSpace: 'srgb',
+  } as ImageData;
   const results = await readBarcodes(pixels, { tryHarder: true, tryRotate: true, tryInvert: true, tryDownscale: true, formats: [] });
   return results.map((result) => result.text);
 }
@@ -137,11 +152,24 @@ function table(title: string, scored: Scored[], groups: string[], { upcA13Note =
     const oursMs = ms('ours');
     for (const name of Object.keys(readers) as ReaderName[]) {
       const decoded = count(name);
-      const cells = [group, rows.length, name, decoded, `${((100 * decoded) / rows.length).toFixed(0)} %`, ms(name).toFixed(1), name === 'ours' ? '' : ratio(oursCount, decoded), name === 'ours' ? '' : ratio(oursMs, ms(name))];
+      const cells = [
+        group,
+        rows.length,
+        name,
+        decoded,
+        `${((100 * decoded) / rows.length).toFixed(0)} %`,
+        ms(name).toFixed(1),
+        name === 'ours' ? '' : ratio(oursCount, decoded),
+        name === 'ours' ? '' : ratio(oursMs, ms(name)),
+      ];
       console.log(`| ${cells.join(' | ')} |`);
       if (upcA13Note && name !== 'ours') {
         const lenient = count(name, true);
-        if (lenient !== decoded) console.log(`| ${group} | ${rows.length} | ${name}, UPC-A's 13 digits accepted | ${lenient} | ${((100 * lenient) / rows.length).toFixed(0)} % | | ` + `${ratio(oursCount, lenient)} | |`);
+        if (lenient !== decoded)
+          console.log(
+            `| ${group} | ${rows.length} | ${name}, UPC-A's 13 digits accepted | ${lenient} | ${((100 * lenient) / rows.length).toFixed(0)} % | | ` +
+              `${ratio(oursCount, lenient)} | |`,
+          );
       }
     }
   }
@@ -153,12 +181,21 @@ const corpus: Sample[] = ['qr', 'barcodes'].flatMap((folder) =>
     .sort()
     .map((name) => {
       const file = path.join(corpusDir, folder, name);
-      return { name, group: folder, scanner: folder === 'qr' ? 'qr' : 'bar', image: readFileSync(file), expected: readFileSync(file.replace(/\.[^.]+$/, '.expected.txt'), 'utf8') } as Sample;
+      return {
+        name,
+        group: folder,
+        scanner: folder === 'qr' ? 'qr' : 'bar',
+        image: readFileSync(file),
+        expected: readFileSync(file.replace(/\.[^.]+$/, '.expected.txt'), 'utf8'),
+      } as Sample;
     }),
 );
 const scoredCorpus = await score(corpus);
 table('Corpus (../shared/corpus/qr and barcodes)', scoredCorpus, ['qr', 'barcodes', 'all'], { upcA13Note: true });
-console.log('\nThe corpus writes UPC-A as 12 digits (ZXing\'s form); the rows "UPC-A\'s 13 digits accepted" also count the EAN-13 form with a leading 0 that ' + 'zbarimg and zxing-wasm print.');
+console.log(
+  '\nThe corpus writes UPC-A as 12 digits (ZXing\'s form); the rows "UPC-A\'s 13 digits accepted" also count the EAN-13 form with a leading 0 that ' +
+    'zbarimg and zxing-wasm print.',
+);
 const missed = scoredCorpus.filter((entry) => !matches('ours', entry.readings.ours.texts, entry.sample.expected)).map((entry) => entry.sample.name);
 console.log(`Ours missed: ${missed.join(', ') || 'none'}.`);
 

@@ -14,10 +14,21 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 const log = path.join(tmpdir(), 'textlift-early-answers.log');
 rmSync(log, { force: true });
-const server = await startServer(root, {
-  LOG_LEVEL: 'warn', TEXTLIFT_WEB_ROOT: '/nonexistent', TEXTLIFT_DATABASE: ':memory:', TEXTLIFT_API_RATE_LIMIT: '100000',
-  TEXTLIFT_CONCURRENCY: '1', TEXTLIFT_QUEUE_LIMIT: '1', TEXTLIFT_UPLOAD_MEMORY_MB: '100', TEXTLIFT_OFFICE: 'off', TEXTLIFT_APERTIUM: 'off',
-}, log);
+const server = await startServer(
+  root,
+  {
+    LOG_LEVEL: 'warn',
+    TEXTLIFT_WEB_ROOT: '/nonexistent',
+    TEXTLIFT_DATABASE: ':memory:',
+    TEXTLIFT_API_RATE_LIMIT: '100000',
+    TEXTLIFT_CONCURRENCY: '1',
+    TEXTLIFT_QUEUE_LIMIT: '1',
+    TEXTLIFT_UPLOAD_MEMORY_MB: '100',
+    TEXTLIFT_OFFICE: 'off',
+    TEXTLIFT_APERTIUM: 'off',
+  },
+  log,
+);
 const origin = `http://127.0.0.1:${server.port}`;
 try {
   const six = new Blob([(await paddedPdf(6 * 1024 * 1024)) as Uint8Array<ArrayBuffer>]);

@@ -52,7 +52,8 @@ export function request(port: number, path: string, options: RequestOptions = {}
           kept += chunk.length;
         }
       });
-      const done = () => finish({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, keepBodyBytes), headers: res.headers }, answeredMs);
+      const done = () =>
+        finish({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, keepBodyBytes), headers: res.headers }, answeredMs);
       res.on('end', done);
       res.on('close', done);
       res.on('error', done);

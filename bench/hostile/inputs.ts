@@ -32,7 +32,12 @@ export function textPdf(pages: number): Promise<Uint8Array> {
     for (let n = 1; n <= pages; n++) {
       const page = doc.addPage([595.28, 841.89]);
       for (let line = 0; line < 40; line++) {
-        page.drawText(`Page ${n}, line ${line + 1}: the quick brown fox jumps over the lazy dog, again and again.`, { x: 56, y: 780 - line * 18, size: 10, font });
+        page.drawText(`Page ${n}, line ${line + 1}: the quick brown fox jumps over the lazy dog, again and again.`, {
+          x: 56,
+          y: 780 - line * 18,
+          size: 10,
+          font,
+        });
       }
     }
     writeFileSync(file, await doc.save({ objectsPerTick: 500 }));
@@ -46,7 +51,11 @@ function rawPdf(objects: (string | Buffer)[]): Buffer {
   const offsets: number[] = [];
   for (const [index, object] of objects.entries()) {
     offsets.push(offset);
-    const piece = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`), Buffer.isBuffer(object) ? object : Buffer.from(object, 'latin1'), Buffer.from('\nendobj\n')]);
+    const piece = Buffer.concat([
+      Buffer.from(`${index + 1} 0 obj\n`),
+      Buffer.isBuffer(object) ? object : Buffer.from(object, 'latin1'),
+      Buffer.from('\nendobj\n'),
+    ]);
     pieces.push(piece);
     offset += piece.length;
   }
@@ -84,7 +93,10 @@ export function hugeImagePdf(side = 20_000): Promise<Uint8Array> {
         '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im0 5 0 R >> >> /Contents 4 0 R >>',
         `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
         Buffer.concat([
-          Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ` + `${stream.length} >>\nstream\n`),
+          Buffer.from(
+            `<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ` +
+              `${stream.length} >>\nstream\n`,
+          ),
           stream,
           Buffer.from('\nendstream'),
         ]),

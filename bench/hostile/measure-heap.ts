@@ -28,7 +28,17 @@ const jobs: Array<[string, string, Input, Record<string, string>]> = [
   ['image-to-pdf 20 jpg', 'image-to-pdf', { files: Array.from({ length: 20 }, (_, i) => ({ name: `${i}.jpg`, bytes: jpg })) }, {}],
   ['pdf-to-text 1000 text pages', 'pdf-to-text', { files: [{ name: 'a.pdf', bytes: long }] }, {}],
   ['pdf-to-word 1000 text pages', 'pdf-to-word', { files: [{ name: 'a.pdf', bytes: long }] }, {}],
-  ['merge 2× 1000 pages', 'merge-pdf', { files: [{ name: 'a.pdf', bytes: long }, { name: 'b.pdf', bytes: long }] }, {}],
+  [
+    'merge 2× 1000 pages',
+    'merge-pdf',
+    {
+      files: [
+        { name: 'a.pdf', bytes: long },
+        { name: 'b.pdf', bytes: long },
+      ],
+    },
+    {},
+  ],
 ];
 for (const [label, slug, input, options] of jobs) {
   if (process.env.ONLY && !label.includes(process.env.ONLY)) continue;
@@ -38,10 +48,13 @@ for (const [label, slug, input, options] of jobs) {
   const threads = (pool as unknown as { pool: { threads: Worker[] } }).pool;
   const sampler = setInterval(() => {
     for (const worker of threads.threads) {
-      worker.getHeapStatistics().then((stats) => {
-        peakUsed = Math.max(peakUsed, stats.used_heap_size);
-        peakTotal = Math.max(peakTotal, stats.total_heap_size);
-      }, () => {});
+      worker.getHeapStatistics().then(
+        (stats) => {
+          peakUsed = Math.max(peakUsed, stats.used_heap_size);
+          peakTotal = Math.max(peakTotal, stats.total_heap_size);
+        },
+        () => {},
+      );
     }
   }, 25);
   const started = performance.now();
@@ -54,6 +67,9 @@ for (const [label, slug, input, options] of jobs) {
   }
   clearInterval(sampler);
   await pool.close();
-  console.log(`${label.padEnd(32)} heap used peak ${(peakUsed / 2 ** 20).toFixed(0).padStart(4)} MB, ` + `heap total peak ${(peakTotal / 2 ** 20).toFixed(0).padStart(4)} MB, ${Math.round(performance.now() - started)} ms ${status}`);
+  console.log(
+    `${label.padEnd(32)} heap used peak ${(peakUsed / 2 ** 20).toFixed(0).padStart(4)} MB, ` +
+      `heap total peak ${(peakTotal / 2 ** 20).toFixed(0).padStart(4)} MB, ${Math.round(performance.now() - started)} ms ${status}`,
+  );
 }
 await ocr.close();

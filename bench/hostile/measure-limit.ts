@@ -13,11 +13,12 @@ const limit = Number(process.env.LIMIT);
 const job = process.env.JOB ?? 'word1000';
 const config = loadConfig({ concurrency: 1, logLevel: 'warn', workerHeapMb: limit });
 const ocr = await createOcrProvider(config);
-const input = job === 'geo'
-  ? { files: [{ name: 'a.pdf', bytes: corpusFile('pdf/GeoTopo-komprimiert-de.pdf') }] }
-  : job === 'text1M'
-    ? { text: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(17_000).slice(0, 1_000_000) }
-    : { files: [{ name: 'a.pdf', bytes: await textPdf(1000) }] };
+const input =
+  job === 'geo'
+    ? { files: [{ name: 'a.pdf', bytes: corpusFile('pdf/GeoTopo-komprimiert-de.pdf') }] }
+    : job === 'text1M'
+      ? { text: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(17_000).slice(0, 1_000_000) }
+      : { files: [{ name: 'a.pdf', bytes: await textPdf(1000) }] };
 const slug = job === 'text1M' ? 'text-to-pdf' : job === 'text1000' ? 'pdf-to-text' : 'pdf-to-word';
 const pool = new ConversionPool(config, ocr);
 const started = performance.now();

@@ -49,18 +49,21 @@ if (process.argv[2] === '--child') {
 if (import.meta.main) await main();
 
 async function main() {
-const side = Number(process.argv[2] ?? 200_000);
-const slugs = process.argv.length > 3 ? process.argv.slice(3) : TOOLS;
-console.log(`One-page PDF, MediaBox ${side} × ${side} pt, no text layer; peak RSS (VmHWM) of the process that converts it\n`);
-console.log('| tool | RSS before the job (MB) | peak RSS (MB) | ms | result |\n|---|---|---|---|---|');
-for (const slug of slugs) {
-  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', slug, String(side)], { encoding: 'utf8', env: { ...process.env, OMP_THREAD_LIMIT: '1' } });
-  const line = child.stdout.trim().split('\n').pop() ?? '';
-  try {
-    const r = JSON.parse(line) as { before: number; peak: number; ms: number; status: string };
-    console.log(`| ${slug} | ${r.before} | ${r.peak} | ${r.ms} | ${r.status} |`);
-  } catch {
-    console.log(`| ${slug} | — | — | — | child failed: ${child.signal ?? child.status} ${child.stderr.slice(-200).replace(/\n/g, ' ')} |`);
+  const side = Number(process.argv[2] ?? 200_000);
+  const slugs = process.argv.length > 3 ? process.argv.slice(3) : TOOLS;
+  console.log(`One-page PDF, MediaBox ${side} × ${side} pt, no text layer; peak RSS (VmHWM) of the process that converts it\n`);
+  console.log('| tool | RSS before the job (MB) | peak RSS (MB) | ms | result |\n|---|---|---|---|---|');
+  for (const slug of slugs) {
+    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', slug, String(side)], {
+      encoding: 'utf8',
+      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+    });
+    const line = child.stdout.trim().split('\n').pop() ?? '';
+    try {
+      const r = JSON.parse(line) as { before: number; peak: number; ms: number; status: string };
+      console.log(`| ${slug} | ${r.before} | ${r.peak} | ${r.ms} | ${r.status} |`);
+    } catch {
+      console.log(`| ${slug} | — | — | — | child failed: ${child.signal ?? child.status} ${child.stderr.slice(-200).replace(/\n/g, ' ')} |`);
+    }
   }
-}
 }

@@ -106,12 +106,7 @@ export class RssSampler {
   capped = false;
   private readonly timer: NodeJS.Timeout;
 
-  constructor(
-    pid: number,
-    capBytes: number,
-    onCap: (bytes: number) => void,
-    everyMs = 100,
-  ) {
+  constructor(pid: number, capBytes: number, onCap: (bytes: number) => void, everyMs = 100) {
     const sample = () => {
       this.last = treeRss(pid);
       if (this.last > this.peak) this.peak = this.last;

@@ -61,7 +61,12 @@ const median = (values: number[]) => {
 
 // ---- the small legitimate inputs ----
 const animalSounds = pdfPart(new Uint8Array(readFileSync(path.join(corpus, 'tables/AnimalSounds.pdf'))), 'AnimalSounds.pdf');
-const smallLine: FilePart = { name: 'file', filename: 'line.png', type: 'image/png', bytes: new Uint8Array(readFileSync(path.join(corpus, 'ocr/uw3-line-010001.png'))) };
+const smallLine: FilePart = {
+  name: 'file',
+  filename: 'line.png',
+  type: 'image/png',
+  bytes: new Uint8Array(readFileSync(path.join(corpus, 'ocr/uw3-line-010001.png'))),
+};
 
 interface Legit {
   healthz: string;
@@ -139,7 +144,18 @@ async function runAttack(attack: Attack): Promise<void> {
   log(`attack ${attack.id}: ${attack.title}`);
   const started = performance.now();
   const notes: string[] = [];
-  const row: Row = { id: attack.id, attack: attack.title, rssStart: '—', rssPeak: '—', answer: '—', statuses: '—', healthz: '—', convert: '—', fds: '—', notes: '' };
+  const row: Row = {
+    id: attack.id,
+    attack: attack.title,
+    rssStart: '—',
+    rssPeak: '—',
+    answer: '—',
+    statuses: '—',
+    healthz: '—',
+    convert: '—',
+    fds: '—',
+    notes: '',
+  };
   let server: Server;
   try {
     server = await startServer(root, { ...baseEnv, ...attack.env }, logFile);
@@ -241,7 +257,8 @@ const attacks: Attack[] = [
       notes.push(
         busy.length === 0
           ? 'no probe was refused with 503'
-          : `new requests 503 from ${seconds(busy[0]!.at)} to ${seconds(busy.at(-1)!.at)} ` + `after the hang-ups${stillBusy ? ' (**still 503 when probing stopped**)' : ''} (${busy.length} probes)`,
+          : `new requests 503 from ${seconds(busy[0]!.at)} to ${seconds(busy.at(-1)!.at)} ` +
+              `after the hang-ups${stillBusy ? ' (**still 503 when probing stopped**)' : ''} (${busy.length} probes)`,
       );
       notes.push(served ? `first probe served ${seconds(served.at)} after the hang-ups` : `no probe served within ${seconds(performance.now() - hungUp)}`);
       const after = await health(port);
@@ -311,34 +328,39 @@ const attacks: Attack[] = [
     async run({ port, pid, notes }) {
       const limit = openFileLimit(process.pid);
       const count = limit >= 1200 ? 1000 : 500;
-      notes.push(count === 1000 ? `1000 sockets (our fd limit ${limit}; server's ${openFileLimit(pid)})` : `**lowered to 500 sockets** (our fd limit ${limit})`);
+      notes.push(
+        count === 1000 ? `1000 sockets (our fd limit ${limit}; server's ${openFileLimit(pid)})` : `**lowered to 500 sockets** (our fd limit ${limit})`,
+      );
       const fdsBefore = fdCount(pid);
       const sockets: { socket: net.Socket; closedByServer: boolean; reply: string; error?: string }[] = [];
       const head =
-        'POST /api/v1/convert/pdf-to-text HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=XYZ\r\nContent-Length: 10000000\r\n' + '\r\n--XYZ\r\nContent-Disposition: form-da';
+        'POST /api/v1/convert/pdf-to-text HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=XYZ\r\nContent-Length: 10000000\r\n' +
+        '\r\n--XYZ\r\nContent-Disposition: form-da';
       let ours = false;
       for (let batch = 0; batch < count; batch += 100) {
         await Promise.all(
-          Array.from({ length: Math.min(100, count - batch) }, () =>
-            new Promise<void>((resolve) => {
-              const entry = { socket: net.connect(port, '127.0.0.1'), closedByServer: false, reply: '', error: undefined as string | undefined };
-              sockets.push(entry);
-              entry.socket.once('connect', () => {
-                entry.socket.write(head);
-                resolve();
-              });
-              entry.socket.on('data', (chunk: Buffer) => {
-                if (entry.reply.length < 200) entry.reply += chunk.toString('latin1');
-              });
-              entry.socket.on('error', (error: NodeJS.ErrnoException) => {
-                entry.error = error.code ?? error.message;
-                resolve();
-              });
-              entry.socket.on('close', () => {
-                if (!ours) entry.closedByServer = true;
-                resolve();
-              });
-            }),
+          Array.from(
+            { length: Math.min(100, count - batch) },
+            () =>
+              new Promise<void>((resolve) => {
+                const entry = { socket: net.connect(port, '127.0.0.1'), closedByServer: false, reply: '', error: undefined as string | undefined };
+                sockets.push(entry);
+                entry.socket.once('connect', () => {
+                  entry.socket.write(head);
+                  resolve();
+                });
+                entry.socket.on('data', (chunk: Buffer) => {
+                  if (entry.reply.length < 200) entry.reply += chunk.toString('latin1');
+                });
+                entry.socket.on('error', (error: NodeJS.ErrnoException) => {
+                  entry.error = error.code ?? error.message;
+                  resolve();
+                });
+                entry.socket.on('close', () => {
+                  if (!ours) entry.closedByServer = true;
+                  resolve();
+                });
+              }),
           ),
         );
       }
@@ -430,7 +452,12 @@ const attacks: Attack[] = [
       const timedOut = [...answers, ...warmups].filter((a) => errorCode(a) === ' timeout').length;
       notes.push(`${timedOut} jobs answered 503 timeout in all (warm-up jobs: ${statusCounts(warmups)}; a cold thread can spend 2 s loading)`);
       if (answers.length < 6) notes.push(`only ${answers.length} waves in 35 s`);
-      return { answer: answerTimes(answers), statuses: statusCounts(answers.map((a) => ({ status: `${a.status}${errorCode(a)}` }))), legit: await during, notes };
+      return {
+        answer: answerTimes(answers),
+        statuses: statusCounts(answers.map((a) => ({ status: `${a.status}${errorCode(a)}` }))),
+        legit: await during,
+        notes,
+      };
     },
   },
   {
@@ -445,7 +472,11 @@ const attacks: Attack[] = [
       await Promise.all(
         [0, 1].map(async (client) => {
           for (let n = client; performance.now() - started < 60_000; n++) {
-            answers.push(n % 2 ? await convert(port, 'pdf-to-text', animalSounds, {}, { timeoutMs: 30_000 }) : await convert(port, 'image-to-text', smallLine, { language: 'eng' }, { timeoutMs: 30_000 }));
+            answers.push(
+              n % 2
+                ? await convert(port, 'pdf-to-text', animalSounds, {}, { timeoutMs: 30_000 })
+                : await convert(port, 'image-to-text', smallLine, { language: 'eng' }, { timeoutMs: 30_000 }),
+            );
           }
         }),
       );
@@ -453,8 +484,13 @@ const attacks: Attack[] = [
       const rssEndOfLoad = treeRss(pid);
       await sleep(30_000);
       const rssIdle = treeRss(pid);
-      notes.push(`RSS ${mb(rssStart)} MB at start, ${mb(loadPeak)} MB peak, ${mb(rssEndOfLoad)} MB when the load stopped, **${mb(rssIdle)} MB after 30 s idle**`);
-      const times = answers.filter((a) => a.status === 200).map((a) => a.ms).sort((a, b) => a - b);
+      notes.push(
+        `RSS ${mb(rssStart)} MB at start, ${mb(loadPeak)} MB peak, ${mb(rssEndOfLoad)} MB when the load stopped, **${mb(rssIdle)} MB after 30 s idle**`,
+      );
+      const times = answers
+        .filter((a) => a.status === 200)
+        .map((a) => a.ms)
+        .sort((a, b) => a - b);
       notes.push(`${answers.length} requests in 60 s; 95th percentile ${seconds(times[Math.floor(times.length * 0.95)] ?? Number.NaN)}`);
       return { answer: answerTimes(answers), statuses: statusCounts(answers), legit: await during, notes };
     },
@@ -469,18 +505,34 @@ const attacks: Attack[] = [
           name: 'multipart body cut short (no closing boundary)',
           send: () => {
             const body = '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\nnot really';
-            return request(port, '/api/v1/convert/pdf-to-text', { method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=XYZ', 'Content-Length': Buffer.byteLength(body) }, body: [body], timeoutMs: 10_000 });
+            return request(port, '/api/v1/convert/pdf-to-text', {
+              method: 'POST',
+              headers: { 'Content-Type': 'multipart/form-data; boundary=XYZ', 'Content-Length': Buffer.byteLength(body) },
+              body: [body],
+              timeoutMs: 10_000,
+            });
           },
         },
         {
           name: 'multipart without a boundary',
-          send: () => request(port, '/api/v1/convert/pdf-to-text', { method: 'POST', headers: { 'Content-Type': 'multipart/form-data', 'Content-Length': 5 }, body: ['hello'], timeoutMs: 10_000 }),
+          send: () =>
+            request(port, '/api/v1/convert/pdf-to-text', {
+              method: 'POST',
+              headers: { 'Content-Type': 'multipart/form-data', 'Content-Length': 5 },
+              body: ['hello'],
+              timeoutMs: 10_000,
+            }),
         },
         {
           name: 'multipart with a garbage header block',
           send: () => {
             const body = '--XYZ\r\nthis is not a header\r\n\r\n\r\n--XYZ--\r\n';
-            return request(port, '/api/v1/convert/pdf-to-text', { method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=XYZ', 'Content-Length': Buffer.byteLength(body) }, body: [body], timeoutMs: 10_000 });
+            return request(port, '/api/v1/convert/pdf-to-text', {
+              method: 'POST',
+              headers: { 'Content-Type': 'multipart/form-data; boundary=XYZ', 'Content-Length': Buffer.byteLength(body) },
+              body: [body],
+              timeoutMs: 10_000,
+            });
           },
         },
         {
@@ -498,19 +550,35 @@ const attacks: Attack[] = [
           name: 'POST /api/v1/contact, 2 MB JSON',
           send: () => {
             const body = JSON.stringify({ name: 'A', email: 'a@example.org', subject: 'Hi', message: 'x'.repeat(2 * 1024 * 1024) });
-            return request(port, '/api/v1/contact', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }, body: [body], timeoutMs: 10_000 });
+            return request(port, '/api/v1/contact', {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+              body: [body],
+              timeoutMs: 10_000,
+            });
           },
         },
         {
           name: 'POST /api/v1/contact, text/plain body',
           send: () => {
             const body = 'name=A&email=a@example.org&message=hello';
-            return request(port, '/api/v1/contact', { method: 'POST', headers: { 'Content-Type': 'text/plain', 'Content-Length': Buffer.byteLength(body) }, body: [body], timeoutMs: 10_000 });
+            return request(port, '/api/v1/contact', {
+              method: 'POST',
+              headers: { 'Content-Type': 'text/plain', 'Content-Length': Buffer.byteLength(body) },
+              body: [body],
+              timeoutMs: 10_000,
+            });
           },
         },
         {
           name: 'POST /api/v1/contact, invalid JSON',
-          send: () => request(port, '/api/v1/contact', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': 8 }, body: ['{"name":'], timeoutMs: 10_000 }),
+          send: () =>
+            request(port, '/api/v1/contact', {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json', 'Content-Length': 8 },
+              body: ['{"name":'],
+              timeoutMs: 10_000,
+            }),
         },
         {
           name: 'DELETE /api/v1/convert/pdf-to-text',
@@ -522,7 +590,13 @@ const attacks: Attack[] = [
         },
       ];
       const answers: Answer[] = [];
-      details.push('', '### Attack 9: malformed requests', '', '| request | status | `{"error":{"code","message"}}` | answered in | body (start) |', '|---|---|---|---|---|');
+      details.push(
+        '',
+        '### Attack 9: malformed requests',
+        '',
+        '| request | status | `{"error":{"code","message"}}` | answered in | body (start) |',
+        '|---|---|---|---|---|',
+      );
       for (const { name, send } of cases) {
         const answer = await send();
         answers.push(answer);
@@ -603,11 +677,16 @@ for (const attack of attacks) {
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 const report = [
   `Hostile-request benchmark, started ${runDate.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-  `server: ${root} (${gitDescription(root)}), Node ${process.version}; machine: ${os.availableParallelism()} cores, ` + `${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.release()}; run took ${seconds(performance.now() - runStarted)}`,
+  `server: ${root} (${gitDescription(root)}), Node ${process.version}; machine: ${os.availableParallelism()} cores, ` +
+    `${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.release()}; run took ${seconds(performance.now() - runStarted)}`,
   '',
   '| # | attack | RSS at start (MB) | peak RSS (MB) | time to answer | statuses | legit GET /healthz | legit PDF to Text | server fds at end | notes |',
   '|---|---|---|---|---|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.id} | ${cell(r.attack)} | ${r.rssStart} | ${r.rssPeak} | ${cell(r.answer)} | ${cell(r.statuses)} | ${cell(r.healthz)} | ` + `${cell(r.convert)} | ${r.fds} | ${cell(r.notes)} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.id} | ${cell(r.attack)} | ${r.rssStart} | ${r.rssPeak} | ${cell(r.answer)} | ${cell(r.statuses)} | ${cell(r.healthz)} | ` +
+      `${cell(r.convert)} | ${r.fds} | ${cell(r.notes)} |`,
+  ),
   ...details,
   '',
 ].join('\n');

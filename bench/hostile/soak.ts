@@ -21,11 +21,31 @@ const port = await freePort();
 
 const child = spawn(process.execPath, [main], {
   cwd: root,
-  env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), TEXTLIFT_WEB_ROOT: '/nonexistent', TEXTLIFT_DATABASE: ':memory:', TEXTLIFT_DATA_DIR: `${root}.data`, LOG_LEVEL: 'warn', TEXTLIFT_API_RATE_LIMIT: '100000', TEXTLIFT_CONCURRENCY: '2' },
+  env: {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    TEXTLIFT_WEB_ROOT: '/nonexistent',
+    TEXTLIFT_DATABASE: ':memory:',
+    TEXTLIFT_DATA_DIR: `${root}.data`,
+    LOG_LEVEL: 'warn',
+    TEXTLIFT_API_RATE_LIMIT: '100000',
+    TEXTLIFT_CONCURRENCY: '2',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const origin = `http://127.0.0.1:${port}`;
-if (await until(() => fetch(`${origin}/healthz`).then((r) => r.ok, () => false), 30_000) < 0) throw new Error('no server');
+if (
+  (await until(
+    () =>
+      fetch(`${origin}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    30_000,
+  )) < 0
+)
+  throw new Error('no server');
 const threads = () => Number(/Threads:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]);
 const rss = () => Math.round(treeRssMb(child.pid!));
 await sleep(2000);
@@ -43,8 +63,22 @@ const mix: Array<[string, () => FormData]> = [
   ['pdf-to-word', () => form(trace, 'a.pdf')],
   ['pdf-to-jpg', () => form(trace, 'a.pdf', { dpi: '150' })],
   ['jpg-to-word', () => form(jpg, 'a.jpg')],
-  ['text-to-pdf', () => { const f = new FormData(); f.append('text', text); return f; }],
-  ['merge-pdf', () => { const f = form(trace, 'a.pdf'); f.append('file', new Blob([trace as Uint8Array<ArrayBuffer>]), 'b.pdf'); return f; }],
+  [
+    'text-to-pdf',
+    () => {
+      const f = new FormData();
+      f.append('text', text);
+      return f;
+    },
+  ],
+  [
+    'merge-pdf',
+    () => {
+      const f = form(trace, 'a.pdf');
+      f.append('file', new Blob([trace as Uint8Array<ArrayBuffer>]), 'b.pdf');
+      return f;
+    },
+  ],
 ];
 let done = 0;
 let failed = 0;
@@ -54,19 +88,24 @@ const end = loadStarted + loadS * 1000;
 // SOAK_JOBS: a fixed number of jobs per client instead of a time, to compare throughput.
 const perClient = Number(process.env.SOAK_JOBS ?? Infinity);
 const sampler = setInterval(() => (peak = Math.max(peak, rss())), 250);
-await Promise.all(Array.from({ length: clients }, async (_, client) => {
-  for (let i = client; (Number.isFinite(perClient) ? i - client < perClient : performance.now() < end); i++) {
-    const [slug, body] = mix[i % mix.length]!;
-    const response = await fetch(`${origin}/api/v1/convert/${slug}`, { method: 'POST', body: body() }).catch(() => undefined);
-    if (response?.ok) done++;
-    else failed++;
-    await response?.arrayBuffer().catch(() => {});
-  }
-}));
+await Promise.all(
+  Array.from({ length: clients }, async (_, client) => {
+    for (let i = client; Number.isFinite(perClient) ? i - client < perClient : performance.now() < end; i++) {
+      const [slug, body] = mix[i % mix.length]!;
+      const response = await fetch(`${origin}/api/v1/convert/${slug}`, { method: 'POST', body: body() }).catch(() => undefined);
+      if (response?.ok) done++;
+      else failed++;
+      await response?.arrayBuffer().catch(() => {});
+    }
+  }),
+);
 clearInterval(sampler);
 const afterLoad = rss();
 const loadMs = Math.round(performance.now() - loadStarted);
-console.log(`after ${loadMs} ms of load (${clients} clients, ${done} jobs ok, ${failed} failed, ${(done / (loadMs / 60_000)).toFixed(1)} jobs/min): ` + `${afterLoad} MB (peak ${peak} MB), ${threads()} threads`);
+console.log(
+  `after ${loadMs} ms of load (${clients} clients, ${done} jobs ok, ${failed} failed, ${(done / (loadMs / 60_000)).toFixed(1)} jobs/min): ` +
+    `${afterLoad} MB (peak ${peak} MB), ${threads()} threads`,
+);
 const idle: string[] = [];
 for (let s = 5; s <= idleS; s += 5) {
   await sleep(5000);
@@ -76,6 +115,9 @@ console.log(`idle: ${idle.join(', ')}`);
 const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
 const memory = ['VmRSS', 'RssAnon', 'RssFile', 'VmHWM'].map((key) => new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[0].replace(/\s+/, ' '));
 console.log(`server process: ${memory.join(', ')} kB`);
-console.log(`SUMMARY ${main} MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '-'} MALLOC_MMAP_THRESHOLD_=${process.env.MALLOC_MMAP_THRESHOLD_ ?? '-'}: ` + `${done} jobs in ${loadMs} ms; start ${atStart} MB, peak ${peak} MB, after load ${afterLoad} MB, after ${idleS} s idle ${rss()} MB`);
+console.log(
+  `SUMMARY ${main} MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '-'} MALLOC_MMAP_THRESHOLD_=${process.env.MALLOC_MMAP_THRESHOLD_ ?? '-'}: ` +
+    `${done} jobs in ${loadMs} ms; start ${atStart} MB, peak ${peak} MB, after load ${afterLoad} MB, after ${idleS} s idle ${rss()} MB`,
+);
 child.kill('SIGTERM');
 await once(child, 'exit');

@@ -49,7 +49,8 @@ const outFile = args.includes('--out') ? args[args.indexOf('--out') + 1] : undef
 const steps = pipelineSteps();
 const switchable = steps.filter((step) => step.switchable);
 const chosen = listFlag(args, 'steps') ?? switchable.map((step) => step.name);
-for (const name of chosen) if (!switchable.some((step) => step.name === name)) throw new Error(`no switchable step ${name}: one of ${switchable.map((step) => step.name).join(', ')}`);
+for (const name of chosen)
+  if (!switchable.some((step) => step.name === name)) throw new Error(`no switchable step ${name}: one of ${switchable.map((step) => step.name).join(', ')}`);
 
 /** A page read: a document or a sweep variant, with how its reading is scored. */
 interface Page {
@@ -67,7 +68,9 @@ const pages: Page[] = [];
 if (!args.includes('--no-docs')) {
   const dir = path.join(corpusDir, 'ocr-docs');
   const filters = listFlag(args, 'docs');
-  for (const file of readdirSync(dir).filter((name) => /\.(png|jpe?g|tiff?|webp|bmp)$/i.test(name) && !name.includes('.expected')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((name) => /\.(png|jpe?g|tiff?|webp|bmp)$/i.test(name) && !name.includes('.expected'))
+    .sort()) {
     if (filters && !filters.some((filter) => file.includes(filter))) continue;
     const expected = readFileSync(path.join(dir, file.replace(/\.[^.]+$/, '.expected.txt')), 'utf8');
     pages.push({ id: file, kind: 'docs', language: 'eng', bytes: readFileSync(path.join(dir, file)), score: (text) => wordScores(text, expected).f1 });
@@ -81,11 +84,20 @@ if (!args.includes('--no-sweep')) {
   const images = listFlag(args, 'images');
   const limit = args.includes('--limit') ? Number(args[args.indexOf('--limit') + 1]) : Infinity;
   for (const set of sets) {
-    const samples = realSamples().filter((sample) => sample.set === set && (!images || images.some((filter) => sample.file.includes(filter)))).slice(0, limit);
+    const samples = realSamples()
+      .filter((sample) => sample.set === set && (!images || images.some((filter) => sample.file.includes(filter))))
+      .slice(0, limit);
     for (const sample of samples) {
       const original = readFileSync(sample.file);
       for (const variant of variants) {
-        pages.push({ id: `${path.basename(sample.file)} ${variant.id}`, kind: sample.set, variantClass: variant.class, language: sample.language, bytes: await variant.make(original), score: (text) => scoreOf(sample, text).cer });
+        pages.push({
+          id: `${path.basename(sample.file)} ${variant.id}`,
+          kind: sample.set,
+          variantClass: variant.class,
+          language: sample.language,
+          bytes: await variant.make(original),
+          score: (text) => scoreOf(sample, text).cer,
+        });
       }
     }
   }
@@ -114,12 +126,19 @@ const replayed = (engine: OcrEngine): OcrEngine => ({
 let trace: StepRun[] = [];
 const onStep = (run: StepRun) => trace.push(run);
 
-interface Reading { text: string; score: number; seconds: number; trace: StepRun[]; error?: string }
+interface Reading {
+  text: string;
+  score: number;
+  seconds: number;
+  trace: StepRun[];
+  error?: string;
+}
 
 /** Steps without a switch that run only because another ran: their time is that one's. */
 const FOLLOWS: Record<string, string[]> = { frames: ['frames-back'] };
 /** A step's own seconds on a page, from the trace of its reading with every step on. */
-const ownSeconds = (step: string, reading: Reading) => reading.trace.filter((run) => run.name === step || FOLLOWS[step]?.includes(run.name)).reduce((sum, run) => sum + run.seconds, 0);
+const ownSeconds = (step: string, reading: Reading) =>
+  reading.trace.filter((run) => run.name === step || FOLLOWS[step]?.includes(run.name)).reduce((sum, run) => sum + run.seconds, 0);
 
 async function readAll(reader: Reader, which: Page[], before?: Map<string, Reading>, off?: StepName): Promise<Map<string, Reading>> {
   const out = new Map<string, Reading>();
@@ -135,9 +154,17 @@ async function readAll(reader: Reader, which: Page[], before?: Map<string, Readi
     const reading = await reader.read(page.bytes, page.language);
     read++;
     // Seconds read again with Tesseract replayed say nothing: the table takes the step's own (ownSeconds).
-    out.set(page.id, { text: reading.text, score: page.score(reading.text), seconds: reading.seconds, trace, ...(reading.error ? { error: reading.error } : {}) });
+    out.set(page.id, {
+      text: reading.text,
+      score: page.score(reading.text),
+      seconds: reading.seconds,
+      trace,
+      ...(reading.error ? { error: reading.error } : {}),
+    });
     const was = first ? ` (was ${percent(first.score)})` : '';
-    console.error(`${off ?? 'all on'} ${page.id}: ${page.kind === 'docs' ? 'F1' : 'CER'} ${percent(out.get(page.id)!.score)}${was}, ${reading.seconds.toFixed(1)} s`);
+    console.error(
+      `${off ?? 'all on'} ${page.id}: ${page.kind === 'docs' ? 'F1' : 'CER'} ${percent(out.get(page.id)!.score)}${was}, ${reading.seconds.toFixed(1)} s`,
+    );
   }
   console.error(`${off ?? 'all on'}: ${read} of ${pages.length} pages read`);
   return out;
@@ -179,7 +206,8 @@ if (saved) {
 }
 
 // The tables.
-const ofKind = (kind: Page['kind'] | 'sweep', variantClass?: VariantClass) => pages.filter((page) => (kind === 'sweep' ? page.kind !== 'docs' : page.kind === kind) && (!variantClass || page.variantClass === variantClass));
+const ofKind = (kind: Page['kind'] | 'sweep', variantClass?: VariantClass) =>
+  pages.filter((page) => (kind === 'sweep' ? page.kind !== 'docs' : page.kind === kind) && (!variantClass || page.variantClass === variantClass));
 const meanScore = (readingsOf: Map<string, Reading>, which: Page[]) => mean(which.map((page) => readingsOf.get(page.id)!.score));
 /** Median seconds per page with every step on, or without `step`: each page's less the step's own there. */
 const medianTime = (step?: string) => median(pages.map((page) => base.get(page.id)!.seconds - (step ? ownSeconds(step, base.get(page.id)!) : 0)));
@@ -198,15 +226,24 @@ const timeCell = (name?: string) => {
   return name ? `${value.toFixed(2)} s (${value - medianTime() >= 0 ? '+' : '−'}${Math.abs(value - medianTime()).toFixed(2)})` : `${value.toFixed(2)} s`;
 };
 
-console.log(`\nOCR ablation: ${docs.length} documents (ocr-docs, mean word F1), ${sweep.length} sweep pages (${ofKind('receipts').length} receipts, ` + `${ofKind('photos').length} photos: mean CER); native tesseract; pipeline at ${saved?.version ?? version}`);
-console.log("Δ: with the step switched off, minus with every step on, in points (F1: lower is worse; CER: higher is worse). Time: " + "median per page of documents and sweep, with every step on less the step's own time.\n");
+console.log(
+  `\nOCR ablation: ${docs.length} documents (ocr-docs, mean word F1), ${sweep.length} sweep pages (${ofKind('receipts').length} receipts, ` +
+    `${ofKind('photos').length} photos: mean CER); native tesseract; pipeline at ${saved?.version ?? version}`,
+);
+console.log(
+  'Δ: with the step switched off, minus with every step on, in points (F1: lower is worse; CER: higher is worse). Time: ' +
+    "median per page of documents and sweep, with every step on less the step's own time.\n",
+);
 console.log('| step | runs when | docs F1 (Δ) | sweep CER (Δ) | time (Δ) |');
 console.log('|---|---|---|---|---|');
 console.log(`| **all steps on** | | ${cell(base, docs, false)} | ${cell(base, sweep, false)} | ${timeCell()} |`);
 for (const name of chosen) {
   const step = steps.find((candidate) => candidate.name === name)!;
   const readingsOf = results.get(name)!;
-  console.log(`| ${step.within ? `${step.within} › ` : ''}${name} | ${step.runsWhen.replace(/\|/g, '\\|')} | ${cell(readingsOf, docs, true)} | ` + `${cell(readingsOf, sweep, true)} | ${timeCell(name)} |`);
+  console.log(
+    `| ${step.within ? `${step.within} › ` : ''}${name} | ${step.runsWhen.replace(/\|/g, '\\|')} | ${cell(readingsOf, docs, true)} | ` +
+      `${cell(readingsOf, sweep, true)} | ${timeCell(name)} |`,
+  );
 }
 
 const classes: Array<[string, Page[]]> = [
@@ -217,7 +254,10 @@ const classes: Array<[string, Page[]]> = [
   ['sweep turned CER', ofKind('sweep', 'turned')],
   ['sweep blur CER', ofKind('sweep', 'blur')],
 ].filter(([, which]) => (which as Page[]).length > 0) as Array<[string, Page[]]>;
-console.log('\nBy class of input: Δ in points with the step off; ran / changed: pages where it ran, and where it changed the reading; own s: ' + 'its median seconds on the pages it ran on.\n');
+console.log(
+  '\nBy class of input: Δ in points with the step off; ran / changed: pages where it ran, and where it changed the reading; own s: ' +
+    'its median seconds on the pages it ran on.\n',
+);
 console.log(`| step | ${classes.map(([label]) => label).join(' | ')} | ran / changed | own s |`);
 console.log(`|---|${classes.map(() => '---').join('|')}|---|---|`);
 console.log(`| **all steps on** | ${classes.map(([, which]) => percent(meanScore(base, which), 2)).join(' | ')} | | |`);
@@ -226,7 +266,11 @@ for (const name of chosen) {
   const ran = pages.filter((page) => base.get(page.id)!.trace.some((run) => run.name === name));
   const changed = pages.filter((page) => base.get(page.id)!.trace.some((run) => run.name === name && run.changed));
   const own = ran.map((page) => ownSeconds(name, base.get(page.id)!));
-  console.log(`| ${name} | ${classes.map(([, which]) => points(meanScore(readingsOf, which) - meanScore(base, which))).join(' | ')} | ` + `${hasMends(name) ? 'within second-recogniser' : `${ran.length} / ${changed.length}`} | ` + `${own.length && !hasMends(name) ? median(own).toFixed(2) : '—'} |`);
+  console.log(
+    `| ${name} | ${classes.map(([, which]) => points(meanScore(readingsOf, which) - meanScore(base, which))).join(' | ')} | ` +
+      `${hasMends(name) ? 'within second-recogniser' : `${ran.length} / ${changed.length}`} | ` +
+      `${own.length && !hasMends(name) ? median(own).toFixed(2) : '—'} |`,
+  );
 }
 
 console.log('\nPages each step changes when switched off (documents: F1, sweep: CER; in points):\n');
@@ -240,7 +284,11 @@ for (const name of chosen) {
 }
 
 if (outFile && !saved) {
-  const all = { version, base: Object.fromEntries(base), ...Object.fromEntries([...results].map(([name, readingsOf]) => [name, Object.fromEntries(readingsOf)])) };
+  const all = {
+    version,
+    base: Object.fromEntries(base),
+    ...Object.fromEntries([...results].map(([name, readingsOf]) => [name, Object.fromEntries(readingsOf)])),
+  };
   writeFileSync(outFile, JSON.stringify(all, null, 1));
 }
 console.log(`\ntotal run time ${((performance.now() - startedAt) / 1000 / 60).toFixed(1)} min`);

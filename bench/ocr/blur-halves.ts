@@ -16,7 +16,15 @@ import { mean, percent } from './readers.ts';
 /** A half with fewer words of its own than this is not scored (COD photos: the page fills the left half). */
 const MIN_HALF_WORDS = 10;
 
-interface Row { set: RealSample['set']; image: string; variant: string; engine: string; cer: number; recall: number; text: string }
+interface Row {
+  set: RealSample['set'];
+  image: string;
+  variant: string;
+  engine: string;
+  cer: number;
+  recall: number;
+  text: string;
+}
 
 const files = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 if (files.length === 0) throw new Error('usage: node bench/ocr/blur-halves.ts RUN.jsonl [MORE.jsonl ...]');
@@ -24,7 +32,10 @@ const samples = new Map(realSamples().map((sample) => [path.basename(sample.file
 console.log('| set | variant | engine | run | n | mean CER | sharp half recall (n) | blurred half recall (n) | sharp vs as taken | blurred vs as taken |');
 console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const file of files) {
-  const rows = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Row);
+  const rows = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Row);
   const scored = [];
   for (const row of rows) {
     const sample = samples.get(row.image)!;
@@ -38,10 +49,16 @@ for (const file of files) {
   for (const group of groups) {
     const [set, variant, engine] = group.split('|');
     const list = scored.filter((row) => row.set === set && row.variant === variant && row.engine === engine);
-    const taken = scored.filter((row) => row.set === set && row.variant === 'turn-0' && row.engine === engine && list.some((other) => other.image === row.image));
+    const taken = scored.filter(
+      (row) => row.set === set && row.variant === 'turn-0' && row.engine === engine && list.some((other) => other.image === row.image),
+    );
     const scoredMean = (rowsOf: typeof list, key: 'left' | 'right') => mean(rowsOf.map((row) => row[key]).filter((value) => !Number.isNaN(value)));
-    const delta = (key: 'left' | 'right') => (taken.length === list.length && variant !== 'turn-0' ? `${((scoredMean(list, key) - scoredMean(taken, key)) * 100).toFixed(1)} pt` : '—');
+    const delta = (key: 'left' | 'right') =>
+      taken.length === list.length && variant !== 'turn-0' ? `${((scoredMean(list, key) - scoredMean(taken, key)) * 100).toFixed(1)} pt` : '—';
     const half = (key: 'left' | 'right') => `${percent(scoredMean(list, key))} (${list.filter((row) => !Number.isNaN(row[key])).length})`;
-    console.log(`| ${set} | ${variant} | ${engine} | ${path.basename(file)} | ${list.length} | ${percent(mean(list.map((row) => row.cer)))} | ${half('right')} | ` + `${half('left')} | ${delta('right')} | ${delta('left')} |`);
+    console.log(
+      `| ${set} | ${variant} | ${engine} | ${path.basename(file)} | ${list.length} | ${percent(mean(list.map((row) => row.cer)))} | ${half('right')} | ` +
+        `${half('left')} | ${delta('right')} | ${delta('left')} |`,
+    );
   }
 }

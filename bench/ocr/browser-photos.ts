@@ -48,13 +48,19 @@ async function tesseractJsTimes(page: Page): Promise<{ seconds: number[]; cer: n
   const blank = `http://127.0.0.1:${PORT}/bench-blank.html`;
   await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title>' }));
   await page.route(`http://127.0.0.1:${PORT}/bench-tesseract.js`, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: readFileSync(path.resolve('node_modules/tesseract.js/dist/tesseract.min.js')) }));
+    route.fulfill({ contentType: 'text/javascript', body: readFileSync(path.resolve('node_modules/tesseract.js/dist/tesseract.min.js')) }),
+  );
   await page.goto(blank);
   await page.addScriptTag({ url: '/bench-tesseract.js' });
   await page.evaluate(async (base) => {
     const { Tesseract } = window as unknown as { Tesseract: { createWorker(...args: unknown[]): Promise<unknown> } };
     Object.assign(window, {
-      reader: await Tesseract.createWorker('fra', 1, { workerPath: `${base}/worker.min.js`, corePath: `${base}/tesseract-core-relaxedsimd-lstm.js`, langPath: `${base}/lang`, workerBlobURL: false }),
+      reader: await Tesseract.createWorker('fra', 1, {
+        workerPath: `${base}/worker.min.js`,
+        corePath: `${base}/tesseract-core-relaxedsimd-lstm.js`,
+        langPath: `${base}/lang`,
+        workerBlobURL: false,
+      }),
     });
   }, TESSERACT);
   const seconds: number[] = [];
@@ -86,8 +92,15 @@ try {
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   console.log(`\nReal phone photos (${photos.length}, 12 MP) in Chromium, ${ROUNDS} rounds after a first photo that loads the engine`);
   console.log('| reader | median s/photo | mean CER | × tesseract.js |\n|---|---|---|---|');
-  for (const [name, figures] of [['TextLift hero (whole path)', ours], ['TextLift hero, no second model', firstOnly], ['tesseract.js, defaults', reference]] as const) {
-    console.log(`| ${name} | ${median(figures.seconds).toFixed(2)} | ${(mean(figures.cer) * 100).toFixed(2)}% | ` + `${(median(figures.seconds) / median(reference.seconds)).toFixed(2)} |`);
+  for (const [name, figures] of [
+    ['TextLift hero (whole path)', ours],
+    ['TextLift hero, no second model', firstOnly],
+    ['tesseract.js, defaults', reference],
+  ] as const) {
+    console.log(
+      `| ${name} | ${median(figures.seconds).toFixed(2)} | ${(mean(figures.cer) * 100).toFixed(2)}% | ` +
+        `${(median(figures.seconds) / median(reference.seconds)).toFixed(2)} |`,
+    );
   }
 } finally {
   await browser.close();

@@ -24,7 +24,11 @@ const documents = names.map((name) => {
   return { name, file: path.join(corpusDir, 'ocr-docs', file), expected: readFileSync(path.join(corpusDir, 'ocr-docs', `${name}.expected.txt`), 'utf8') };
 });
 
-interface Fetch { url: string; bytes: number; seconds: number }
+interface Fetch {
+  url: string;
+  bytes: number;
+  seconds: number;
+}
 
 /** The hero's reading of each document, timed in the page from the file chosen to the zone no longer busy. */
 async function readAll(context: BrowserContext, refuseSecond: boolean) {
@@ -44,7 +48,10 @@ async function readAll(context: BrowserContext, refuseSecond: boolean) {
   const rows: Array<{ name: string; f1: number; seconds: number }> = [];
   for (const [i, document] of plan.entries()) {
     const seconds = await timer.readFile(document.file);
-    const text = await page.getByTestId('result-text').inputValue().catch(() => '');
+    const text = await page
+      .getByTestId('result-text')
+      .inputValue()
+      .catch(() => '');
     rows.push({ name: i === 0 ? `${document.name} (first visit)` : document.name, f1: wordScores(text, document.expected).f1, seconds });
   }
   await page.close();
@@ -52,7 +59,10 @@ async function readAll(context: BrowserContext, refuseSecond: boolean) {
 }
 
 const server = await startServer(PORT, { TEXTLIFT_OCR_ENGINE: 'native' });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
 try {
   const withSecond = await readAll(await browser.newContext(), false);
   const without = await readAll(await browser.newContext(), true);
@@ -63,13 +73,18 @@ try {
     console.log(`| ${row.name} | ${percent(other.f1)} | ${percent(row.f1)} | ${other.seconds.toFixed(1)} | ${row.seconds.toFixed(1)} |`);
   }
   const later = (rows: typeof withSecond.rows) => rows;
-  console.log(`| **mean** | ${percent(mean(later(without.rows).map((r) => r.f1)))} | ${percent(mean(later(withSecond.rows).map((r) => r.f1)))} | ` + `median ${median(later(without.rows).map((r) => r.seconds)).toFixed(1)} | median ${median(later(withSecond.rows).map((r) => r.seconds)).toFixed(1)} |`);
+  console.log(
+    `| **mean** | ${percent(mean(later(without.rows).map((r) => r.f1)))} | ${percent(mean(later(withSecond.rows).map((r) => r.f1)))} | ` +
+      `median ${median(later(without.rows).map((r) => r.seconds)).toFixed(1)} | median ${median(later(withSecond.rows).map((r) => r.seconds)).toFixed(1)} |`,
+  );
   const fetched = withSecond.fetches.map((f) => `${path.basename(f.url)} ${(f.bytes / 1e6).toFixed(2)} MB in ${f.seconds.toFixed(2)} s`);
   console.log(`\nsecond model fetched on the first visit: ${fetched.join(', ') || 'none'}; later pages: from IndexedDB`);
   const folder = readdirSync('packages/web/dist/engines').find((entry) => entry.startsWith('tessdata-fast-'));
   if (folder) {
     const files = readdirSync(path.join('packages/web/dist/engines', folder)).sort();
-    const sizes = files.map((file) => `${file.replace('.traineddata.gz', '')} ${(statSync(path.join('packages/web/dist/engines', folder, file)).size / 1e6).toFixed(2)} MB`);
+    const sizes = files.map(
+      (file) => `${file.replace('.traineddata.gz', '')} ${(statSync(path.join('packages/web/dist/engines', folder, file)).size / 1e6).toFixed(2)} MB`,
+    );
     console.log(`\nsecond models served (${folder}, gzipped): ${sizes.join(', ')}`);
   }
 } finally {

@@ -46,7 +46,14 @@ for (const id of engines) readers.push(await createReader(id));
 const smallest = [...documents].sort((a, b) => statSync(a.file).size - statSync(b.file).size)[0]!;
 for (const reader of readers) await reader.read(readFileSync(smallest.file), 'eng');
 
-interface Score { precision: number; recall: number; f1: number; seconds: number; error?: string; text: string }
+interface Score {
+  precision: number;
+  recall: number;
+  f1: number;
+  seconds: number;
+  error?: string;
+  text: string;
+}
 const scores = new Map<string, Map<ReaderId, Score>>();
 for (const document of documents) {
   const bytes = readFileSync(document.file);
@@ -55,7 +62,10 @@ for (const document of documents) {
     const reading = await reader.read(bytes, 'eng');
     const score = { ...wordScores(reading.text, document.expected), seconds: reading.seconds, error: reading.error, text: reading.text };
     byEngine.set(reader.id, score);
-    console.error(`${document.name} ${reader.id}: P ${percent(score.precision)} R ${percent(score.recall)} F1 ${percent(score.f1)} ` + `${score.seconds.toFixed(1)} s${score.error ? ` (${score.error})` : ''}`);
+    console.error(
+      `${document.name} ${reader.id}: P ${percent(score.precision)} R ${percent(score.recall)} F1 ${percent(score.f1)} ` +
+        `${score.seconds.toFixed(1)} s${score.error ? ` (${score.error})` : ''}`,
+    );
   }
   scores.set(document.name, byEngine);
 }
@@ -70,10 +80,14 @@ for (const engine of engines) {
   columns.push({ head: `${short[engine]} R`, value: (s) => s.get(engine)!.recall, format: pct });
   columns.push({ head: `${short[engine]} F1`, value: (s) => s.get(engine)!.f1, format: pct });
 }
-if (reference) for (const engine of ours) columns.push({ head: `ΔF1 ${short[engine]} − CLI`, value: (s) => s.get(engine)!.f1 - s.get(reference)!.f1, format: signed });
+if (reference)
+  for (const engine of ours) columns.push({ head: `ΔF1 ${short[engine]} − CLI`, value: (s) => s.get(engine)!.f1 - s.get(reference)!.f1, format: signed });
 for (const engine of engines) columns.push({ head: `${short[engine]} s`, value: (s) => s.get(engine)!.seconds, format: (value) => value.toFixed(2) });
 
-console.log(`\nocr-docs: ${documents.length} documents, order-free word precision / recall / F1 against .expected.txt (exact words); ` + `${engines.map((engine) => `${short[engine]} = ${READER_NAMES[engine]}`).join('; ')}; pipeline at ${version}\n`);
+console.log(
+  `\nocr-docs: ${documents.length} documents, order-free word precision / recall / F1 against .expected.txt (exact words); ` +
+    `${engines.map((engine) => `${short[engine]} = ${READER_NAMES[engine]}`).join('; ')}; pipeline at ${version}\n`,
+);
 console.log(`| document | words | ${columns.map((column) => column.head).join(' | ')} |`);
 console.log(`|---|---|${columns.map(() => '---').join('|')}|`);
 for (const document of documents) {
@@ -91,7 +105,10 @@ if (reference) {
     const below = documents.filter((document) => scores.get(document.name)!.get(engine)!.f1 < scores.get(document.name)!.get(reference)!.f1);
     const named = below.length ? ` (${below.map((document) => document.name).join(', ')})` : '';
     const timeRatio = median(all.map((s) => s.get(engine)!.seconds / s.get(reference)!.seconds));
-    console.log(`- ${READER_NAMES[engine]}: below the CLI's F1 on ${below.length} of ${documents.length}${named}; ` + `time ratio to the CLI, median per document ${timeRatio.toFixed(2)}`);
+    console.log(
+      `- ${READER_NAMES[engine]}: below the CLI's F1 on ${below.length} of ${documents.length}${named}; ` +
+        `time ratio to the CLI, median per document ${timeRatio.toFixed(2)}`,
+    );
   }
 }
 if (outFile) writeFileSync(outFile, JSON.stringify(Object.fromEntries([...scores].map(([name, byEngine]) => [name, Object.fromEntries(byEngine)])), null, 1));

@@ -107,7 +107,8 @@ async function tesseractJs(): Promise<Reader> {
     id: 'tjs',
     name: READER_NAMES.tjs,
     async read(bytes, language) {
-      if (!workers.has(language)) workers.set(language, await createWorker(language, 1, { langPath: path.resolve('.data/tessdata-gz'), cacheMethod: 'none', gzip: true }));
+      if (!workers.has(language))
+        workers.set(language, await createWorker(language, 1, { langPath: path.resolve('.data/tessdata-gz'), cacheMethod: 'none', gzip: true }));
       const worker = workers.get(language)!;
       const started = performance.now();
       try {
@@ -133,7 +134,10 @@ export function listFlag(args: string[], name: string): string[] | undefined {
   if (at < 0) return undefined;
   const value = args[at + 1];
   if (value === undefined || value.startsWith('--')) throw new Error(`--${name} needs a value`);
-  return value.split(',').map((item) => item.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 export function readerIds(args: string[], fallback: ReaderId[]): ReaderId[] {

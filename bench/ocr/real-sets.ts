@@ -17,15 +17,22 @@ const scores = new Map<string, Array<{ cer: number; recall: number }>>();
 for (const sample of realSamples().filter((s) => s.file.includes(filter))) {
   const { host, release } = createNodeHost(provider);
   const started = performance.now();
-  const result = await runTool('image-to-text', { files: [{ name: path.basename(sample.file), bytes: readFileSync(sample.file) }] }, { language: sample.language }, { host })
-    .catch((error: Error) => ({ text: `[${error.message}]` }));
+  const result = await runTool(
+    'image-to-text',
+    { files: [{ name: path.basename(sample.file), bytes: readFileSync(sample.file) }] },
+    { language: sample.language },
+    { host },
+  ).catch((error: Error) => ({ text: `[${error.message}]` }));
   const seconds = (performance.now() - started) / 1000;
   release();
   const text = result.text ?? '';
   const { cer, recall } = scoreOf(sample, text);
   if (!scores.has(sample.set)) scores.set(sample.set, []);
   scores.get(sample.set)!.push({ cer, recall });
-  console.log(`${path.basename(sample.file).padEnd(22)} CER ${(cer * 100).toFixed(1).padStart(5)}%  recall ${(recall * 100).toFixed(1).padStart(5)}%  ` + `${seconds.toFixed(1)} s`);
+  console.log(
+    `${path.basename(sample.file).padEnd(22)} CER ${(cer * 100).toFixed(1).padStart(5)}%  recall ${(recall * 100).toFixed(1).padStart(5)}%  ` +
+      `${seconds.toFixed(1)} s`,
+  );
   if (process.env.SHOW) console.log(normalizeWhitespace(text).slice(0, 3000));
 }
 for (const [set, list] of scores) {

@@ -53,7 +53,9 @@ async function textLift(engine: 'native' | 'wasm'): Promise<Reader> {
       const { host, release } = createNodeHost(provider);
       const started = performance.now();
       try {
-        const result = await runTool('image-to-text', { files: [{ name: path.basename(file), bytes: readFileSync(file) }] }, { language }, { host }).catch(() => ({ text: '' }));
+        const result = await runTool('image-to-text', { files: [{ name: path.basename(file), bytes: readFileSync(file) }] }, { language }, { host }).catch(
+          () => ({ text: '' }),
+        );
         const ms = performance.now() - started;
         if (engine === 'wasm') return { text: result.text ?? '', ms, peakMb: process.memoryUsage().rss / 1024 / 1024 };
         // The tesseract process is where the memory goes: measured the same way as the CLI's, on
@@ -62,7 +64,11 @@ async function textLift(engine: 'native' | 'wasm'): Promise<Reader> {
         const prepared = preparePage(await host.decodeGrey(bytes, imageTypeOf(bytes)));
         const pgm = path.join(tmpdir(), `textlift-bench-${process.pid}.pgm`);
         writeFileSync(pgm, encodePgm(prepared.image));
-        const probe = timed('tesseract', [pgm, 'stdout', '--tessdata-dir', path.resolve('.data/tessdata'), '-l', language, '--oem', '1', '--psm', tesseractPsm[prepared.segmentation]], { ...process.env, OMP_THREAD_LIMIT: '1' });
+        const probe = timed(
+          'tesseract',
+          [pgm, 'stdout', '--tessdata-dir', path.resolve('.data/tessdata'), '-l', language, '--oem', '1', '--psm', tesseractPsm[prepared.segmentation]],
+          { ...process.env, OMP_THREAD_LIMIT: '1' },
+        );
         rmSync(pgm);
         return { text: result.text ?? '', ms, peakMb: probe.peakMb };
       } finally {
@@ -75,7 +81,10 @@ async function textLift(engine: 'native' | 'wasm'): Promise<Reader> {
 
 function tesseractCli(): Reader {
   // Defaults but the language (French for the photos), from our model folder.
-  return { name: 'tesseract CLI, defaults', read: async (file, language) => timed('tesseract', [file, 'stdout', '--tessdata-dir', path.resolve('.data/tessdata'), '-l', language]) };
+  return {
+    name: 'tesseract CLI, defaults',
+    read: async (file, language) => timed('tesseract', [file, 'stdout', '--tessdata-dir', path.resolve('.data/tessdata'), '-l', language]),
+  };
 }
 
 /** tesseract.js as its README uses it: createWorker('eng') and recognize; our local best_int data. */
@@ -83,7 +92,8 @@ async function tesseractJs(): Promise<Reader> {
   const { createWorker } = (await import('tesseract.js')).default;
   const workers = new Map<string, Awaited<ReturnType<typeof createWorker>>>();
   const workerFor = async (language: string) => {
-    if (!workers.has(language)) workers.set(language, await createWorker(language, 1, { langPath: path.resolve('.data/tessdata-gz'), cacheMethod: 'none', gzip: true }));
+    if (!workers.has(language))
+      workers.set(language, await createWorker(language, 1, { langPath: path.resolve('.data/tessdata-gz'), cacheMethod: 'none', gzip: true }));
     return workers.get(language)!;
   };
   return {
@@ -146,7 +156,10 @@ for (const reader of readers) {
     const cer = edits / chars;
     cerBySet.set(`${reader.name}|${set.name}`, [cer, median(times)]);
     const recall = recalls.reduce((sum, value) => sum + value, 0) / recalls.length;
-    rows.push(`| ${reader.name} | ${set.name} | ${(cer * 100).toFixed(2)}% | ${((wordEdits / words) * 100).toFixed(2)}% | ${(recall * 100).toFixed(1)}% | ` + `${(median(times) / 1000).toFixed(2)} | ${peak.toFixed(0)} |`);
+    rows.push(
+      `| ${reader.name} | ${set.name} | ${(cer * 100).toFixed(2)}% | ${((wordEdits / words) * 100).toFixed(2)}% | ${(recall * 100).toFixed(1)}% | ` +
+        `${(median(times) / 1000).toFixed(2)} | ${peak.toFixed(0)} |`,
+    );
   }
   await reader.close?.();
 }
@@ -182,4 +195,9 @@ for (let round = 0; round < 2; round++) {
   }
 }
 await Promise.all(paired.map((reader) => reader.close?.()));
-console.log(`- real photos, paired (median of ${pairedRatios[0]!.length} per-photo ratios): ${paired.slice(0, 2).map((reader, i) => `${reader.name} ${median(pairedRatios[i]!).toFixed(2)}`).join(', ')}`);
+console.log(
+  `- real photos, paired (median of ${pairedRatios[0]!.length} per-photo ratios): ${paired
+    .slice(0, 2)
+    .map((reader, i) => `${reader.name} ${median(pairedRatios[i]!).toFixed(2)}`)
+    .join(', ')}`,
+);

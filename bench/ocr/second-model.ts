@@ -39,7 +39,18 @@ interface Page {
 
 /** Each OCR language with a second model and the locale file of its own text. */
 const LOCALES: Record<string, string> = {
-  eng: 'en', spa: 'es', fra: 'fr', fil: 'ph', ind: 'id', deu: 'de', por: 'br', dan: 'da', nld: 'nl', pol: 'pl', ita: 'it', tur: 'tr',
+  eng: 'en',
+  spa: 'es',
+  fra: 'fr',
+  fil: 'ph',
+  ind: 'id',
+  deu: 'de',
+  por: 'br',
+  dan: 'da',
+  nld: 'nl',
+  pol: 'pl',
+  ita: 'it',
+  tur: 'tr',
 };
 
 /** The site's long texts in one language: paragraphs a person wrote (and translated). */
@@ -60,13 +71,26 @@ function rendered(file: string, dpi: number): Uint8Array {
 function pages(): Page[] {
   const list: Page[] = [];
   const photos = realSamples().filter((sample) => sample.set === 'photos');
-  for (const sample of photos) list.push({ id: path.basename(sample.file, '.jpg'), kind: 'photo', language: 'fra', bytes: readFileSync(sample.file), expected: sample.expected });
+  for (const sample of photos)
+    list.push({ id: path.basename(sample.file, '.jpg'), kind: 'photo', language: 'fra', bytes: readFileSync(sample.file), expected: sample.expected });
   for (const name of ['cod', 'present']) {
     const expected = photos.find((sample) => sample.file.includes(`-${name}-`))!.expected;
-    list.push({ id: `fr-${name}-print`, kind: 'print', language: 'fra', bytes: rendered(path.join(corpusDir, 'ocr-photos', `fr-${name}-source.pdf`), 150), expected });
+    list.push({
+      id: `fr-${name}-print`,
+      kind: 'print',
+      language: 'fra',
+      bytes: rendered(path.join(corpusDir, 'ocr-photos', `fr-${name}-source.pdf`), 150),
+      expected,
+    });
   }
   for (const file of ['eurotext.tif', 'pytesseract-test-european.jpg']) {
-    list.push({ id: file.replace(/\.\w+$/, ''), kind: 'scan', language: 'eng+deu+fra', bytes: readFileSync(path.join(corpusDir, 'ocr', file)), expected: readFileSync(path.join(corpusDir, 'ocr', file.replace(/\.\w+$/, '.expected.txt')), 'utf8') });
+    list.push({
+      id: file.replace(/\.\w+$/, ''),
+      kind: 'scan',
+      language: 'eng+deu+fra',
+      bytes: readFileSync(path.join(corpusDir, 'ocr', file)),
+      expected: readFileSync(path.join(corpusDir, 'ocr', file.replace(/\.\w+$/, '.expected.txt')), 'utf8'),
+    });
   }
   for (const [index, [language, locale]] of Object.entries(LOCALES).entries()) {
     if (language === 'eng') continue;
@@ -75,8 +99,17 @@ function pages(): Page[] {
     list.push({ id: `${language}-photo`, kind: 'generated', language, bytes: photo(page, index), expected: page.text });
   }
   const zh = path.join(corpusDir, 'pdf', 'issue12823-zh.pdf');
-  list.push({ id: 'zh-knowledge-base', kind: 'cjk', language: 'chi_sim', bytes: rendered(zh, 150), expected: execFileSync('pdftotext', ['-layout', zh, '-']).toString() });
-  return list.filter((page) => (!pageFilter || pageFilter.some((part) => page.id.includes(part))) && (!languageFilter || languageFilter.some((code) => page.language.includes(code))));
+  list.push({
+    id: 'zh-knowledge-base',
+    kind: 'cjk',
+    language: 'chi_sim',
+    bytes: rendered(zh, 150),
+    expected: execFileSync('pdftotext', ['-layout', zh, '-']).toString(),
+  });
+  return list.filter(
+    (page) =>
+      (!pageFilter || pageFilter.some((part) => page.id.includes(part))) && (!languageFilter || languageFilter.some((code) => page.language.includes(code))),
+  );
 }
 
 /** CJK is written without spaces: its "words" are characters, its score the CER alone. */
@@ -86,7 +119,13 @@ let trace: StepRun[] = [];
 const on = await createPipelineReader('native', { steps: { onStep: (run) => trace.push(run) } });
 const off = await createPipelineReader('native', { steps: { off: new Set(['word-choice']) } });
 
-interface Row { page: Page; cer: [number, number]; f1: [number, number]; seconds: [number, number]; choice: string }
+interface Row {
+  page: Page;
+  cer: [number, number];
+  f1: [number, number];
+  seconds: [number, number];
+  choice: string;
+}
 const rows: Row[] = [];
 console.log('| page | class | language | CER off | CER on | word F1 off | word F1 on | s off | s on | word-choice |');
 console.log('|---|---|---|---|---|---|---|---|---|---|');
@@ -117,7 +156,12 @@ console.log('|---|---|---|---|---|---|');
 for (const kind of ['photo', 'print', 'scan', 'generated', 'cjk'] as const) {
   const of = rows.filter((row) => row.page.kind === kind);
   if (of.length === 0) continue;
-  const pair = (pick: (row: Row) => [number, number], digits: number) => `${percent(mean(of.map((row) => pick(row)[0])), digits)} → ${percent(mean(of.map((row) => pick(row)[1])), digits)}`;
-  console.log(`| ${kind} | ${of.length} | ${pair((row) => row.cer, 2)} | ${kind === 'cjk' ? '' : pair((row) => row.f1, 1)} | ` + `${median(of.map((row) => row.seconds[0])).toFixed(1)} → ${median(of.map((row) => row.seconds[1])).toFixed(1)} | ` + `${of.filter((row) => row.choice !== 'did not run').length} |`);
+  const pair = (pick: (row: Row) => [number, number], digits: number) =>
+    `${percent(mean(of.map((row) => pick(row)[0])), digits)} → ${percent(mean(of.map((row) => pick(row)[1])), digits)}`;
+  console.log(
+    `| ${kind} | ${of.length} | ${pair((row) => row.cer, 2)} | ${kind === 'cjk' ? '' : pair((row) => row.f1, 1)} | ` +
+      `${median(of.map((row) => row.seconds[0])).toFixed(1)} → ${median(of.map((row) => row.seconds[1])).toFixed(1)} | ` +
+      `${of.filter((row) => row.choice !== 'did not run').length} |`,
+  );
 }
 await Promise.all([on.close(), off.close()]);

@@ -34,11 +34,12 @@ import { createReader, listFlag, mean, percent, pipelineVersion, readerIds, READ
 const startedAt = performance.now();
 const version = pipelineVersion();
 const args = process.argv.slice(2);
-const numbers = (name: string) => listFlag(args, name)?.map((value) => {
-  const number = Number(value);
-  if (!Number.isFinite(number)) throw new Error(`--${name}: ${value} is not a number`);
-  return number;
-});
+const numbers = (name: string) =>
+  listFlag(args, name)?.map((value) => {
+    const number = Number(value);
+    if (!Number.isFinite(number)) throw new Error(`--${name}: ${value} is not a number`);
+    return number;
+  });
 const engines = readerIds(args, ['native', 'wasm', 'cli', 'tjs']);
 const classes = listFlag(args, 'classes') as VariantClass[] | undefined;
 for (const name of classes ?? []) if (!VARIANT_CLASSES.includes(name)) throw new Error(`unknown class ${name}: one of ${VARIANT_CLASSES.join(', ')}`);
@@ -99,7 +100,9 @@ if (earlierFile && existsSync(earlierFile)) {
   if (!fromFile) console.error(`${earlier.size} readings of ${version} kept from ${earlierFile}`);
 }
 
-const plan = samples.flatMap((sample) => variants.flatMap((variant) => engines.map((engine) => ({ sample, variant, engine, image: path.basename(sample.file) }))));
+const plan = samples.flatMap((sample) =>
+  variants.flatMap((variant) => engines.map((engine) => ({ sample, variant, engine, image: path.basename(sample.file) }))),
+);
 const toRead = fromFile ? [] : plan.filter((item) => !earlier.has(keyOf({ image: item.image, variant: item.variant.id, engine: item.engine })));
 const readers = new Map<ReaderId, Reader>();
 for (const id of new Set(toRead.map((item) => item.engine))) readers.set(id, await createReader(id));
@@ -136,11 +139,27 @@ for (const item of plan) {
   if (bytesOf?.key !== madeKey) bytesOf = { key: madeKey, bytes: await variant.make(readFileSync(sample.file)) };
   const reading = await readers.get(item.engine)!.read(bytesOf.bytes, sample.language);
   const { cer, recall } = scoreOf(sample, reading.text);
-  const row: Row = { set: sample.set, image: item.image, variant: variant.id, class: variant.class, value: variant.value, engine: item.engine, cer, recall, seconds: reading.seconds, error: reading.error, text: reading.text, version };
+  const row: Row = {
+    set: sample.set,
+    image: item.image,
+    variant: variant.id,
+    class: variant.class,
+    value: variant.value,
+    engine: item.engine,
+    cer,
+    recall,
+    seconds: reading.seconds,
+    error: reading.error,
+    text: reading.text,
+    version,
+  };
   rows.push(row);
   if (outFile) appendFileSync(outFile, `${JSON.stringify(row)}\n`);
   done++;
-  console.error(`[${done}/${toRead.length}] ${item.image} ${variant.id} ${item.engine}: CER ${percent(cer)}, recall ${percent(recall, 0)}, ` + `${reading.seconds.toFixed(1)} s${reading.error ? ` (${reading.error})` : ''}`);
+  console.error(
+    `[${done}/${toRead.length}] ${item.image} ${variant.id} ${item.engine}: CER ${percent(cer)}, recall ${percent(recall, 0)}, ` +
+      `${reading.seconds.toFixed(1)} s${reading.error ? ` (${reading.error})` : ''}`,
+  );
 }
 for (const reader of readers.values()) await reader.close();
 if (rows.length === 0) throw new Error(`no readings${fromFile ? ` in ${fromFile} for this selection` : ''}`);
@@ -166,8 +185,15 @@ const cell = (list: Row[], upright: Row[]) => {
 
 const imagesOf = (set: string) => new Set(rows.filter((row) => row.set === set).map((row) => row.image)).size;
 const variantsRead = variants.filter((variant) => rows.some((row) => row.variant === variant.id));
-console.log(`\nOCR variant sweep: ${new Set(rows.map((row) => row.image)).size} images (${sets.map((set) => `${imagesOf(set)} ${set}`).join(', ')}), ` + `${variantsRead.length} variants each (${variantsRead.map((variant) => variant.id).join(' ')}), ` + `turned corners filled with ${fill === 'grey' ? '#808080' : 'the border colour'}; pipeline at ${versions}`);
-console.log('CER and word recall per reading (receipts case-folded, separator rows out); Δ: mean CER minus the mean CER of the same pictures as taken (0°, ' + 'EXIF applied), same engine; no text: an error or empty text\n');
+console.log(
+  `\nOCR variant sweep: ${new Set(rows.map((row) => row.image)).size} images (${sets.map((set) => `${imagesOf(set)} ${set}`).join(', ')}), ` +
+    `${variantsRead.length} variants each (${variantsRead.map((variant) => variant.id).join(' ')}), ` +
+    `turned corners filled with ${fill === 'grey' ? '#808080' : 'the border colour'}; pipeline at ${versions}`,
+);
+console.log(
+  'CER and word recall per reading (receipts case-folded, separator rows out); Δ: mean CER minus the mean CER of the same pictures as taken (0°, ' +
+    'EXIF applied), same engine; no text: an error or empty text\n',
+);
 console.log('| set | variant | engine | n | median CER | mean CER | worst CER | Δ mean CER vs 0° | mean word recall | median s/page | no text |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const set of sets) {

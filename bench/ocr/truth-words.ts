@@ -10,7 +10,11 @@ export interface TruthWord {
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const decodeEntities = (text: string) =>
   text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) =>
-    name.startsWith('#x') || name.startsWith('#X') ? String.fromCodePoint(parseInt(name.slice(2), 16)) : name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : (entities[name] ?? whole),
+    name.startsWith('#x') || name.startsWith('#X')
+      ? String.fromCodePoint(parseInt(name.slice(2), 16))
+      : name.startsWith('#')
+        ? String.fromCodePoint(Number(name.slice(1)))
+        : (entities[name] ?? whole),
   );
 
 export function readTruthWords(hocr: string): TruthWord[] {

@@ -16,9 +16,30 @@ type Variant = { name: string; make: (file: string) => Promise<Buffer> };
 const upright = (file: string) => sharp(file).rotate();
 const variants: Variant[] = [
   { name: 'original', make: async (file) => upright(file).jpeg({ quality: 95 }).toBuffer() },
-  { name: 'turned 90°, no EXIF', make: async (file) => sharp(await upright(file).toBuffer()).rotate(90).jpeg({ quality: 90 }).toBuffer() },
-  { name: 'upside down', make: async (file) => sharp(await upright(file).toBuffer()).rotate(180).jpeg({ quality: 90 }).toBuffer() },
-  { name: 'askew 4°', make: async (file) => sharp(await upright(file).toBuffer()).rotate(4, { background: '#808080' }).jpeg({ quality: 90 }).toBuffer() },
+  {
+    name: 'turned 90°, no EXIF',
+    make: async (file) =>
+      sharp(await upright(file).toBuffer())
+        .rotate(90)
+        .jpeg({ quality: 90 })
+        .toBuffer(),
+  },
+  {
+    name: 'upside down',
+    make: async (file) =>
+      sharp(await upright(file).toBuffer())
+        .rotate(180)
+        .jpeg({ quality: 90 })
+        .toBuffer(),
+  },
+  {
+    name: 'askew 4°',
+    make: async (file) =>
+      sharp(await upright(file).toBuffer())
+        .rotate(4, { background: '#808080' })
+        .jpeg({ quality: 90 })
+        .toBuffer(),
+  },
   { name: '1200 px, quality 60', make: async (file) => upright(file).resize(1200, 1200, { fit: 'inside' }).jpeg({ quality: 60 }).toBuffer() },
   { name: 'grey PNG', make: async (file) => upright(file).greyscale().png().toBuffer() },
 ];
@@ -32,8 +53,9 @@ for (const sample of realSamples().filter((s) => s.file.includes(filter))) {
   for (const variant of variants) {
     const bytes = await variant.make(sample.file);
     const { host, release } = createNodeHost(provider);
-    const result = await runTool('image-to-text', { files: [{ name: 'variant.jpg', bytes }] }, { language: sample.language }, { host })
-      .catch((error: Error) => ({ text: '', error: error.message }));
+    const result = await runTool('image-to-text', { files: [{ name: 'variant.jpg', bytes }] }, { language: sample.language }, { host }).catch(
+      (error: Error) => ({ text: '', error: error.message }),
+    );
     release();
     const { cer, recall } = scoreOf(sample, result.text ?? '');
     cells.push('error' in result ? `**${result.error}**` : `${(cer * 100).toFixed(1)}% / ${(recall * 100).toFixed(0)}%`);

@@ -64,8 +64,11 @@ const examples = Number(flag('examples') ?? 0);
 
 type ReaderId = 'best' | 'fast' | 'lstm' | 'legacy';
 const READERS: ReaderId[] = ['best', 'fast', 'lstm', 'legacy'];
-const sets = (listFlag(args, 'sets') ?? ['best+fast', 'best+lstm', 'best+legacy', 'best+fast+lstm', 'best+fast+legacy', 'best+fast+lstm+legacy']).map((set) => set.split('+') as ReaderId[]);
-for (const set of [...sets, parallelSet ?? [], classesOf ?? [], ablationOf ?? []]) for (const id of set) if (!READERS.includes(id)) throw new Error(`unknown reader ${id}: one of ${READERS.join(', ')}`);
+const sets = (listFlag(args, 'sets') ?? ['best+fast', 'best+lstm', 'best+legacy', 'best+fast+lstm', 'best+fast+legacy', 'best+fast+lstm+legacy']).map(
+  (set) => set.split('+') as ReaderId[],
+);
+for (const set of [...sets, parallelSet ?? [], classesOf ?? [], ablationOf ?? []])
+  for (const id of set) if (!READERS.includes(id)) throw new Error(`unknown reader ${id}: one of ${READERS.join(', ')}`);
 
 // The models, each in a folder of its own for --tessdata-dir.
 const work = mkdtempSync(path.join(tmpdir(), 'textlift-word-choice-'));
@@ -103,7 +106,9 @@ function dictionary(): Set<string> {
 function tesseract(file: string, id: ReaderId): Promise<{ lines: OcrLine[]; seconds: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn('tesseract', [file, 'stdout', ...readerArgs[id], '-l', 'eng', '--psm', '3', '-c', 'tessedit_create_tsv=1'], { env: { ...process.env, OMP_THREAD_LIMIT: '1' } });
+    const child = spawn('tesseract', [file, 'stdout', ...readerArgs[id], '-l', 'eng', '--psm', '3', '-c', 'tessedit_create_tsv=1'], {
+      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+    });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
@@ -134,7 +139,12 @@ const documents = readdirSync(dir)
   .sort()
   .map((file) => {
     const stem = path.join(dir, file.replace(/\.[^.]+$/, ''));
-    return { file: path.join(dir, file), name: file, expected: readFileSync(`${stem}.expected.txt`, 'utf8'), truth: readTruthWords(readFileSync(`${stem}.expected.hocr`, 'utf8')) };
+    return {
+      file: path.join(dir, file),
+      name: file,
+      expected: readFileSync(`${stem}.expected.txt`, 'utf8'),
+      truth: readTruthWords(readFileSync(`${stem}.expected.hocr`, 'utf8')),
+    };
   });
 if (documents.length === 0) throw new Error('no document matches --docs');
 
@@ -189,7 +199,12 @@ async function greyPage(file: string): Promise<GreyImage> {
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
-interface Row { name: string; words: number; f1: Record<string, number>; seconds: Record<string, number> }
+interface Row {
+  name: string;
+  words: number;
+  f1: Record<string, number>;
+  seconds: Record<string, number>;
+}
 const rows: Row[] = [];
 for (const document of documents) {
   const entry = cache[document.name]!;
@@ -271,7 +286,10 @@ function listDisagreements(name: string, truth: TruthWord[], set: ReaderId[]) {
   const firstKeys = new Set(first.map(key));
   const chosenKeys = new Set(chosen.map(key));
   const truthAt = (box: { x0: number; y0: number; x1: number; y1: number }) =>
-    truth.filter((t) => Math.min(t.box.x1, box.x1) - Math.max(t.box.x0, box.x0) > 0 && Math.min(t.box.y1, box.y1) - Math.max(t.box.y0, box.y0) > 0).map((t) => t.text).join(' ');
+    truth
+      .filter((t) => Math.min(t.box.x1, box.x1) - Math.max(t.box.x0, box.x0) > 0 && Math.min(t.box.y1, box.y1) - Math.max(t.box.y0, box.y0) > 0)
+      .map((t) => t.text)
+      .join(' ');
   console.log(`\n${name}: chosen words not in ${set[0]}'s reading, then ${set[0]}'s words dropped (with the truth at their box)`);
   for (const word of chosen) if (!firstKeys.has(key(word))) console.log(`  + ${word.text} (${Math.round(word.confidence)})  truth: ${truthAt(word.box)}`);
   for (const word of first) if (!chosenKeys.has(key(word))) console.log(`  - ${word.text} (${Math.round(word.confidence)})  truth: ${truthAt(word.box)}`);
@@ -303,14 +321,20 @@ async function ablation(set: ReaderId[]) {
     });
   const all = f1Of();
   const fit = withFit ? ' +fit' : '';
-  console.log(`\nablation of choice ${set.join('+')}${fit}: mean F1 with each rule off, and per document where turning it off changes F1 by more than 0.1 pt\n`);
+  console.log(
+    `\nablation of choice ${set.join('+')}${fit}: mean F1 with each rule off, and per document where turning it off changes F1 by more than 0.1 pt\n`,
+  );
   console.log('| rule off | mean F1 | Δ mean | documents that lose | documents that gain |');
   console.log('|---|---|---|---|---|');
   for (const [name, weights] of off) {
     Object.assign(CHOICE_WEIGHTS, saved, weights);
     const f1 = f1Of();
-    const lose = documents.filter((_, i) => f1[i]! < all[i]! - 0.001).map((d) => `${d.name} ${((f1[documents.indexOf(d)]! - all[documents.indexOf(d)]!) * 100).toFixed(1)}`);
-    const gain = documents.filter((_, i) => f1[i]! > all[i]! + 0.001).map((d) => `${d.name} +${((f1[documents.indexOf(d)]! - all[documents.indexOf(d)]!) * 100).toFixed(1)}`);
+    const lose = documents
+      .filter((_, i) => f1[i]! < all[i]! - 0.001)
+      .map((d) => `${d.name} ${((f1[documents.indexOf(d)]! - all[documents.indexOf(d)]!) * 100).toFixed(1)}`);
+    const gain = documents
+      .filter((_, i) => f1[i]! > all[i]! + 0.001)
+      .map((d) => `${d.name} +${((f1[documents.indexOf(d)]! - all[documents.indexOf(d)]!) * 100).toFixed(1)}`);
     console.log(`| ${name} | ${percent(mean(f1), 2)} | ${((mean(f1) - mean(all)) * 100).toFixed(2)} pt | ${lose.join(', ')} | ${gain.join(', ')} |`);
   }
   Object.assign(CHOICE_WEIGHTS, saved);
@@ -324,12 +348,24 @@ function writeFixture(spec: string) {
   const inside = (box: { x0: number; y0: number; x1: number; y1: number }) => box.x0 >= x0 && box.y0 >= y0 && box.x1 <= x1 && box.y1 <= y1;
   const document = documents.find((d) => d.name === doc)!;
   const ids = set.split('+') as ReaderId[];
-  const readings = ids.map((id) => ({ reader: id, lines: cache[doc]!.readings[id]!.lines.filter((line) => inside(line.box)).map((line) => ({ ...line, words: line.words.map((word) => ({ ...word, confidence: Math.round(word.confidence * 10) / 10 })) })) }));
-  const tokens = new Set(readings.flatMap((reading) => reading.lines.flatMap((line) => line.words.flatMap((word) => {
-    const core = word.text.replace(/^[("'‘“[{<«]+/, '').replace(/[)"'’”\]}>».,;:!?]+$/, '');
-    const lower = core.toLowerCase();
-    return [core, core.replace(/['’]s$/i, ''), lower, lower.charAt(0).toUpperCase() + lower.slice(1), ...core.split('-')];
-  }))));
+  const readings = ids.map((id) => ({
+    reader: id,
+    lines: cache[doc]!.readings[id]!.lines.filter((line) => inside(line.box)).map((line) => ({
+      ...line,
+      words: line.words.map((word) => ({ ...word, confidence: Math.round(word.confidence * 10) / 10 })),
+    })),
+  }));
+  const tokens = new Set(
+    readings.flatMap((reading) =>
+      reading.lines.flatMap((line) =>
+        line.words.flatMap((word) => {
+          const core = word.text.replace(/^[("'‘“[{<«]+/, '').replace(/[)"'’”\]}>».,;:!?]+$/, '');
+          const lower = core.toLowerCase();
+          return [core, core.replace(/['’]s$/i, ''), lower, lower.charAt(0).toUpperCase() + lower.slice(1), ...core.split('-')];
+        }),
+      ),
+    ),
+  );
   const fixture = {
     source: `ocr-docs/${doc}, region ${region}, read as it came (psm 3) by ${ids.join(' and ')} (bench/ocr/word-choice.ts); truth from its .expected.hocr`,
     readings,

@@ -16,11 +16,18 @@ export const APP_ICONS = [
 const logo = () => readFileSync(path.join(import.meta.dirname, 'public/favicon.svg'));
 
 async function icon(size: number, maskable: boolean): Promise<Uint8Array> {
-  if (!maskable) return sharp(logo(), { density: (72 * size) / 32 }).resize(size, size).png().toBuffer();
+  if (!maskable)
+    return sharp(logo(), { density: (72 * size) / 32 })
+      .resize(size, size)
+      .png()
+      .toBuffer();
   // A maskable icon is cut to any shape within its central 80 % circle: the logo goes there,
   // the rest is the logo's own colour, so no system mask clips the letter or shows a border.
   const inner = Math.round(size * 0.7);
-  const mark = await sharp(logo(), { density: (72 * inner) / 32 }).resize(inner, inner).png().toBuffer();
+  const mark = await sharp(logo(), { density: (72 * inner) / 32 })
+    .resize(inner, inner)
+    .png()
+    .toBuffer();
   const offset = Math.round((size - inner) / 2);
   return sharp({ create: { width: size, height: size, channels: 4, background: THEME_COLOUR } })
     .composite([{ input: mark, left: offset, top: offset }])

@@ -59,9 +59,7 @@ const lineModelSources = {
   recognizer: { url: `${PADDLE_BASE}/rec.onnx`, file: path.join(paddleModels, 'assets', PADDLE_MODEL_FILES.recognizer) },
   dictionary: { url: `${PADDLE_BASE}/keys.txt`, file: path.join(paddleModels, 'assets', PADDLE_MODEL_FILES.dictionary) },
 };
-const lineModelFiles = Object.fromEntries(
-  Object.entries(lineModelSources).map(([key, { url, file }]) => [key, { url, bytes: statSync(file).size }]),
-);
+const lineModelFiles = Object.fromEntries(Object.entries(lineModelSources).map(([key, { url, file }]) => [key, { url, bytes: statSync(file).size }]));
 
 function pdfjsFiles(): Array<{ url: string; file: string }> {
   const dir = packageDir('pdfjs-dist');
@@ -78,7 +76,10 @@ const GZIP_CACHE = fileURLToPath(new URL('../../node_modules/.cache/tessdata-gz/
 /** A Debian model (uncompressed) gzipped as the browser fetches it, made once per content. */
 function gzippedModel(file: string): Buffer {
   const bytes = readFileSync(file);
-  const cached = path.join(GZIP_CACHE, `${path.basename(file, '.traineddata')}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.traineddata.gz`);
+  const cached = path.join(
+    GZIP_CACHE,
+    `${path.basename(file, '.traineddata')}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.traineddata.gz`,
+  );
   if (existsSync(cached)) return readFileSync(cached);
   const gzipped = gzipSync(bytes, { level: 9 });
   mkdirSync(GZIP_CACHE, { recursive: true });
@@ -95,11 +96,13 @@ function languageModel(code: OcrLanguage): Buffer | undefined {
   return gzippedModel(source.path);
 }
 
-const models = new Map(ocrLanguages.flatMap((code) => {
-  const model = languageModel(code);
-  if (!model) console.warn(`OCR language ${code} is not on this machine (see scripts/system-deps.mjs); the site is built without it.`);
-  return model ? [[code, model] as const] : [];
-}));
+const models = new Map(
+  ocrLanguages.flatMap((code) => {
+    const model = languageModel(code);
+    if (!model) console.warn(`OCR language ${code} is not on this machine (see scripts/system-deps.mjs); the site is built without it.`);
+    return model ? [[code, model] as const] : [];
+  }),
+);
 
 /**
  * The second model of each language that has one here (Debian's `fast`, tesseract-ocr-{code}),
@@ -107,16 +110,21 @@ const models = new Map(ocrLanguages.flatMap((code) => {
  * the per-word choice. A machine without the Debian packages builds a site without them: its
  * browsers read with the first model alone.
  */
-const secondModels = new Map(ocrLanguages.flatMap((code) => {
-  const file = secondModelPath(code);
-  return file && models.has(code) && existsSync(file) ? [[code, gzippedModel(file)] as const] : [];
-}));
+const secondModels = new Map(
+  ocrLanguages.flatMap((code) => {
+    const file = secondModelPath(code);
+    return file && models.has(code) && existsSync(file) ? [[code, gzippedModel(file)] as const] : [];
+  }),
+);
 
 /**
  * Their URL folder, named by their content: Debian's packages change apart from tesseract.js,
  * and the page keeps them in IndexedDB under this name (SecondModelPaths.cachePath).
  */
-export const SECOND_MODEL_BASE = `/engines/tessdata-fast-${[...secondModels].reduce((hash, [code, model]) => hash.update(code).update(model), createHash('sha256')).digest('hex').slice(0, 12)}`;
+export const SECOND_MODEL_BASE = `/engines/tessdata-fast-${[...secondModels]
+  .reduce((hash, [code, model]) => hash.update(code).update(model), createHash('sha256'))
+  .digest('hex')
+  .slice(0, 12)}`;
 
 /**
  * The engine's worker script, its WASM builds (LSTM-only, with and without SIMD) and the

@@ -26,12 +26,10 @@ const dictionaryChunk = (code: string) => {
   if (!file) throw new Error(`No chunk holds ${source}`);
   return file;
 };
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A page's address in each language, with the tag hreflang names it by. */
-const alternatesOf = (path: string) =>
-  entry.languages.map((language) => ({ tag: language.tag, href: `${ORIGIN}${entry.localizedPath(language.code, path)}` }));
+const alternatesOf = (path: string) => entry.languages.map((language) => ({ tag: language.tag, href: `${ORIGIN}${entry.localizedPath(language.code, path)}` }));
 
 /** Canonical and hreflang links: every page exists in all 13 languages, English being the default. */
 function headLinks(route: string | undefined): string {
@@ -95,9 +93,6 @@ const urls = pagePaths.flatMap((path) =>
   }),
 );
 const urlset = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">';
-write(
-  path.join(dist, 'sitemap.xml'),
-  `<?xml version="1.0" encoding="UTF-8"?>\n${urlset}\n${urls.join('\n')}\n</urlset>\n`,
-);
+write(path.join(dist, 'sitemap.xml'), `<?xml version="1.0" encoding="UTF-8"?>\n${urlset}\n${urls.join('\n')}\n</urlset>\n`);
 write(path.join(dist, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${ORIGIN}/sitemap.xml\n`);
 console.log(`prerendered ${count} pages (${entry.languages.length} languages × ${pagePaths.length}), their 404 pages, sitemap.xml and robots.txt`);

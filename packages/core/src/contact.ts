@@ -8,8 +8,7 @@ export type ContactField = keyof typeof contactLimits;
 /** Message keys under `contact.errors` in the dictionaries. */
 export type ContactErrorKey = 'nameRequired' | 'emailRequired' | 'emailInvalid' | 'subjectRequired' | 'messageRequired' | 'tooLong';
 
-const field = (required: ContactErrorKey, max: number) =>
-  v.pipe(v.optional(v.string(), ''), v.trim(), v.nonEmpty(required), v.maxLength(max, 'tooLong'));
+const field = (required: ContactErrorKey, max: number) => v.pipe(v.optional(v.string(), ''), v.trim(), v.nonEmpty(required), v.maxLength(max, 'tooLong'));
 
 /**
  * The contact form, checked with the same rules in the browser and on the server. `website` is
@@ -32,9 +31,7 @@ export const contactSchema = v.object({
 
 export type ContactMessage = v.InferOutput<typeof contactSchema>;
 
-export type ContactValidation =
-  | { ok: true; value: ContactMessage }
-  | { ok: false; errors: Partial<Record<ContactField, ContactErrorKey>> };
+export type ContactValidation = { ok: true; value: ContactMessage } | { ok: false; errors: Partial<Record<ContactField, ContactErrorKey>> };
 
 export function validateContact(input: unknown): ContactValidation {
   const result = v.safeParse(contactSchema, input, { abortPipeEarly: true });

@@ -187,8 +187,4 @@ export interface ConversionContext {
 }
 
 /** A tool's work: its input and checked options in, its outputs back. */
-export type Conversion<Options = Record<string, unknown>> = (
-  job: Job,
-  options: Options,
-  context: ConversionContext,
-) => Promise<ConversionResult>;
+export type Conversion<Options = Record<string, unknown>> = (job: Job, options: Options, context: ConversionContext) => Promise<ConversionResult>;

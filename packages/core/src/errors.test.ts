@@ -5,7 +5,10 @@ describe('toConversionError', () => {
   test('keeps a ConversionError, and a coded error crossing from a worker', () => {
     const sealed = new ConversionError('password-required', 'Sealed.');
     expect(toConversionError(sealed)).toBe(sealed);
-    expect(toConversionError({ code: 'too-large', message: 'Big.', details: { maxMegabytes: 5 } })).toMatchObject({ code: 'too-large', details: { maxMegabytes: 5 } });
+    expect(toConversionError({ code: 'too-large', message: 'Big.', details: { maxMegabytes: 5 } })).toMatchObject({
+      code: 'too-large',
+      details: { maxMegabytes: 5 },
+    });
   });
 
   test("damage pdf.js meets after opening (a page's dictionary, an xref entry) is a damaged PDF, not a failure of ours", () => {

@@ -62,8 +62,7 @@ export function toConversionError(error: unknown): ConversionError {
   if (error instanceof ConversionError) return error;
   if (error && typeof error === 'object' && 'code' in error && isErrorCode(error.code)) {
     const message = 'message' in error ? String(error.message) : error.code;
-    const details = 'details' in error && error.details && typeof error.details === 'object'
-      ? (error.details as Record<string, string | number>) : {};
+    const details = 'details' in error && error.details && typeof error.details === 'object' ? (error.details as Record<string, string | number>) : {};
     return new ConversionError(error.code, message, details);
   }
   const message = error instanceof Error ? error.message : String(error);

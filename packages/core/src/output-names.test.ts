@@ -37,7 +37,7 @@ describe('names after the input file', () => {
     expect(nameAfterFile('CON.jpg', '_extracted.txt', 'x')).toMatch(/^CON_+extracted\.txt$/);
   });
 
-  test('a hidden file gives a visible name; a name of nothing falls back to the spec\'s', () => {
+  test("a hidden file gives a visible name; a name of nothing falls back to the spec's", () => {
     expect(nameAfterFile('.hidden', '_extracted.txt', 'extracted-text.txt')).toBe('hidden_extracted.txt');
     expect(nameAfterFile('.jpg', '_extracted.txt', 'extracted-text.txt')).toBe('extracted-text.txt');
     expect(nameAfterFile('...', '.pdf', 'merged.pdf')).toBe('merged.pdf');
@@ -64,7 +64,9 @@ describe('names after the input file', () => {
 describe('names after typed text', () => {
   test('the first words of the first line, cut at a word', () => {
     expect(nameAfterText('Grüße aus Łódź — Привет!\nSecond line', '.pdf', 'converted_document.pdf')).toBe('Grüße aus Łódź — Привет!.pdf');
-    expect(nameAfterText('\n\n   \nMeeting notes for the 3 March review of the budget and the plan', '.docx', 'x')).toBe('Meeting notes for the 3 March review of.docx');
+    expect(nameAfterText('\n\n   \nMeeting notes for the 3 March review of the budget and the plan', '.docx', 'x')).toBe(
+      'Meeting notes for the 3 March review of.docx',
+    );
     expect(nameAfterText('Menu: week 12 / soups', '.png', 'x')).toBe('Menu week 12 soups.png');
     expect(nameAfterText('会议记录'.repeat(20), '.pdf', 'x')).toBe(`${'会议记录'.repeat(10)}.pdf`);
   });
@@ -76,13 +78,13 @@ describe('names after typed text', () => {
     expect(nameAfterText('mailto:ana@example.com', '_qr-code.png', 'x')).toBe('ana@example.com_qr-code.png');
   });
 
-  test('a text with no word in it falls back to the spec\'s name', () => {
+  test("a text with no word in it falls back to the spec's name", () => {
     expect(nameAfterText('...\n---\n', '.pdf', 'converted_document.pdf')).toBe('converted_document.pdf');
     expect(nameAfterText('🎉 party', '.png', 'x')).toBe('🎉 party.png');
   });
 });
 
-test('a batch\'s .zip is named after its first output and how many came with it', () => {
+test("a batch's .zip is named after its first output and how many came with it", () => {
   expect(batchZipName('Foto_extracted.txt', 10)).toBe('Foto_extracted (+9).zip');
   expect(batchZipName('报告.xlsx', 1)).toBe('报告.zip');
 });

@@ -102,8 +102,16 @@ function textTitle(text: string): string {
   if (wifi) return wifi[1]!.replace(/\\(.)/g, '$1');
   const card = /^BEGIN:VCARD[\s\S]*?^FN[^:\r\n]*:(.*)$/im.exec(text.trim());
   if (card) return card[1]!;
-  const line = text.split(/\r?\n/).map((row) => row.trim()).find((row) => MEANINGFUL.test(row)) ?? '';
-  if (URL_SCHEME.test(line)) return line.replace(URL_SCHEME, '').replace(/[?#].*$/, '').replace(/\/+/g, ' ');
+  const line =
+    text
+      .split(/\r?\n/)
+      .map((row) => row.trim())
+      .find((row) => MEANINGFUL.test(row)) ?? '';
+  if (URL_SCHEME.test(line))
+    return line
+      .replace(URL_SCHEME, '')
+      .replace(/[?#].*$/, '')
+      .replace(/\/+/g, ' ');
   return line.replace(/^(?:mailto|tel|sms):/i, '');
 }
 
@@ -115,7 +123,10 @@ function textTitle(text: string): string {
 export function nameAfterText(text: string, suffix: string, fallback: string): string {
   // Separators and marks a name cannot hold read as spaces here: "Menu: week 12" → "Menu week 12".
   // The joiner inside an emoji (U+200D) stays.
-  const words = textTitle(text).replace(/(?:[\\/:*?"<>|\p{Cc}]|(?!\u200d)\p{Cf})+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const words = textTitle(text)
+    .replace(/(?:[\\/:*?"<>|\p{Cc}]|(?!\u200d)\p{Cf})+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   let title = cutGraphemes(words, (kept) => [...kept].length <= MAX_TEXT_STEM_LENGTH);
   if (title.length < words.length) {
     const end = title.lastIndexOf(' ');
@@ -141,7 +152,22 @@ export function batchZipName(firstOutputName: string, files: number): string {
 }
 
 /** Latin letters of our languages that have no accent to drop (German ß, Polish Ł, Danish Æ Ø, Turkish ı). */
-const LATIN_LETTERS: Record<string, string> = { ß: 'ss', Ł: 'L', ł: 'l', Ø: 'O', ø: 'o', Æ: 'AE', æ: 'ae', Œ: 'OE', œ: 'oe', Đ: 'D', đ: 'd', Þ: 'Th', þ: 'th', ı: 'i' };
+const LATIN_LETTERS: Record<string, string> = {
+  ß: 'ss',
+  Ł: 'L',
+  ł: 'l',
+  Ø: 'O',
+  ø: 'o',
+  Æ: 'AE',
+  æ: 'ae',
+  Œ: 'OE',
+  œ: 'oe',
+  Đ: 'D',
+  đ: 'd',
+  Þ: 'Th',
+  þ: 'th',
+  ı: 'i',
+};
 
 /**
  * An ASCII name for clients that read no other (HTTP's `filename=` beside `filename*=`): accents

@@ -19,7 +19,18 @@ test("an OCR page's steps, each counting its own 0 to 1, move one bar forward th
     detail: { page: 3, pages: 10 },
     stageOf: (stage) => (stage === 'recognizing' ? 'reading' : stage),
   })!;
-  const steps: Array<[number, ProgressStage]> = [[0, 'loading'], [1, 'loading'], [0, 'preparing'], [0, 'recognizing'], [0.5, 'recognizing'], [1, 'recognizing'], [0, 'loading-model'], [1, 'loading-model'], [0, 'rereading'], [1, 'rereading']];
+  const steps: Array<[number, ProgressStage]> = [
+    [0, 'loading'],
+    [1, 'loading'],
+    [0, 'preparing'],
+    [0, 'recognizing'],
+    [0.5, 'recognizing'],
+    [1, 'recognizing'],
+    [0, 'loading-model'],
+    [1, 'loading-model'],
+    [0, 'rereading'],
+    [1, 'rereading'],
+  ];
   for (const [fraction, stage] of steps) report(fraction, stage);
   const fractions = seen.map(([fraction]) => fraction);
   expect(fractions).toEqual([...fractions].sort((a, b) => a - b));

@@ -29,7 +29,12 @@ const OCR_PAGE_STEPS: Partial<Record<ProgressStage, readonly [number, number]>> 
  */
 export function ocrPageProgress(
   onProgress: ProgressCallback | undefined,
-  { from = 0, to = 1, detail, stageOf = (stage) => stage }: { from?: number; to?: number; detail?: { page: number; pages: number }; stageOf?(stage: ProgressStage): ProgressStage } = {},
+  {
+    from = 0,
+    to = 1,
+    detail,
+    stageOf = (stage) => stage,
+  }: { from?: number; to?: number; detail?: { page: number; pages: number }; stageOf?(stage: ProgressStage): ProgressStage } = {},
 ): ProgressCallback | undefined {
   if (!onProgress) return undefined;
   return (fraction, stage, own) => {

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { sharedLoad } from './shared-load.ts';
 
 describe('sharedLoad', () => {
-  test('starts one load for every caller, with the first caller\'s arguments', async () => {
+  test("starts one load for every caller, with the first caller's arguments", async () => {
     const started: string[] = [];
     const load = sharedLoad(async (name: string) => {
       started.push(name);

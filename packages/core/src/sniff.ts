@@ -6,8 +6,7 @@ export type DocumentType =
   | 'application/rtf';
 export type SniffedType = ImageType | 'application/pdf' | DocumentType;
 
-export const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
-  signature.every((byte, i) => bytes[offset + i] === byte);
+export const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
 
 /** The type a file really is, from its first bytes; the name and the browser's guess are not trusted. */
 export function sniffType(bytes: Uint8Array): SniffedType | undefined {
@@ -111,4 +110,3 @@ export const imageTypes: readonly ImageType[] = ['image/png', 'image/jpeg', 'ima
 export function isImageType(type: string | undefined): type is ImageType {
   return imageTypes.includes(type as ImageType);
 }
-

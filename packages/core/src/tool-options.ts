@@ -54,7 +54,10 @@ export function isRequiredOption(field: OptionField<unknown>): boolean {
 }
 
 /** One of a few numbers (a resolution); a form field's "150" counts as 150. */
-export function numberChoice<const V extends number>(values: readonly V[], fallback: V): Declared<V, { kind: 'number-choice'; values: readonly V[]; fallback: V }> {
+export function numberChoice<const V extends number>(
+  values: readonly V[],
+  fallback: V,
+): Declared<V, { kind: 'number-choice'; values: readonly V[]; fallback: V }> {
   return { kind: 'number-choice', values, fallback, json: { type: 'integer', enum: values, default: fallback } };
 }
 

@@ -1,13 +1,49 @@
 import type { Conversion } from './conversion.ts';
 import { imageTypes, wordTypes, type SniffedType } from './sniff.ts';
-import { BARCODE_MAX_PAGES, MERGE_PDF_MAX_PAGES, OCR_PDF_MAX_PAGES, PDF_TO_EXCEL_MAX_PAGES, PDF_TO_JPG_MAX_PAGES, PDF_TO_TEXT_MAX_PAGES, PDF_TO_WORD_MAX_PAGES } from './limits.ts';
+import {
+  BARCODE_MAX_PAGES,
+  MERGE_PDF_MAX_PAGES,
+  OCR_PDF_MAX_PAGES,
+  PDF_TO_EXCEL_MAX_PAGES,
+  PDF_TO_JPG_MAX_PAGES,
+  PDF_TO_TEXT_MAX_PAGES,
+  PDF_TO_WORD_MAX_PAGES,
+} from './limits.ts';
 import { translationTargets } from './translation/languages.ts';
-import { choice, color, freeText, integer, numberChoice, ocrLanguageOption, requiredChoice, textList, type OptionFields, type OptionValues } from './tool-options.ts';
+import {
+  choice,
+  color,
+  freeText,
+  integer,
+  numberChoice,
+  ocrLanguageOption,
+  requiredChoice,
+  textList,
+  type OptionFields,
+  type OptionValues,
+} from './tool-options.ts';
 
 export type ToolIcon =
-  | 'scan-text' | 'file-text' | 'file-type' | 'file-output' | 'files' | 'file-image' | 'images' | 'file-pen'
-  | 'qr-code' | 'scan-line' | 'barcode' | 'contrast' | 'type' | 'file-word' | 'file-input' | 'image-down'
-  | 'sheet' | 'table' | 'languages' | 'file-search';
+  | 'scan-text'
+  | 'file-text'
+  | 'file-type'
+  | 'file-output'
+  | 'files'
+  | 'file-image'
+  | 'images'
+  | 'file-pen'
+  | 'qr-code'
+  | 'scan-line'
+  | 'barcode'
+  | 'contrast'
+  | 'type'
+  | 'file-word'
+  | 'file-input'
+  | 'image-down'
+  | 'sheet'
+  | 'table'
+  | 'languages'
+  | 'file-search';
 
 /** What a tool takes: files of some types, or text typed into its page. */
 export type ToolInput =
@@ -64,9 +100,7 @@ export interface ToolDefinition<F extends OptionFields = OptionFields> {
 }
 
 /** Ties a tool's options to its conversion's, and keeps its slug and keys as literal types. */
-function defineTool<const S extends string, const K extends string, const F extends OptionFields>(
-  tool: ToolDefinition<F> & { slug: S; i18nKey: K },
-) {
+function defineTool<const S extends string, const K extends string, const F extends OptionFields>(tool: ToolDefinition<F> & { slug: S; i18nKey: K }) {
   return tool;
 }
 

@@ -21,7 +21,12 @@ const fixture = (name: string) => readFileSync(new URL(`../../../test-support/fi
 const FIXTURE_TEXT = 'Photos from an iPhone are saved as HEIC files and read like any other';
 const PHOTO_LINES = ['Large photos from new phones', 'are scaled down before reading'];
 /** Words in order, letters only: what a reading must get right, whatever its line breaks. */
-const words = (text: string) => text.toLowerCase().replace(/[^a-z\s]/g, ' ').split(/\s+/).filter(Boolean);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z\s]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
 
 function convert(slug: string, files: Array<[Uint8Array, string]>, fields: Record<string, string> = {}) {
   const form = new FormData();
@@ -111,7 +116,14 @@ describe('POST /api/v1/convert/image-to-text', () => {
     const page = corpusFile('ocr/pytesseract-test.jpg');
     await expectError(await convert('image-to-text', [[page, 'a.jpg']], { language: 'xxx' }), 400, 'bad-request');
     await expectError(await convert('image-to-text', [[page, 'a.jpg']], { colour: 'red' }), 400, 'bad-request');
-    await expectError(await convert('image-to-text', [[page, 'a.jpg'], [page, 'b.jpg']]), 400, 'bad-request');
+    await expectError(
+      await convert('image-to-text', [
+        [page, 'a.jpg'],
+        [page, 'b.jpg'],
+      ]),
+      400,
+      'bad-request',
+    );
     await expectError(await convert('image-to-text', []), 400, 'no-file');
   });
 
@@ -198,7 +210,9 @@ describe('limits', () => {
       const schema = operation.requestBody.content['multipart/form-data'].schema;
       const input = tool.input.kind === 'text' ? 'text' : 'file';
       expect(Object.keys(schema.properties).sort()).toEqual([input, ...Object.keys(tool.options)].sort());
-      const required = Object.entries(tool.options).filter(([, field]) => isRequiredOption(field)).map(([name]) => name);
+      const required = Object.entries(tool.options)
+        .filter(([, field]) => isRequiredOption(field))
+        .map(([name]) => name);
       expect(schema.required).toEqual([input, ...required]);
       for (const [name, field] of Object.entries(tool.options)) expect(schema.properties[name]).toEqual(field.json);
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '413', '415', '422', '503']));
@@ -226,7 +240,10 @@ describe('POST /api/v1/contact', () => {
       const invalid = await post({ name: ' ', email: 'nope' });
       expect(invalid.statusCode).toBe(400);
       expect(invalid.json().error.fields).toEqual({
-        name: 'nameRequired', email: 'emailInvalid', subject: 'subjectRequired', message: 'messageRequired',
+        name: 'nameRequired',
+        email: 'emailInvalid',
+        subject: 'subjectRequired',
+        message: 'messageRequired',
       });
       expect((await post({ name: 'Ana', email: 'ana@example.com', subject: 'Hi', message: 'Hello' })).statusCode).toBe(201);
       const db = new DatabaseSync(file, { readOnly: true });

@@ -46,7 +46,9 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
     app.log.info({ office: office.name, slots: config.concurrency }, `Word engine ready: ${office.name}, ${config.concurrency} documents at a time`);
     if (config.officeWarmUp) void office.warm();
   } else {
-    app.log.warn(`Word to PDF and Word to JPG are off: ${config.office === 'off' ? 'TEXTLIFT_OFFICE=off' : `LibreOffice is not installed (${OFFICE_INSTALL})`}`);
+    app.log.warn(
+      `Word to PDF and Word to JPG are off: ${config.office === 'off' ? 'TEXTLIFT_OFFICE=off' : `LibreOffice is not installed (${OFFICE_INSTALL})`}`,
+    );
   }
 
   registerSecurityHeaders(app, { hsts: config.hsts });

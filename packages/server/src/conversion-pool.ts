@@ -35,7 +35,12 @@ export class ConversionPool {
   private readonly translation: ServerTranslation;
 
   /** Without `translation`, none: the Image Translator answers 'no-translator'. */
-  constructor(config: ServerConfig, ocr?: Pick<OcrProvider, 'kind' | 'version' | 'secondModelDir'>, office?: OfficePool, translation = new ServerTranslation(undefined, undefined)) {
+  constructor(
+    config: ServerConfig,
+    ocr?: Pick<OcrProvider, 'kind' | 'version' | 'secondModelDir'>,
+    office?: OfficePool,
+    translation = new ServerTranslation(undefined, undefined),
+  ) {
     this.office = officeEngine(office);
     this.translation = translation;
     const data: ConversionThreadData = { config, ocr: { kind: ocr?.kind ?? 'native', version: ocr?.version, secondModelDir: ocr?.secondModelDir } };
@@ -75,10 +80,13 @@ export class ConversionPool {
     signal.addEventListener('abort', remember, { once: true });
     let outcome: ConversionOutcome;
     try {
-      outcome = await this.pool.run({ ...task, engines: channel.port2 }, {
-        signal,
-        transferList: [channel.port2, ...ownBuffers(task.input.files ?? [])],
-      });
+      outcome = await this.pool.run(
+        { ...task, engines: channel.port2 },
+        {
+          signal,
+          transferList: [channel.port2, ...ownBuffers(task.input.files ?? [])],
+        },
+      );
     } catch (error) {
       if (signal.aborted) throw signal.reason instanceof ConversionError ? signal.reason : new ConversionError('cancelled', 'Cancelled.');
       if (error && typeof error === 'object' && 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY') {

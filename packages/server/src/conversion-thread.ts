@@ -3,7 +3,16 @@
 import { threadId, workerData, type MessagePort } from 'node:worker_threads';
 import Piscina from 'piscina';
 import sharp from 'sharp';
-import { chosenEngine, resultAsOneFile, runTool, toConversionError, type ConversionResult, type JobInput, type OfficeEngine, type TranslationEngineId } from '@textlift/core';
+import {
+  chosenEngine,
+  resultAsOneFile,
+  runTool,
+  toConversionError,
+  type ConversionResult,
+  type JobInput,
+  type OfficeEngine,
+  type TranslationEngineId,
+} from '@textlift/core';
 import type { ServerConfig } from './config.ts';
 import { createNodeHost, type Translator } from './engines/node-host.ts';
 import { mainThreadCaller } from './engines/main-thread-calls.ts';
@@ -41,10 +50,11 @@ sharp.cache(false);
 // The main thread has unpacked the models and found the engine already; this thread only reads
 // them, and never runs `tesseract --version` or `--list-langs` (a process a stopped thread would
 // leave unreaped).
-const provider = createOcrProvider(
-  data.ocr.kind === 'wasm' ? { ...data.config, ocrEngine: 'wasm' } : data.config,
-  { prepare: false, tesseractVersion: data.ocr.version, secondModelDir: data.ocr.secondModelDir },
-);
+const provider = createOcrProvider(data.ocr.kind === 'wasm' ? { ...data.config, ocrEngine: 'wasm' } : data.config, {
+  prepare: false,
+  tesseractVersion: data.ocr.version,
+  secondModelDir: data.ocr.secondModelDir,
+});
 
 export default async function convert(task: ConversionTask) {
   const base = await provider;
@@ -54,10 +64,12 @@ export default async function convert(task: ConversionTask) {
   const jobProvider = call && base.withRunner ? base.withRunner(remoteTesseractRunner(call)) : base;
   const office: OfficeEngine | undefined = call && { toPdf: (document) => call<Uint8Array>('office', document) };
   // The translation engines are the server's (Apertium's process, a LibreTranslate client): asked through the main thread.
-  const translator: Translator | undefined = call && (async (pair) => {
-    const id = await call<TranslationEngineId>('translator', pair);
-    return chosenEngine(id, (texts, asked) => call<string[]>('translate', { id, texts, pair: asked }));
-  });
+  const translator: Translator | undefined =
+    call &&
+    (async (pair) => {
+      const id = await call<TranslationEngineId>('translator', pair);
+      return chosenEngine(id, (texts, asked) => call<string[]>('translate', { id, texts, pair: asked }));
+    });
   const { host, release } = createNodeHost(jobProvider, office, translator);
   try {
     let result = await runTool(task.slug, task.input, task.options, { host });

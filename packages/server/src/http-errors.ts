@@ -70,8 +70,10 @@ export function toHttpError(error: unknown): ConversionError {
   const status = statusOf(error);
   if (status === 429) {
     // @fastify/rate-limit throws what its errorResponseBuilder built: { statusCode, error: { message } }.
-    const inner = error && typeof error === 'object' && 'error' in error && error.error && typeof error.error === 'object' && 'message' in error.error
-      ? String(error.error.message) : message;
+    const inner =
+      error && typeof error === 'object' && 'error' in error && error.error && typeof error.error === 'object' && 'message' in error.error
+        ? String(error.error.message)
+        : message;
     return new ConversionError('rate-limited', inner);
   }
   if (status !== undefined && status < 500) return new ConversionError(codeOfStatus[status] ?? 'bad-request', message);
@@ -197,9 +199,12 @@ export function allowedMethods(request: FastifyRequest, pathname: string): strin
 export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply, pathname: string, pageMethods: string[] = []) {
   const allowed = [...new Set([...allowedMethods(request, pathname), ...pageMethods])].sort();
   if (allowed.length > 0 && !allowed.includes(request.method)) {
-    return sendError(reply, new ConversionError('method-not-allowed', `${request.method} is not allowed on ${pathname}; use ${allowed.join(', ')}.`, {
-      allow: allowed.join(', '),
-    }));
+    return sendError(
+      reply,
+      new ConversionError('method-not-allowed', `${request.method} is not allowed on ${pathname}; use ${allowed.join(', ')}.`, {
+        allow: allowed.join(', '),
+      }),
+    );
   }
   return sendError(reply, new ConversionError('not-found', `No route ${request.method} ${pathname}`));
 }

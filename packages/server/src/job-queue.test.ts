@@ -3,7 +3,10 @@ import { ConversionError } from '@textlift/core';
 import { JobQueue } from './job-queue.ts';
 
 const codeOf = (promise: Promise<unknown>) =>
-  promise.then(() => 'ok', (error: ConversionError) => error.code);
+  promise.then(
+    () => 'ok',
+    (error: ConversionError) => error.code,
+  );
 
 test('refuses a job with "busy" and a Retry-After once the wait list is full', async () => {
   const queue = new JobQueue(1, 1, 10_000);
@@ -24,9 +27,15 @@ test('refuses a job with "busy" and a Retry-After once the wait list is full', a
 test('stops a job that runs past the timeout and tells it through its signal', async () => {
   const queue = new JobQueue(1, 4, 50);
   let sawAbort = false;
-  const result = queue.run((signal) => new Promise((resolve) => {
-    signal.addEventListener('abort', () => { sawAbort = true; resolve('late'); });
-  }));
+  const result = queue.run(
+    (signal) =>
+      new Promise((resolve) => {
+        signal.addEventListener('abort', () => {
+          sawAbort = true;
+          resolve('late');
+        });
+      }),
+  );
   expect(await codeOf(result)).toBe('timeout');
   expect(sawAbort).toBe(true);
 });

@@ -122,34 +122,40 @@ export class JobQueue {
     const cancel = () => (started ? controller : wait).abort(cancelled());
     outerSignal?.addEventListener('abort', cancel, { once: true });
     try {
-      return (await this.queue.add(async () => {
-        started = true;
-        const timer = setTimeout(() => controller.abort(new ConversionError('timeout', 'The conversion took too long.')), this.timeoutMs);
-        const begun = performance.now();
-        const work = job(controller.signal);
-        const settled = work.then(() => undefined, () => undefined);
-        try {
-          const result = await Promise.race([
-            work,
-            new Promise<never>((_, reject) => {
-              controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
-            }),
-          ]);
-          // A job that answers its abort signal by resolving has still been stopped.
-          if (controller.signal.aborted) throw controller.signal.reason;
-          return result;
-        } catch (error) {
-          if (controller.signal.aborted) {
-            let timeout: NodeJS.Timeout | undefined;
-            await Promise.race([settled, new Promise((resolve) => (timeout = setTimeout(resolve, STOP_GRACE_MS)))]);
-            clearTimeout(timeout);
+      return (await this.queue.add(
+        async () => {
+          started = true;
+          const timer = setTimeout(() => controller.abort(new ConversionError('timeout', 'The conversion took too long.')), this.timeoutMs);
+          const begun = performance.now();
+          const work = job(controller.signal);
+          const settled = work.then(
+            () => undefined,
+            () => undefined,
+          );
+          try {
+            const result = await Promise.race([
+              work,
+              new Promise<never>((_, reject) => {
+                controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+              }),
+            ]);
+            // A job that answers its abort signal by resolving has still been stopped.
+            if (controller.signal.aborted) throw controller.signal.reason;
+            return result;
+          } catch (error) {
+            if (controller.signal.aborted) {
+              let timeout: NodeJS.Timeout | undefined;
+              await Promise.race([settled, new Promise((resolve) => (timeout = setTimeout(resolve, STOP_GRACE_MS)))]);
+              clearTimeout(timeout);
+            }
+            throw error;
+          } finally {
+            clearTimeout(timer);
+            this.meanMs = this.meanMs * 0.8 + (performance.now() - begun) * 0.2;
           }
-          throw error;
-        } finally {
-          clearTimeout(timer);
-          this.meanMs = this.meanMs * 0.8 + (performance.now() - begun) * 0.2;
-        }
-      }, { signal: wait.signal })) as T;
+        },
+        { signal: wait.signal },
+      )) as T;
     } finally {
       outerSignal?.removeEventListener('abort', cancel);
     }

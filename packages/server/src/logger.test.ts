@@ -67,7 +67,9 @@ test('in a terminal the start is one line: where the site is and how to stop it'
   const { app, out } = appLoggingTo('info', true);
   await listen(app, '127.0.0.1', 0, true);
   const port = (app.server.address() as { port: number }).port;
-  expect(out.lines()).toEqual([expect.stringMatching(new RegExp(`^\\d\\d:\\d\\d:\\d\\d TextLift is running at http://127\\.0\\.0\\.1:${port}  \\(Ctrl\\+C to stop\\)$`))]);
+  expect(out.lines()).toEqual([
+    expect.stringMatching(new RegExp(`^\\d\\d:\\d\\d:\\d\\d TextLift is running at http://127\\.0\\.0\\.1:${port}  \\(Ctrl\\+C to stop\\)$`)),
+  ]);
   expect(app.log.level).toBe('info');
 });
 

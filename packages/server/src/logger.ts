@@ -9,7 +9,10 @@ const ERROR = 50;
  * A terminal line: the time, the level when it is a warning or worse, the message, and an
  * error's stack below it. Other fields stay in the JSON, the form for anything but a person.
  */
-export function terminalLine(log: Record<string, unknown>, colors: { dim(text: string): string; yellow(text: string): string; red(text: string): string }): string {
+export function terminalLine(
+  log: Record<string, unknown>,
+  colors: { dim(text: string): string; yellow(text: string): string; red(text: string): string },
+): string {
   const time = new Date(Number(log.time)).toTimeString().slice(0, 8);
   const level = Number(log.level);
   const label = level >= ERROR ? colors.red('ERROR ') : level >= WARN ? colors.yellow('WARN ') : '';

@@ -68,11 +68,5 @@ export function pageLanguage(pathname: string): { code: string; path: string } {
 
 /** Every page in one language, as its English address: the home, the static pages, the blog and each tool. */
 export function pagePaths(): string[] {
-  return [
-    '/',
-    ...staticPages.map((page) => page.path),
-    '/blog',
-    ...blogPosts.map((post) => `/blog/${post.slug}`),
-    ...toolPages.map((tool) => tool.path),
-  ];
+  return ['/', ...staticPages.map((page) => page.path), '/blog', ...blogPosts.map((post) => `/blog/${post.slug}`), ...toolPages.map((tool) => tool.path)];
 }

@@ -2,8 +2,25 @@ import type { GreyImage } from '../ocr/preprocess/grey-image.ts';
 
 /** Paeth's exchange network for the median of nine: 19 comparisons, the median ends at index 4. */
 const MEDIAN_OF_NINE = [
-  [1, 2], [4, 5], [7, 8], [0, 1], [3, 4], [6, 7], [1, 2], [4, 5], [7, 8], [0, 3],
-  [5, 8], [4, 7], [3, 6], [1, 4], [2, 5], [4, 7], [4, 2], [6, 4], [4, 2],
+  [1, 2],
+  [4, 5],
+  [7, 8],
+  [0, 1],
+  [3, 4],
+  [6, 7],
+  [1, 2],
+  [4, 5],
+  [7, 8],
+  [0, 3],
+  [5, 8],
+  [4, 7],
+  [3, 6],
+  [1, 4],
+  [2, 5],
+  [4, 7],
+  [4, 2],
+  [6, 4],
+  [4, 2],
 ] as const;
 
 function medianOfNine(v: Uint8Array): number {
@@ -32,9 +49,15 @@ export function despeckle({ width, height, data }: GreyImage): GreyImage {
     for (let x = 0; x < width; x++) {
       const left = Math.max(0, x - 1);
       const right = Math.min(width - 1, x + 1);
-      window[0] = data[above + left]!; window[1] = data[above + x]!; window[2] = data[above + right]!;
-      window[3] = data[row + left]!; window[4] = data[row + x]!; window[5] = data[row + right]!;
-      window[6] = data[below + left]!; window[7] = data[below + x]!; window[8] = data[below + right]!;
+      window[0] = data[above + left]!;
+      window[1] = data[above + x]!;
+      window[2] = data[above + right]!;
+      window[3] = data[row + left]!;
+      window[4] = data[row + x]!;
+      window[5] = data[row + right]!;
+      window[6] = data[below + left]!;
+      window[7] = data[below + x]!;
+      window[8] = data[below + right]!;
       out[row + x] = medianOfNine(window);
     }
   }

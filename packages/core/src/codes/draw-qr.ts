@@ -36,10 +36,14 @@ export function qrLayout(matrix: QrMatrix, drawing: QrDrawing): QrLayout {
   const scale = Math.floor((drawing.size - 2 * border) / modules);
   if (scale < 1) {
     const minSize = modules + 2 * border;
-    throw new ConversionError('bad-request', `Invalid size: this code needs at least ${minSize} × ${minSize} pixels (${modules} modules with its quiet zone).`, {
-      field: 'size',
-      minSize,
-    });
+    throw new ConversionError(
+      'bad-request',
+      `Invalid size: this code needs at least ${minSize} × ${minSize} pixels (${modules} modules with its quiet zone).`,
+      {
+        field: 'size',
+        minSize,
+      },
+    );
   }
   return { scale, offset: Math.floor((drawing.size - scale * matrix.size) / 2) };
 }
@@ -93,8 +97,10 @@ export function drawQrSvg(matrix: QrMatrix, drawing: Omit<QrDrawing, 'borderPixe
       x = end;
     }
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${drawing.size}" height="${drawing.size}" viewBox="0 0 ${box} ${box}" shape-rendering="crispEdges">`
-    + `<rect width="${box}" height="${box}" fill="${bgcolor}"/><path fill="${color}" d="${path}"/></svg>\n`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${drawing.size}" height="${drawing.size}" viewBox="0 0 ${box} ${box}" shape-rendering="crispEdges">` +
+    `<rect width="${box}" height="${box}" fill="${bgcolor}"/><path fill="${color}" d="${path}"/></svg>\n`
+  );
 }
 
 /** A checked `#rrggbb`, lower case, safe to write into an attribute. */

@@ -26,9 +26,8 @@ const ASCII = /^\p{ASCII}*$/u;
  * generators today. Bytes (Latin-1 for the goqr API's charset-target) go as they are.
  */
 export function makeQrMatrix(data: string | Uint8Array, ecc: QrEcc): QrMatrix {
-  const segments = typeof data === 'string' && ASCII.test(data)
-    ? data
-    : [{ mode: 'byte' as const, data: typeof data === 'string' ? new TextEncoder().encode(data) : data }];
+  const segments =
+    typeof data === 'string' && ASCII.test(data) ? data : [{ mode: 'byte' as const, data: typeof data === 'string' ? new TextEncoder().encode(data) : data }];
   let code: QrCode;
   try {
     code = QRCode.create(segments, { errorCorrectionLevel: ecc });

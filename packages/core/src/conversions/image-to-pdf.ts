@@ -1,13 +1,5 @@
 import { zlibSync } from 'fflate';
-import {
-  PDFDocument,
-  PDFName,
-  concatTransformationMatrix,
-  drawObject,
-  popGraphicsState,
-  pushGraphicsState,
-  type PDFRef,
-} from '@cantoo/pdf-lib';
+import { PDFDocument, PDFName, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState, type PDFRef } from '@cantoo/pdf-lib';
 import type { Conversion, ConversionHost, RgbaImage } from '../conversion.ts';
 import { fileStem, nameAfterFile } from '../output-names.ts';
 import { ConversionError, throwIfCancelled } from '../errors.ts';
@@ -71,7 +63,8 @@ export const imageToPdf: Conversion<ImageToPdfOptions> = async ({ files }, optio
     try {
       return inspectImage(file.bytes);
     } catch (error) {
-      if (error instanceof ConversionError) throw new ConversionError(error.code, `${file.name}: ${error.message}`, { ...error.details, index, name: file.name });
+      if (error instanceof ConversionError)
+        throw new ConversionError(error.code, `${file.name}: ${error.message}`, { ...error.details, index, name: file.name });
       throw error;
     }
   });
@@ -169,14 +162,22 @@ export function layout(shownWidth: number, shownHeight: number, dpi: number, opt
  */
 export function orientationMatrix(orientation: number, x: number, y: number, w: number, h: number): [number, number, number, number, number, number] {
   switch (orientation) {
-    case 2: return [-w, 0, 0, h, x + w, y];
-    case 3: return [-w, 0, 0, -h, x + w, y + h];
-    case 4: return [w, 0, 0, -h, x, y + h];
-    case 5: return [0, -h, -w, 0, x + w, y + h];
-    case 6: return [0, -h, w, 0, x, y + h];
-    case 7: return [0, h, w, 0, x, y];
-    case 8: return [0, h, -w, 0, x + w, y];
-    default: return [w, 0, 0, h, x, y];
+    case 2:
+      return [-w, 0, 0, h, x + w, y];
+    case 3:
+      return [-w, 0, 0, -h, x + w, y + h];
+    case 4:
+      return [w, 0, 0, -h, x, y + h];
+    case 5:
+      return [0, -h, -w, 0, x + w, y + h];
+    case 6:
+      return [0, -h, w, 0, x, y + h];
+    case 7:
+      return [0, h, w, 0, x, y];
+    case 8:
+      return [0, h, -w, 0, x + w, y];
+    default:
+      return [w, 0, 0, h, x, y];
   }
 }
 

@@ -20,16 +20,32 @@ export async function recognizeImage(input: InputFile | undefined, languages: Oc
  * An image read by OCR: its text, and its lines with each word's box and confidence. Where the
  * host keeps readings, the same bytes in the same languages are read once.
  */
-export async function readImage(input: InputFile | undefined, languages: OcrLanguage[], context: ConversionContext, needs: ReadingNeeds = {}): Promise<PageText> {
+export async function readImage(
+  input: InputFile | undefined,
+  languages: OcrLanguage[],
+  context: ConversionContext,
+  needs: ReadingNeeds = {},
+): Promise<PageText> {
   if (!input) throw new ConversionError('no-file', 'No image was given.');
   const { host } = context;
   if (!host.reuse) return readNewImage(input, languages, context, needs);
   const key = `${await sha256(input.bytes)} ${languages.join('+')} ${needs.figures ? 'figures' : 'text'}`;
   // A copy each time: the tools that read on from a reading must not change the one kept.
-  return structuredClone(await host.reuse(key, () => readNewImage(input, languages, context, needs), (page) => !page.partial));
+  return structuredClone(
+    await host.reuse(
+      key,
+      () => readNewImage(input, languages, context, needs),
+      (page) => !page.partial,
+    ),
+  );
 }
 
-async function readNewImage(input: InputFile, languages: OcrLanguage[], { host, onProgress, signal }: ConversionContext, needs: ReadingNeeds): Promise<PageText> {
+async function readNewImage(
+  input: InputFile,
+  languages: OcrLanguage[],
+  { host, onProgress, signal }: ConversionContext,
+  needs: ReadingNeeds,
+): Promise<PageText> {
   const info = inspectImage(input.bytes);
   const report = ocrPageProgress(onProgress);
   report?.(0, 'loading');

@@ -25,7 +25,13 @@ export const imageTranslator: Conversion<{ target: TranslationTarget; source: Oc
   const translated = await translateText(page.text, engine, pair, { onProgress: progressPart(context.onProgress, 0.85, 1), signal: context.signal });
   return {
     text: translated,
-    outputs: [{ name: nameAfterFile(files[0]!.name, `-${target}.txt`, `translation-${target}.txt`), type: 'text/plain; charset=utf-8', bytes: encoder.encode(translated) }],
+    outputs: [
+      {
+        name: nameAfterFile(files[0]!.name, `-${target}.txt`, `translation-${target}.txt`),
+        type: 'text/plain; charset=utf-8',
+        bytes: encoder.encode(translated),
+      },
+    ],
     data: { translation: { original: page.text, engine: engine.id, source: pair.source, target } },
   };
 };

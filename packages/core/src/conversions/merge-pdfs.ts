@@ -34,11 +34,15 @@ export const mergePdfs: Conversion<{ passwords: string[] }> = async ({ files }, 
       // The limit is on all files together; the files after the one that crosses it are not
       // even read, so the count given is the pages so far.
       if (pageRefs.length + pages.length > MERGE_PDF_MAX_PAGES) {
-        throw new ConversionError('too-large', `The PDFs have more than ${MERGE_PDF_MAX_PAGES} pages together (${pageRefs.length + pages.length} in the first ${index + 1} files).`, {
-          maxPages: MERGE_PDF_MAX_PAGES,
-          pages: pageRefs.length + pages.length,
-          files: files.length,
-        });
+        throw new ConversionError(
+          'too-large',
+          `The PDFs have more than ${MERGE_PDF_MAX_PAGES} pages together (${pageRefs.length + pages.length} in the first ${index + 1} files).`,
+          {
+            maxPages: MERGE_PDF_MAX_PAGES,
+            pages: pageRefs.length + pages.length,
+            files: files.length,
+          },
+        );
       }
       const copier = new ObjectCopier(source.context, catalog, pages, merged.context);
       copier.copyPages(pages);

@@ -103,9 +103,15 @@ async function addTextLayers(bytes: Uint8Array, password: string, options: OcrPd
       }
       // The text is invisible, so the page renders as the reader shows it, old layer or not.
       const grey = await pdf.renderPage(page, OCR_DPI / 72, OCR_MAX_PIXELS);
-      const progress = ocrPageProgress(onProgress, { from: (number - 1) / total, to: number / total, detail, stageOf: (stage) => (stage === 'recognizing' ? 'reading' : stage) });
+      const progress = ocrPageProgress(onProgress, {
+        from: (number - 1) / total,
+        to: number / total,
+        detail,
+        stageOf: (stage) => (stage === 'recognizing' ? 'reading' : stage),
+      });
       const reading = await recognizePage(ocr, grey, { languages: options.language, signal, onProgress: progress }).catch((error: unknown) => {
-        if (error instanceof ConversionError && error.code === 'corrupt') throw new ConversionError('engine-failed', `Page ${number} could not be read: ${error.message}`, detail);
+        if (error instanceof ConversionError && error.code === 'corrupt')
+          throw new ConversionError('engine-failed', `Page ${number} could not be read: ${error.message}`, detail);
         throw error;
       });
       // Points of the rendered page (y down, as the reader shows it) to the page's own space.

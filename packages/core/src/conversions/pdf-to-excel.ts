@@ -13,7 +13,13 @@ import { tablesResult, type TablesFormat } from '../tables/tables-output.ts';
 export const pdfToExcel: Conversion<{ language: OcrLanguage[]; password: string; format: TablesFormat }> = async ({ files }, options, context) => {
   const input = files[0];
   if (!input) throw new ConversionError('no-file', 'No PDF was given.');
-  const pages = await readPdfPages(input.bytes, { password: options.password, languages: options.language, rulings: true, maxPages: PDF_TO_EXCEL_MAX_PAGES }, context);
-  const found = pages.map((page) => (page.kind === 'text' ? findTables(placedRuns(page.runs, page.height), page.rulings) : findPictureTables(page.lines, page.rulings)));
+  const pages = await readPdfPages(
+    input.bytes,
+    { password: options.password, languages: options.language, rulings: true, maxPages: PDF_TO_EXCEL_MAX_PAGES },
+    context,
+  );
+  const found = pages.map((page) =>
+    page.kind === 'text' ? findTables(placedRuns(page.runs, page.height), page.rulings) : findPictureTables(page.lines, page.rulings),
+  );
   return tablesResult(found, input.name, options.format, options.language);
 };

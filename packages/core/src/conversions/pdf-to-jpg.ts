@@ -25,6 +25,12 @@ export const pdfToJpg: Conversion<PdfToJpgOptions> = async ({ files }, options, 
   const outputs: OutputFile[] = [...images];
   // A PDF of scans has no text layer: no empty .txt beside its pictures. The text is a
   // by-product: a one-page PDF answers its .jpg alone (the page offers the text beside it).
-  if (text) outputs.push({ name: nameAfterFile(input.name, '_extracted_text.txt', 'extracted_text.txt'), type: 'text/plain; charset=utf-8', bytes: encoder.encode(text), aside: true });
+  if (text)
+    outputs.push({
+      name: nameAfterFile(input.name, '_extracted_text.txt', 'extracted_text.txt'),
+      type: 'text/plain; charset=utf-8',
+      bytes: encoder.encode(text),
+      aside: true,
+    });
   return { outputs, ...(text ? { text } : {}), summary: { pages: images.length }, zipName: pagesZipName(input.name) };
 };

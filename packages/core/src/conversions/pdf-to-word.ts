@@ -19,9 +19,9 @@ export const pdfToWord: Conversion<{ language: OcrLanguage[]; password: string }
   const input = files[0];
   if (!input) throw new ConversionError('no-file', 'No PDF was given.');
   const languages = options.language;
-  const pages = (await readPdfPages(input.bytes, { password: options.password, languages, styles: true, pictures: true, maxPages: PDF_TO_WORD_MAX_PAGES }, context)).map((page) =>
-    page.kind === 'text' ? { kind: 'text' as const, blocks: layoutBlocks(page.runs, { tables: true }), pictures: page.pictures } : page,
-  );
+  const pages = (
+    await readPdfPages(input.bytes, { password: options.password, languages, styles: true, pictures: true, maxPages: PDF_TO_WORD_MAX_PAGES }, context)
+  ).map((page) => (page.kind === 'text' ? { kind: 'text' as const, blocks: layoutBlocks(page.runs, { tables: true }), pictures: page.pictures } : page));
 
   // Headings are judged against the body text size of the whole document.
   const body = bodySize(pages.flatMap((page) => (page.kind === 'text' ? page.blocks : [])));
@@ -39,7 +39,9 @@ export const pdfToWord: Conversion<{ language: OcrLanguage[]; password: string }
   const count = (kind: DocBlock['kind']) => blocks.filter((block) => block.kind === kind).length;
   return {
     summary: { pages: pages.length, paragraphs: count('paragraph') + count('heading') + count('list'), tables: count('table'), pictures: count('picture') },
-    outputs: [{ name: nameAfterFile(input.name, '.docx', 'document.docx'), type: DOCX_TYPE, bytes: await blocksToDocx(blocks, fileStem(input.name) || 'Document') }],
+    outputs: [
+      { name: nameAfterFile(input.name, '.docx', 'document.docx'), type: DOCX_TYPE, bytes: await blocksToDocx(blocks, fileStem(input.name) || 'Document') },
+    ],
   };
 };
 

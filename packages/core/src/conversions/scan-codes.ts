@@ -23,7 +23,13 @@ const PDF_SCALE = 200 / 72;
 const PDF_FALLBACK_PAGES = 10;
 
 /** The codes of every page, first each page at first sight, then the harder looks if none had any. */
-async function scanPdf(file: InputFile, host: ConversionHost, read: ZxingRead, formats: CodeFormats, { onProgress, signal }: ConversionContext): Promise<ScannedCode[]> {
+async function scanPdf(
+  file: InputFile,
+  host: ConversionHost,
+  read: ZxingRead,
+  formats: CodeFormats,
+  { onProgress, signal }: ConversionContext,
+): Promise<ScannedCode[]> {
   const pdf = await host.pdf();
   const { document, close } = await pdf.open(file.bytes);
   const codes: ScannedCode[] = [];
@@ -36,7 +42,10 @@ async function scanPdf(file: InputFile, host: ConversionHost, read: ZxingRead, f
         // At most the size a picture is looked at (a poster's page is drawn smaller).
         const image = await pdf.renderPageRgba(page, PDF_SCALE, CODES_MAX_PIXELS);
         const found = await findCodes(read, image, { formats, signal, looks });
-        addUnique(codes, found.map((code) => ({ ...code, page: number })));
+        addUnique(
+          codes,
+          found.map((code) => ({ ...code, page: number })),
+        );
       } finally {
         page.cleanup();
       }
@@ -58,7 +67,13 @@ async function scanPdf(file: InputFile, host: ConversionHost, read: ZxingRead, f
   return codes;
 }
 
-async function scanImage(file: InputFile, host: ConversionHost, read: ZxingRead, formats: CodeFormats, { onProgress, signal }: ConversionContext): Promise<ScannedCode[]> {
+async function scanImage(
+  file: InputFile,
+  host: ConversionHost,
+  read: ZxingRead,
+  formats: CodeFormats,
+  { onProgress, signal }: ConversionContext,
+): Promise<ScannedCode[]> {
   const type = sniffType(file.bytes);
   if (!isImageType(type)) throw new ConversionError('unsupported-type', `${file.name} is not a file this tool reads.`);
   const image: RgbaImage = await decodeRgbaFor(host, file.bytes, inspectImage(file.bytes), CODES_MAX_PIXELS);
@@ -74,9 +89,8 @@ function scanner(formats: CodeFormats): Conversion {
     const { host, onProgress } = context;
     onProgress?.(0, 'loading');
     const read = await zxingReader(host);
-    const codes = sniffType(file.bytes) === 'application/pdf'
-      ? await scanPdf(file, host, read, formats, context)
-      : await scanImage(file, host, read, formats, context);
+    const codes =
+      sniffType(file.bytes) === 'application/pdf' ? await scanPdf(file, host, read, formats, context) : await scanImage(file, host, read, formats, context);
     onProgress?.(1, 'reading');
     if (codes.length === 0) throw new ConversionError('no-text', 'No readable code found in the image.');
     return { outputs: [], text: codes.map((code) => code.text).join('\n'), data: { codes } };

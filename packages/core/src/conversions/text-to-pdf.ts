@@ -128,7 +128,11 @@ function textOperators(font: PDFName, size: number, lineHeight: number, color: C
 
 /** The first line of the text, as word processors title a new document, shortened at a space. */
 function titleOf(sections: string[][]): string {
-  const first = sections.flat().find((line) => line.trim())?.trim() ?? '';
+  const first =
+    sections
+      .flat()
+      .find((line) => line.trim())
+      ?.trim() ?? '';
   if (first.length <= TITLE_LENGTH) return first;
   const cut = first.slice(0, TITLE_LENGTH);
   const space = cut.lastIndexOf(' ');

@@ -20,10 +20,15 @@ export const wordToJpg: Conversion<WordToJpgOptions> = async ({ files }, options
   const { onProgress } = context;
   // The bar's first half is the layout (sending included), the second the pages.
   const pdf = await documentToPdf(input, { ...context, onProgress: onProgress && ((fraction, stage) => onProgress(fraction / 2, stage)) });
-  const { images } = await pagesToJpeg(pdf, input.name, { ...options, maxPages: WORD_TO_JPG_MAX_PAGES }, {
-    ...context,
-    onProgress: onProgress && ((fraction, stage, detail) => onProgress(0.5 + fraction / 2, stage, detail)),
-  });
+  const { images } = await pagesToJpeg(
+    pdf,
+    input.name,
+    { ...options, maxPages: WORD_TO_JPG_MAX_PAGES },
+    {
+      ...context,
+      onProgress: onProgress && ((fraction, stage, detail) => onProgress(0.5 + fraction / 2, stage, detail)),
+    },
+  );
   // One page is its .jpg; several go as `{name}_pages.zip`.
   return { outputs: images, summary: { pages: images.length }, zipName: pagesZipName(input.name) };
 };

@@ -8,7 +8,9 @@ import { batchAsOneFile, resultAsOneFile, zipOutputs } from './zip.ts';
 
 describe('textToParagraphs', () => {
   test('joins the lines of a paragraph, keeps paragraphs apart, mends broken words', () => {
-    const text = 'This is a lot of 12 point text to test the\nocr code and see if it works on all types\nof file format.\n\n' + 'Dynamic languages are more difficult to com-\npile than statically typed ones.\n\n\nWell-known words keep their\nhyphen: self-\nEvident stays.';
+    const text =
+      'This is a lot of 12 point text to test the\nocr code and see if it works on all types\nof file format.\n\n' +
+      'Dynamic languages are more difficult to com-\npile than statically typed ones.\n\n\nWell-known words keep their\nhyphen: self-\nEvident stays.';
     expect(textToParagraphs(text)).toEqual([
       'This is a lot of 12 point text to test the ocr code and see if it works on all types of file format.',
       'Dynamic languages are more difficult to compile than statically typed ones.',
@@ -51,14 +53,19 @@ describe('zipOutputs', () => {
 describe('resultAsOneFile', () => {
   const file = (name: string, aside?: boolean) => ({ name, type: 'image/jpeg', bytes: new TextEncoder().encode(name), ...(aside ? { aside } : {}) });
 
-  test('one page is its own file, its text beside it left out; several go in the tool\'s .zip with the text', () => {
-    expect(resultAsOneFile({ outputs: [file('Bericht_page_1.jpg'), file('Bericht_extracted_text.txt', true)], zipName: 'Bericht_pages.zip' }).name).toBe('Bericht_page_1.jpg');
-    const zip = resultAsOneFile({ outputs: [file('Bericht_page_1.jpg'), file('Bericht_page_2.jpg'), file('Bericht_extracted_text.txt', true)], zipName: 'Bericht_pages.zip' });
+  test("one page is its own file, its text beside it left out; several go in the tool's .zip with the text", () => {
+    expect(resultAsOneFile({ outputs: [file('Bericht_page_1.jpg'), file('Bericht_extracted_text.txt', true)], zipName: 'Bericht_pages.zip' }).name).toBe(
+      'Bericht_page_1.jpg',
+    );
+    const zip = resultAsOneFile({
+      outputs: [file('Bericht_page_1.jpg'), file('Bericht_page_2.jpg'), file('Bericht_extracted_text.txt', true)],
+      zipName: 'Bericht_pages.zip',
+    });
     expect(zip.name).toBe('Bericht_pages.zip');
     expect(Object.keys(unzipSync(zip.bytes)).sort()).toEqual(['Bericht_extracted_text.txt', 'Bericht_page_1.jpg', 'Bericht_page_2.jpg']);
   });
 
-  test('a batch\'s .zip is named after its first output and the number of files', () => {
+  test("a batch's .zip is named after its first output and the number of files", () => {
     expect(batchAsOneFile([file('a_extracted.txt'), file('b_extracted.txt'), file('c_extracted.txt')], 3).name).toBe('a_extracted (+2).zip');
   });
 });

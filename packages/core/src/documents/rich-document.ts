@@ -1,17 +1,4 @@
-import {
-  AlignmentType,
-  Document,
-  HeadingLevel,
-  ImageRun,
-  LevelFormat,
-  Packer,
-  Paragraph,
-  Table,
-  TableCell,
-  TableRow,
-  TextRun,
-  WidthType,
-} from 'docx';
+import { AlignmentType, Document, HeadingLevel, ImageRun, LevelFormat, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 
 export interface StyledRun {
   text: string;
@@ -95,7 +82,15 @@ export async function blocksToDocx(blocks: DocBlock[], title: string): Promise<U
       config: [
         {
           reference: ORDERED,
-          levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.START, style: { paragraph: { indent: { left: 720, hanging: 360 } } } }],
+          levels: [
+            {
+              level: 0,
+              format: LevelFormat.DECIMAL,
+              text: '%1.',
+              alignment: AlignmentType.START,
+              style: { paragraph: { indent: { left: 720, hanging: 360 } } },
+            },
+          ],
         },
       ],
     },

@@ -17,7 +17,12 @@ describe('typedTextToDocx', () => {
     ];
     const { bytes, paragraphs: count } = await typedTextToDocx(paragraphs.join('\n\n'), 'test');
     expect(count).toBe(paragraphs.length);
-    expect((await read(bytes)).split('\n\n').map((text) => text.trim()).filter(Boolean)).toEqual(paragraphs);
+    expect(
+      (await read(bytes))
+        .split('\n\n')
+        .map((text) => text.trim())
+        .filter(Boolean),
+    ).toEqual(paragraphs);
   });
 
   test('lines of a paragraph stay lines (breaks), tabs stay tabs, blank lines split paragraphs', async () => {

@@ -47,12 +47,14 @@ export async function typedTextToDocx(text: string, title: string): Promise<{ by
     creator: 'TextLift',
     title,
     styles: WORD_DEFAULT_STYLES,
-    sections: [{
-      children: blocks.map((lines) => {
-        const rightToLeft = isRightToLeft(lines.join('\n'));
-        return new Paragraph({ children: runsOf(lines, rightToLeft), bidirectional: rightToLeft });
-      }),
-    }],
+    sections: [
+      {
+        children: blocks.map((lines) => {
+          const rightToLeft = isRightToLeft(lines.join('\n'));
+          return new Paragraph({ children: runsOf(lines, rightToLeft), bidirectional: rightToLeft });
+        }),
+      },
+    ],
   });
   return { bytes: new Uint8Array(await Packer.toArrayBuffer(document)), paragraphs: blocks.length };
 }

@@ -29,7 +29,7 @@ export function workingSize(width: number, height: number, maxPixels: number): P
  * and libvips pick it.
  */
 export function reducedDecodeSize(size: PixelSize, target: PixelSize): PixelSize {
-  const eighths = Math.min(8, Math.max(1, Math.ceil((8 * Math.max(target.width / size.width, target.height / size.height)) - 1e-9)));
+  const eighths = Math.min(8, Math.max(1, Math.ceil(8 * Math.max(target.width / size.width, target.height / size.height) - 1e-9)));
   return { width: Math.ceil((size.width * eighths) / 8), height: Math.ceil((size.height * eighths) / 8) };
 }
 

@@ -82,7 +82,6 @@ export function readJpeg(bytes: Uint8Array): JpegInfo | undefined {
   return info;
 }
 
-
 /** A PNG's pHYs resolution and its eXIf orientation. */
 export function readPng(bytes: Uint8Array): { dpi?: number; orientation: number } {
   const u32 = (at: number) => ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;

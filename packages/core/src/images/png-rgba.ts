@@ -39,5 +39,11 @@ export function decodeGradedAlphaPng(bytes: Uint8Array): RgbaImage | undefined {
 
 /** An 8-bit RGBA PNG of these pixels, exactly. */
 export function encodeRgbaPng(image: RgbaImage): Uint8Array {
-  return encode({ width: image.width, height: image.height, data: new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength), channels: 4, depth: 8 });
+  return encode({
+    width: image.width,
+    height: image.height,
+    data: new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength),
+    channels: 4,
+    depth: 8,
+  });
 }

@@ -31,7 +31,7 @@ function inkBox(image: GreyImage) {
 describe('bullets named by their shape', () => {
   // Drawn smaller than 40 px (a photo's 12 pt text is 50 px and more), the four diamonds
   // touch and the arrowhead's hollow closes up: those keep Tesseract's reading.
-  test.each([24, 40, 72])('Word\'s bullets at %i px', (size) => {
+  test.each([24, 40, 72])("Word's bullets at %i px", (size) => {
     if (size >= 40) expect(bulletShape(glyph('❖', size))).toBe('❖');
     if (size >= 40) expect(bulletShape(glyph('➢', size))).toBe('➢');
     expect(bulletShape(glyph('•', size))).toBe('•');
@@ -44,7 +44,7 @@ describe('bullets named by their shape', () => {
     }
   });
 
-  test('only a line\'s lone first mark is renamed', () => {
+  test("only a line's lone first mark is renamed", () => {
     // As Tesseract gives it: the mark's own box, on a line of 40 px text.
     const marked = (mark: string, texts: string[]): string[] => {
       const image = glyph(mark, 40);

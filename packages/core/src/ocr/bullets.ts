@@ -87,15 +87,17 @@ function isFourDiamonds(parts: Blob[], box: Box): boolean {
   const midY = (box.y0 + box.y1) / 2;
   const width = box.x1 - box.x0;
   const height = box.y1 - box.y0;
-  const sides = new Set(parts.map((part) => {
-    const dx = ((part.x0 + part.x1) / 2 - midX) / width;
-    const dy = ((part.y0 + part.y1) / 2 - midY) / height;
-    if (Math.abs(dx) < 0.15 && dy < -0.15) return 'top';
-    if (Math.abs(dx) < 0.15 && dy > 0.15) return 'bottom';
-    if (Math.abs(dy) < 0.15 && dx < -0.15) return 'left';
-    if (Math.abs(dy) < 0.15 && dx > 0.15) return 'right';
-    return 'middle';
-  }));
+  const sides = new Set(
+    parts.map((part) => {
+      const dx = ((part.x0 + part.x1) / 2 - midX) / width;
+      const dy = ((part.y0 + part.y1) / 2 - midY) / height;
+      if (Math.abs(dx) < 0.15 && dy < -0.15) return 'top';
+      if (Math.abs(dx) < 0.15 && dy > 0.15) return 'bottom';
+      if (Math.abs(dy) < 0.15 && dx < -0.15) return 'left';
+      if (Math.abs(dy) < 0.15 && dx > 0.15) return 'right';
+      return 'middle';
+    }),
+  );
   return sides.size === 4 && !sides.has('middle');
 }
 
@@ -108,7 +110,8 @@ function holesOf(glyph: GreyImage, threshold: number, area: number): number {
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) paper.data[(y + 1) * paper.width + x + 1] = glyph.data[y * width + x]! < threshold ? 255 : 0;
   }
-  return findBlobs(paper, 128).filter((blob) => blob.x0 > 0 && blob.y0 > 0 && blob.x1 < paper.width && blob.y1 < paper.height && blob.pixels >= area * 0.02).length;
+  return findBlobs(paper, 128).filter((blob) => blob.x0 > 0 && blob.y0 > 0 && blob.x1 < paper.width && blob.y1 < paper.height && blob.pixels >= area * 0.02)
+    .length;
 }
 
 /** A tip on the right (ink over a short span) and two arms on the left (over most of it). */

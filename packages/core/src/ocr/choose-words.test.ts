@@ -28,7 +28,10 @@ describe('chooseWords on a real table read by two readers', () => {
     expect(disputed.length).toBeGreaterThan(20);
     expect(disputed.filter((i) => bestAt[i] === truth[i]).length).toBeGreaterThan(2);
 
-    for (const [first, firstAt] of [[best, bestAt], [fast, fastAt]] as const) {
+    for (const [first, firstAt] of [
+      [best, bestAt],
+      [fast, fastAt],
+    ] as const) {
       const chosenAt = readAt(chooseWords(first === best ? [best, fast] : [fast, best], { isWord }));
       const chosenRight = disputed.filter((i) => chosenAt[i] === truth[i]).length;
       const firstRight = disputed.filter((i) => firstAt[i] === truth[i]).length;
@@ -71,9 +74,33 @@ describe('chooseWords on a real table read by two readers', () => {
       box: { x0: 0, y0: 100, x1: 1000, y1: 130 },
       paragraph: '1.1',
     });
-    const first = { lines: [line([['Quarterly', 95, 0], ['~', 20, 200], ['revenue', 93, 400]])] };
-    const second = { lines: [line([['Quarterly', 90, 0], ['revenue', 91, 400], ['grew', 88, 600]])] };
-    const third = { lines: [line([['Quarterly', 92, 0], ['revenue', 90, 400], ['grew', 85, 600]])] };
+    const first = {
+      lines: [
+        line([
+          ['Quarterly', 95, 0],
+          ['~', 20, 200],
+          ['revenue', 93, 400],
+        ]),
+      ],
+    };
+    const second = {
+      lines: [
+        line([
+          ['Quarterly', 90, 0],
+          ['revenue', 91, 400],
+          ['grew', 88, 600],
+        ]),
+      ],
+    };
+    const third = {
+      lines: [
+        line([
+          ['Quarterly', 92, 0],
+          ['revenue', 90, 400],
+          ['grew', 85, 600],
+        ]),
+      ],
+    };
     const known = new Set(['Quarterly', 'revenue', 'grew']);
     const text = (lines: OcrLine[]) => lines.map((l) => l.words.map((w) => w.text).join(' ')).join('\n');
     expect(text(chooseWords([first, second, third], { isWord: (t) => known.has(t) }))).toBe('Quarterly revenue grew');
@@ -81,12 +108,18 @@ describe('chooseWords on a real table read by two readers', () => {
     expect(text(chooseWords([first, second], { isWord: (t) => known.has(t) }))).toBe('Quarterly revenue');
   });
 
-  it('keeps the first reader\'s words in its order where they win, even where another reader joins them into one place', () => {
+  it("keeps the first reader's words in its order where they win, even where another reader joins them into one place", () => {
     // A column of margin numbers read as one sideways line: the first reader's order is not
     // left to right, and a second reader's speck overlaps two of its words.
     const word = (text: string, x0: number, y0: number, confidence = 90) => ({ text, confidence, box: { x0, y0, x1: x0 + 30, y1: y0 + 200 } });
-    const first = { lines: [{ words: [word('ONE', 100, 100), word('TWO', 100, 400), word('SIX', 90, 250)], box: { x0: 90, y0: 100, x1: 130, y1: 600 }, paragraph: '1.1' }] };
-    const second = { lines: [{ words: [{ text: '~', confidence: 10, box: { x0: 95, y0: 300, x1: 125, y1: 560 } }], box: { x0: 95, y0: 300, x1: 125, y1: 560 }, paragraph: '1.1' }] };
+    const first = {
+      lines: [{ words: [word('ONE', 100, 100), word('TWO', 100, 400), word('SIX', 90, 250)], box: { x0: 90, y0: 100, x1: 130, y1: 600 }, paragraph: '1.1' }],
+    };
+    const second = {
+      lines: [
+        { words: [{ text: '~', confidence: 10, box: { x0: 95, y0: 300, x1: 125, y1: 560 } }], box: { x0: 95, y0: 300, x1: 125, y1: 560 }, paragraph: '1.1' },
+      ],
+    };
     const chosen = chooseWords([first, second]);
     expect(chosen.map((line) => line.words.map((w) => w.text).join(' '))).toEqual(['ONE TWO SIX']);
   });

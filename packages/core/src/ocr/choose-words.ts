@@ -169,7 +169,9 @@ export function chooseWords(readings: Reading[], { isWord = () => false, fit, on
     };
   });
   const placed: Placed[] = [];
-  readings.forEach((reading, reader) => reading.lines.forEach((line, lineIndex) => line.words.forEach((word, index) => placed.push({ reader, line: lineIndex, index, word }))));
+  readings.forEach((reading, reader) =>
+    reading.lines.forEach((line, lineIndex) => line.words.forEach((word, index) => placed.push({ reader, line: lineIndex, index, word }))),
+  );
 
   // Union-find over words of different readers that share a place; a sweep down the page keeps
   // it near linear.
@@ -198,7 +200,8 @@ export function chooseWords(readings: Reading[], { isWord = () => false, fit, on
     const chosen = choose(group, readings, ranks, isWord, fit, onPlace);
     const own = group.filter((entry) => entry.reader === 0).sort((a, b) => a.line - b.line || a.index - b.index);
     // The first reader's own words stay where it put them; another's take the place of its first word there.
-    if (own.length > 0 && chosen.length > 0 && chosen.every((word) => own.some((entry) => entry.word === word))) for (const entry of own) out[entry.line]![entry.index] = [entry.word];
+    if (own.length > 0 && chosen.length > 0 && chosen.every((word) => own.some((entry) => entry.word === word)))
+      for (const entry of own) out[entry.line]![entry.index] = [entry.word];
     else if (own.length > 0) out[own[0]!.line]![own[0]!.index] = chosen;
     else if (chosen.length > 0) added.push(chosen);
   }
@@ -252,7 +255,14 @@ function readAcross(reading: Reading, box: OcrBox): boolean {
 }
 
 /** The words chosen at one place: one reader's words there, or none. */
-function choose(group: Placed[], readings: Reading[], ranks: ((confidence: number) => number)[], isWord: (text: string) => boolean, fit: ChooseOptions['fit'], onPlace?: (place: PlaceChoice) => void): OcrWord[] {
+function choose(
+  group: Placed[],
+  readings: Reading[],
+  ranks: ((confidence: number) => number)[],
+  isWord: (text: string) => boolean,
+  fit: ChooseOptions['fit'],
+  onPlace?: (place: PlaceChoice) => void,
+): OcrWord[] {
   const w = CHOICE_WEIGHTS;
   // The first reader's words keep its order (its layout is the page's); the others' go along the line.
   const inOrder = [...group].sort((a, b) => (a.reader === 0 && b.reader === 0 ? a.line - b.line || a.index - b.index : a.word.box.x0 - b.word.box.x0));
@@ -280,7 +290,18 @@ function choose(group: Placed[], readings: Reading[], ranks: ((confidence: numbe
       candidate.readers.push(reader);
       if (reader === 0) candidate.words = words;
     } else {
-      candidates.set(text, { words, score: vote + w.wordBonus * textShare(words.map((word) => word.text), isWord) - w.oddPenalty * oddShare(words.map((word) => word.text)), readers: [reader] });
+      candidates.set(text, {
+        words,
+        score:
+          vote +
+          w.wordBonus *
+            textShare(
+              words.map((word) => word.text),
+              isWord,
+            ) -
+          w.oddPenalty * oddShare(words.map((word) => word.text)),
+        readers: [reader],
+      });
     }
   }
   // The same text but for marks between digits: the one that saw more of them.

@@ -20,11 +20,7 @@ test('a line is doubtful where a word was read unsure or a word of letters is no
 
 test('chosen lines go back where their lines were, lines added after them, lines emptied out', () => {
   const lines = [line('one', 0), line('twa', 30), line('three', 60), line('fuor', 90), line('five', 120)];
-  const chosen = [
-    { ...line('two', 30), from: 1 },
-    line('two and a half', 45),
-    { ...line('four', 90), from: 3 },
-  ];
+  const chosen = [{ ...line('two', 30), from: 1 }, line('two and a half', 45), { ...line('four', 90), from: 3 }];
   expect(texts(spliceLines(lines, [1, 3], chosen))).toEqual(['one', 'two', 'two and a half', 'three', 'four', 'five']);
   expect(spliceLines(lines, [1, 3], chosen).some((l) => 'from' in l)).toBe(false);
   // A doubtful line the choice emptied is gone; the others stay.

@@ -37,7 +37,6 @@ const pageCanvas = createCanvas(image.width, image.height);
 pageCanvas.getContext('2d').drawImage(image, 0, 0);
 const page = greyFromRgba(pageCanvas.getContext('2d').getImageData(0, 0, image.width, image.height).data, image.width, image.height);
 
-
 describe('glyphFit on a real scanned table', () => {
   const [bestAt, fastAt] = fixture.readings.map((reading) => readAt(reading.lines)) as [string[], string[]];
   // Places where one reader read the true word and the other something else.
@@ -46,13 +45,14 @@ describe('glyphFit on a real scanned table', () => {
     return other && other !== truth.text ? [{ truth: truth.text, other, box: truth.box }] : [];
   });
 
-  it('fits the true word better than the other reader\'s at most places they disagree', () => {
+  it("fits the true word better than the other reader's at most places they disagree", () => {
     expect(disputed.length).toBeGreaterThan(20);
     const better = disputed.filter((place) => glyphFit(page, place.box, place.truth, draw, FACES) > glyphFit(page, place.box, place.other, draw, FACES));
     expect(better.length).toBeGreaterThanOrEqual(0.8 * disputed.length);
     // A dropped decimal mark and "S" for "$": the drawing of what is there fits better.
     const at = (truth: string) => disputed.find((place) => place.truth === truth)!;
-    for (const truth of ['2,334.6', '$2,304.2']) expect(glyphFit(page, at(truth).box, truth, draw, FACES)).toBeGreaterThan(glyphFit(page, at(truth).box, at(truth).other, draw, FACES));
+    for (const truth of ['2,334.6', '$2,304.2'])
+      expect(glyphFit(page, at(truth).box, truth, draw, FACES)).toBeGreaterThan(glyphFit(page, at(truth).box, at(truth).other, draw, FACES));
   });
 
   it('is 0 for a box with no ink to compare and within 0 and 1 otherwise', () => {

@@ -22,7 +22,8 @@ function inkOf(image: GreyImage, box: Box): { ink: Float32Array; width: number; 
     }
   const threshold = (dark + light) / 2;
   const ink = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) ink[y * width + x] = image.data[(box.y0 + y) * image.width + box.x0 + x]! < threshold ? 1 : 0;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) ink[y * width + x] = image.data[(box.y0 + y) * image.width + box.x0 + x]! < threshold ? 1 : 0;
   return { ink, width, height };
 }
 
@@ -91,7 +92,12 @@ const MAX_FIT_AREA = 200_000;
  * publishes this idea; this is our own code.
  */
 export function glyphFit(page: GreyImage, box: Box, text: string, draw: DrawText, faces: readonly string[]): number {
-  const clipped = { x0: Math.max(0, Math.round(box.x0)), y0: Math.max(0, Math.round(box.y0)), x1: Math.min(page.width, Math.round(box.x1)), y1: Math.min(page.height, Math.round(box.y1)) };
+  const clipped = {
+    x0: Math.max(0, Math.round(box.x0)),
+    y0: Math.max(0, Math.round(box.y0)),
+    x1: Math.min(page.width, Math.round(box.x1)),
+    y1: Math.min(page.height, Math.round(box.y1)),
+  };
   if ((clipped.x1 - clipped.x0) * (clipped.y1 - clipped.y0) > MAX_FIT_AREA) return 0;
   const crop = inkOf(page, clipped);
   if (!crop) return 0;

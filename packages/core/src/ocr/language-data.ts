@@ -38,9 +38,7 @@ export function secondModelPath(code: OcrLanguage): string | undefined {
   return debianModels[code] || UNSPACED.has(code) ? undefined : debianModelPath(code);
 }
 
-export type LanguageDataSource =
-  | { kind: 'npm'; specifier: string }
-  | { kind: 'debian'; path: string };
+export type LanguageDataSource = { kind: 'npm'; specifier: string } | { kind: 'debian'; path: string };
 
 /** Where a language's model is found on the machine that builds or serves the site. */
 export function languageDataSource(code: OcrLanguage): LanguageDataSource {

@@ -42,7 +42,9 @@ export function withLoneI(lines: OcrLine[], letterHeight: number): OcrLine[] {
     ...line,
     words: line.words.map((word, index) => {
       const height = (word.box.y1 - word.box.y0) / letterHeight;
-      const amongWords = [line.words[index - 1], line.words[index + 1]].some((next) => next && /^\p{Ll}{2}/u.test(next.text.replace(/^\p{Lu}/u, '')) && !/\d/u.test(next.text));
+      const amongWords = [line.words[index - 1], line.words[index + 1]].some(
+        (next) => next && /^\p{Ll}{2}/u.test(next.text.replace(/^\p{Lu}/u, '')) && !/\d/u.test(next.text),
+      );
       return isOneBar(word) && amongWords && height >= LONE_I[0] && height <= LONE_I[1] ? { ...word, text: 'I' } : word;
     }),
   }));
@@ -94,21 +96,40 @@ export function strokesOnlyChanged(original: string, reread: string): boolean {
  * line, and if that reads nothing, beside its neighbour. Pages without such words cost nothing
  * more. A reading that fails leaves the word as read, unless the job was cancelled.
  */
-export async function withLettersReread(engine: OcrEngine, image: GreyImage, lines: OcrLine[], letterHeight: number, options: Omit<OcrOptions, 'segmentation'>): Promise<OcrLine[]> {
+export async function withLettersReread(
+  engine: OcrEngine,
+  image: GreyImage,
+  lines: OcrLine[],
+  letterHeight: number,
+  options: Omit<OcrOptions, 'segmentation'>,
+): Promise<OcrLine[]> {
   const pad = Math.round(letterHeight * PAD);
   const suspects: Array<{ line: number; word: number; confidence: number; box: Box }> = [];
-  lines.forEach((line, l) => line.words.forEach((word, w) => {
-    const box = grownBox(word.box, pad, image);
-    if (box && word.confidence < SURE && hasMisreadStroke(word.text)) suspects.push({ line: l, word: w, confidence: word.confidence, box });
-  }));
+  lines.forEach((line, l) =>
+    line.words.forEach((word, w) => {
+      const box = grownBox(word.box, pad, image);
+      if (box && word.confidence < SURE && hasMisreadStroke(word.text)) suspects.push({ line: l, word: w, confidence: word.confidence, box });
+    }),
+  );
   if (suspects.length === 0) return lines;
   const chosen = suspects.sort((a, b) => a.confidence - b.confidence).slice(0, MAX_REREADS);
   const letters = { ...options, lettersOnly: true };
-  const stacked = await unlessFailed(options.signal, async () => (await readStacked(engine, image, chosen.map(({ box }) => box), letterHeight, letters)).map((words) => words.map((word) => word.text).join(' ')));
-  const readAsLine = (span: Box) => unlessFailed(options.signal, async () => {
-    const { lines: read } = await engine.recognize(encodePgm(cropImage(image, span)), { ...letters, segmentation: 'line' });
-    return read.flatMap((readLine) => readLine.words.map((readWord) => readWord.text));
-  });
+  const stacked = await unlessFailed(options.signal, async () =>
+    (
+      await readStacked(
+        engine,
+        image,
+        chosen.map(({ box }) => box),
+        letterHeight,
+        letters,
+      )
+    ).map((words) => words.map((word) => word.text).join(' ')),
+  );
+  const readAsLine = (span: Box) =>
+    unlessFailed(options.signal, async () => {
+      const { lines: read } = await engine.recognize(encodePgm(cropImage(image, span)), { ...letters, segmentation: 'line' });
+      return read.flatMap((readLine) => readLine.words.map((readWord) => readWord.text));
+    });
   const out = lines.map((line) => ({ ...line, words: [...line.words] }));
   for (const [i, { line, word, box }] of chosen.entries()) {
     const original = out[line]!.words[word]!;

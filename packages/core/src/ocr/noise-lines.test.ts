@@ -15,7 +15,11 @@ describe('noise lines', () => {
   });
 
   test('unsure lines of word-shaped pieces stay: misread words, an address, amounts', () => {
-    const lines = [line('Pearman Manths of Resdance', 20), line('https://www.industrydocuments.ucsf.edu/docs/nlnv0249', 16), line('12/03/2019 35.00 (4.50)', 25)];
+    const lines = [
+      line('Pearman Manths of Resdance', 20),
+      line('https://www.industrydocuments.ucsf.edu/docs/nlnv0249', 16),
+      line('12/03/2019 35.00 (4.50)', 25),
+    ];
     expect(withoutNoiseLines(lines)).toEqual(lines);
   });
 

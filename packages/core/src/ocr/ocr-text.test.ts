@@ -10,7 +10,13 @@ const line = (text: string, y: number, paragraph: string): OcrLine => ({
 
 describe('linesToText', () => {
   test('a blank line where the page leaves space, not at every change of indent', () => {
-    const lines = [line('FRESH MARKET', 0, '1.1'), line('12 HIGH STREET', 30, '1.2'), line('Milk 1.20', 60, '1.3'), line('Bread 2.10', 90, '1.3'), line('THANK YOU', 160, '1.4')];
+    const lines = [
+      line('FRESH MARKET', 0, '1.1'),
+      line('12 HIGH STREET', 30, '1.2'),
+      line('Milk 1.20', 60, '1.3'),
+      line('Bread 2.10', 90, '1.3'),
+      line('THANK YOU', 160, '1.4'),
+    ];
     expect(linesToText(lines)).toBe('FRESH MARKET\n12 HIGH STREET\nMilk 1.20\nBread 2.10\n\nTHANK YOU');
   });
 

@@ -30,8 +30,7 @@ export function linesToText(lines: OcrLine[]): string {
       // Two paragraphs of running text set solid (no space between) stay apart; one-line
       // "paragraphs" — a receipt's lines, a form's fields — only where there is space.
       const apart =
-        line.paragraph !== previous.paragraph &&
-        (pitch === undefined || step <= 0 || step > pitch * PARAGRAPH_GAP || (isProse(line) && isProse(previous)));
+        line.paragraph !== previous.paragraph && (pitch === undefined || step <= 0 || step > pitch * PARAGRAPH_GAP || (isProse(line) && isProse(previous)));
       text += apart ? '\n\n' : '\n';
     }
     text += line.words.map((word) => word.text).join(' ');

@@ -20,7 +20,18 @@ const RECOVERED_CONFIDENT = 70;
 
 /** The page as it came, in the terms of a prepared one: its letters measured, nothing else done. */
 export function asItCame(grey: GreyImage, page: PreparedPage, turns: QuarterTurns = 0): PreparedPage {
-  return { ...page, image: turns === 0 ? grey : rotateQuarterTurns(grey, turns), segmentation: 'auto', scale: 1, turns, skew: 0, rules: [], frames: [], flattened: false, levelled: false };
+  return {
+    ...page,
+    image: turns === 0 ? grey : rotateQuarterTurns(grey, turns),
+    segmentation: 'auto',
+    scale: 1,
+    turns,
+    skew: 0,
+    rules: [],
+    frames: [],
+    flattened: false,
+    levelled: false,
+  };
 }
 
 /**
@@ -40,7 +51,13 @@ export function evidence(lines: OcrLine[]): number {
  * download failed, the device is out of memory), and Tesseract's reading stands: the page was
  * read, only less well.
  */
-export async function secondReading(load: LoadLineModel, body: GreyImage, lines: OcrLine[], { onProgress, signal }: Omit<OcrOptions, 'segmentation'>, repairs?: LineModelRepairs): Promise<OcrLine[] | undefined> {
+export async function secondReading(
+  load: LoadLineModel,
+  body: GreyImage,
+  lines: OcrLine[],
+  { onProgress, signal }: Omit<OcrOptions, 'segmentation'>,
+  repairs?: LineModelRepairs,
+): Promise<OcrLine[] | undefined> {
   const model = await unlessFailed(signal, () => load((fraction) => onProgress?.(fraction, 'loading-model')));
   return model && readWithLineModel(model, body, lines, (fraction) => onProgress?.(fraction, 'rereading'), repairs);
 }
@@ -92,9 +109,21 @@ const holdsFigures = (words: OcrWord[]) => holdsWords(words) || words.some((word
  * plain lines and put back where it stands. Only confident words return: the places searched
  * may hold a picture. With `figures`, lone figures are sought and kept too.
  */
-export async function withUnreadInk(engine: OcrEngine, image: GreyImage, lines: OcrLine[], letterHeight: number, options: Omit<OcrOptions, 'segmentation'>, figures = false): Promise<OcrLine[]> {
+export async function withUnreadInk(
+  engine: OcrEngine,
+  image: GreyImage,
+  lines: OcrLine[],
+  letterHeight: number,
+  options: Omit<OcrOptions, 'segmentation'>,
+  figures = false,
+): Promise<OcrLine[]> {
   const holdsText = figures ? holdsFigures : holdsWords;
-  const places = unreadInk(image, lines.flatMap((line) => line.words.map((word) => word.box)), letterHeight, figures ? { narrowest: FIGURE_WIDTH } : {});
+  const places = unreadInk(
+    image,
+    lines.flatMap((line) => line.words.map((word) => word.box)),
+    letterHeight,
+    figures ? { narrowest: FIGURE_WIDTH } : {},
+  );
   if (places.length === 0) return lines;
   const found = await readStacked(engine, image, places, letterHeight, options);
   return places.reduce((out, box, i) => {

@@ -9,7 +9,11 @@ const box = { x0: 10, y0: 10, x1: 190, y1: 40 };
 function standIn(text: string, confidence: number, off: StepName[] = []) {
   const calls: OcrOptions[] = [];
   const ran: string[] = [];
-  const line: OcrLine = { words: text.split(' ').map((word, i) => ({ text: word, confidence, box: { ...box, x0: 10 + 40 * i, x1: 45 + 40 * i } })), box, paragraph: '1.1' };
+  const line: OcrLine = {
+    words: text.split(' ').map((word, i) => ({ text: word, confidence, box: { ...box, x0: 10 + 40 * i, x1: 45 + 40 * i } })),
+    box,
+    paragraph: '1.1',
+  };
   const engine: OcrEngine = {
     name: 'stand-in',
     recognize: async (_image, options) => {
@@ -33,7 +37,23 @@ describe('the OCR pipeline, one ordered list of steps', () => {
     // paper, upright, level, no frames), the plain reading weighed, then repaired; no prepared
     // reading, frames, rules, second recogniser, turned look, nor figures (no table tool asked).
     // The second model is not there to choose words with.
-    expect(ran).toEqual(['sharpen-soft', 'descreen', 'prepare', 'clean-once', 'as-came-300', 'as-came-96', 'as-came-kept', 'never-noise', 'stray-marks', 'noise-lines', 'row-order', 'lone-i', 'letters-reread', 'bullets', 'paired-quotes']);
+    expect(ran).toEqual([
+      'sharpen-soft',
+      'descreen',
+      'prepare',
+      'clean-once',
+      'as-came-300',
+      'as-came-96',
+      'as-came-kept',
+      'never-noise',
+      'stray-marks',
+      'noise-lines',
+      'row-order',
+      'lone-i',
+      'letters-reread',
+      'bullets',
+      'paired-quotes',
+    ]);
     const order = pipelineSteps().map((step) => step.name);
     const top = ran;
     expect(top.map((name) => order.indexOf(name))).toEqual([...top.map((name) => order.indexOf(name))].sort((a, b) => a - b));
@@ -42,7 +62,12 @@ describe('the OCR pipeline, one ordered list of steps', () => {
   test('an unsure page goes to the turned look and the second recogniser; a table tool’s figures are sought', async () => {
     // Read prepared (clean-once off): the stand-in's blank page is as clean as a page comes.
     const { engine, ran } = standIn('faded print', 40, ['clean-once']);
-    const page = await recognizePage({ ...engine, lineModel: () => Promise.reject(new Error('not here')) }, blankPage(), { languages: ['eng'] }, { figures: true });
+    const page = await recognizePage(
+      { ...engine, lineModel: () => Promise.reject(new Error('not here')) },
+      blankPage(),
+      { languages: ['eng'] },
+      { figures: true },
+    );
     expect(ran).toContain('second-recogniser');
     expect(ran).toContain('turned-look');
     expect(ran.at(-1)).toBe('figures');
@@ -77,7 +102,11 @@ describe('the OCR pipeline, one ordered list of steps', () => {
   test('a step that is not there, or one the reading needs, cannot be switched off', async () => {
     await expect(recognizePage(standIn('x', 95, ['no-such-step' as StepName]).engine, blankPage(), { languages: ['eng'] })).rejects.toThrow(/no-such-step/);
     await expect(recognizePage(standIn('x', 95, ['read-page']).engine, blankPage(), { languages: ['eng'] })).rejects.toThrow(/read-page/);
-    expect(pipelineSteps().filter((step) => !step.switchable).map((step) => step.name)).toEqual(['read-page', 'read', 'frames-back', 'as-came-kept']);
+    expect(
+      pipelineSteps()
+        .filter((step) => !step.switchable)
+        .map((step) => step.name),
+    ).toEqual(['read-page', 'read', 'frames-back', 'as-came-kept']);
   });
 });
 
@@ -87,8 +116,16 @@ describe('never noise', () => {
     // reads as words. The stand-in's dictionary knows the words.
     const ran: string[] = [];
     const words = ['The', 'parts', 'list', 'shows', 'every', 'number'];
-    const noise: OcrLine = { words: ['fd', 'BRWRWRWW', '89888689999', 'fd'].map((text, i) => ({ text, confidence: 70, box: { x0: 10 + 40 * i, y0: 10, x1: 45 + 40 * i, y1: 40 } })), box, paragraph: '1' };
-    const text: OcrLine = { words: words.map((word, i) => ({ text: word, confidence: 70, box: { x0: 10 + 30 * i, y0: 10, x1: 35 + 30 * i, y1: 40 } })), box, paragraph: '1' };
+    const noise: OcrLine = {
+      words: ['fd', 'BRWRWRWW', '89888689999', 'fd'].map((text, i) => ({ text, confidence: 70, box: { x0: 10 + 40 * i, y0: 10, x1: 45 + 40 * i, y1: 40 } })),
+      box,
+      paragraph: '1',
+    };
+    const text: OcrLine = {
+      words: words.map((word, i) => ({ text: word, confidence: 70, box: { x0: 10 + 30 * i, y0: 10, x1: 35 + 30 * i, y1: 40 } })),
+      box,
+      paragraph: '1',
+    };
     const engine: OcrEngine = {
       name: 'stand-in',
       // The plain reading is the one told no segmentation but the automatic one and no dpi.
@@ -107,67 +144,75 @@ describe('never noise', () => {
 });
 
 describe('the per-word choice between two models', () => {
-  test('runs where the engine has a second model of the page’s languages and a word is in doubt; ' + 'one that cannot be had leaves the page as the first read it', async () => {
-    const models: Array<string | undefined> = [];
-    const withSecond = (confidence: number, second: () => Promise<never> | undefined) => {
-      const read = standIn('Read well', confidence);
-      const engine: OcrEngine = {
-        ...read.engine,
-        secondModel: (languages) => languages.every((code) => code === 'fra'),
-        recognize: async (image, options) => {
-          models.push(options.model);
-          return (options.model === 'second' && second()) || read.engine.recognize(image, options);
-        },
+  test(
+    'runs where the engine has a second model of the page’s languages and a word is in doubt; ' + 'one that cannot be had leaves the page as the first read it',
+    async () => {
+      const models: Array<string | undefined> = [];
+      const withSecond = (confidence: number, second: () => Promise<never> | undefined) => {
+        const read = standIn('Read well', confidence);
+        const engine: OcrEngine = {
+          ...read.engine,
+          secondModel: (languages) => languages.every((code) => code === 'fra'),
+          recognize: async (image, options) => {
+            models.push(options.model);
+            return (options.model === 'second' && second()) || read.engine.recognize(image, options);
+          },
+        };
+        return { engine, ran: read.ran };
       };
-      return { engine, ran: read.ran };
-    };
-    await recognizePage(withSecond(80, () => undefined).engine, blankPage(), { languages: ['eng'] });
-    expect(models).not.toContain('second');
-    // Read sure of every word: the second model is not asked.
-    await recognizePage(withSecond(95, () => undefined).engine, blankPage(), { languages: ['fra'] });
-    expect(models).not.toContain('second');
-    const unsure = withSecond(80, () => undefined);
-    const page = await recognizePage(unsure.engine, blankPage(), { languages: ['fra'] });
-    expect(models).toContain('second');
-    expect(unsure.ran).toContain('word-choice');
-    expect(page.text).toBe('Read well');
-    // Its download failed (the browser): the page still reads.
-    const failed = await recognizePage(withSecond(80, () => Promise.reject(new Error('HTTP 404'))).engine, blankPage(), { languages: ['fra'] });
-    expect(failed.text).toBe('Read well');
-  });
+      await recognizePage(withSecond(80, () => undefined).engine, blankPage(), { languages: ['eng'] });
+      expect(models).not.toContain('second');
+      // Read sure of every word: the second model is not asked.
+      await recognizePage(withSecond(95, () => undefined).engine, blankPage(), { languages: ['fra'] });
+      expect(models).not.toContain('second');
+      const unsure = withSecond(80, () => undefined);
+      const page = await recognizePage(unsure.engine, blankPage(), { languages: ['fra'] });
+      expect(models).toContain('second');
+      expect(unsure.ran).toContain('word-choice');
+      expect(page.text).toBe('Read well');
+      // Its download failed (the browser): the page still reads.
+      const failed = await recognizePage(withSecond(80, () => Promise.reject(new Error('HTTP 404'))).engine, blankPage(), { languages: ['fra'] });
+      expect(failed.text).toBe('Read well');
+    },
+  );
 
-  test("where only some lines are in doubt, the second model reads the page with the lines read sure blanked, " + "and its words take the doubtful ones' place", async () => {
-    const at = (y: number, texts: string[], confidence = 96): OcrLine => ({
-      words: texts.map((text, i) => ({ text, confidence: text === 'tbe' ? 50 : confidence, box: { x0: 20 + 60 * i, y0: y, x1: 70 + 60 * i, y1: y + 20 } })),
-      box: { x0: 20, y0: y, x1: 20 + 60 * texts.length - 10, y1: y + 20 },
-      paragraph: '1.1',
-    });
-    const first = [at(20, ['one', 'line', 'here']), at(60, ['and', 'tbe', 'next']), at(100, ['then', 'a', 'third']), at(140, ['and', 'a', 'last'])];
-    // Ink where each line is: the page the second model is given shows which it was left.
-    const image = createGreyImage(400, 200);
-    image.data.fill(255);
-    for (const line of first) for (let y = line.box.y0 + 5; y < line.box.y1 - 5; y++) image.data.fill(0, y * 400 + line.box.x0, y * 400 + line.box.x1);
-    const inkRows: number[][] = [];
-    const engine: OcrEngine = {
-      name: 'stand-in',
-      secondModel: () => true,
-      dictionary: async () => ({ has: (word: string) => ['one', 'line', 'here', 'and', 'the', 'next', 'then', 'third', 'last'].includes(word.toLowerCase()) }),
-      recognize: async (pgm, options) => {
-        if (options.model !== 'second') return { lines: structuredClone(first) };
-        const header = new TextDecoder().decode(pgm.subarray(0, 20)).split(/\s+/);
-        const [width, height] = [Number(header[1]), Number(header[2])];
-        const pixels = pgm.subarray(pgm.length - width * height);
-        inkRows.push([...Array(height).keys()].filter((y) => pixels.subarray(y * width, (y + 1) * width).some((value) => value < 128)));
-        return { lines: [at(60, ['and', 'the', 'next'], 95)] };
-      },
-      steps: { off: new Set(['clean-once', 'as-came-300', 'as-came-96', 'never-noise', 'turned-look', 'prepare']) },
-      terminate: async () => {},
-    };
-    const page = await recognizePage(engine, image, { languages: ['eng'] });
-    expect(inkRows).toHaveLength(1);
-    // Only the doubtful line's ink is left for the second model.
-    expect(Math.min(...inkRows[0]!)).toBeGreaterThanOrEqual(60);
-    expect(Math.max(...inkRows[0]!)).toBeLessThan(80);
-    expect(page.text).toBe('one line here\nand the next\nthen a third\nand a last');
-  });
+  test(
+    'where only some lines are in doubt, the second model reads the page with the lines read sure blanked, ' + "and its words take the doubtful ones' place",
+    async () => {
+      const at = (y: number, texts: string[], confidence = 96): OcrLine => ({
+        words: texts.map((text, i) => ({ text, confidence: text === 'tbe' ? 50 : confidence, box: { x0: 20 + 60 * i, y0: y, x1: 70 + 60 * i, y1: y + 20 } })),
+        box: { x0: 20, y0: y, x1: 20 + 60 * texts.length - 10, y1: y + 20 },
+        paragraph: '1.1',
+      });
+      const first = [at(20, ['one', 'line', 'here']), at(60, ['and', 'tbe', 'next']), at(100, ['then', 'a', 'third']), at(140, ['and', 'a', 'last'])];
+      // Ink where each line is: the page the second model is given shows which it was left.
+      const image = createGreyImage(400, 200);
+      image.data.fill(255);
+      for (const line of first) for (let y = line.box.y0 + 5; y < line.box.y1 - 5; y++) image.data.fill(0, y * 400 + line.box.x0, y * 400 + line.box.x1);
+      const inkRows: number[][] = [];
+      const engine: OcrEngine = {
+        name: 'stand-in',
+        secondModel: () => true,
+        dictionary: async () => ({
+          has: (word: string) => ['one', 'line', 'here', 'and', 'the', 'next', 'then', 'third', 'last'].includes(word.toLowerCase()),
+        }),
+        recognize: async (pgm, options) => {
+          if (options.model !== 'second') return { lines: structuredClone(first) };
+          const header = new TextDecoder().decode(pgm.subarray(0, 20)).split(/\s+/);
+          const [width, height] = [Number(header[1]), Number(header[2])];
+          const pixels = pgm.subarray(pgm.length - width * height);
+          inkRows.push([...Array(height).keys()].filter((y) => pixels.subarray(y * width, (y + 1) * width).some((value) => value < 128)));
+          return { lines: [at(60, ['and', 'the', 'next'], 95)] };
+        },
+        steps: { off: new Set(['clean-once', 'as-came-300', 'as-came-96', 'never-noise', 'turned-look', 'prepare']) },
+        terminate: async () => {},
+      };
+      const page = await recognizePage(engine, image, { languages: ['eng'] });
+      expect(inkRows).toHaveLength(1);
+      // Only the doubtful line's ink is left for the second model.
+      expect(Math.min(...inkRows[0]!)).toBeGreaterThanOrEqual(60);
+      expect(Math.max(...inkRows[0]!)).toBeLessThan(80);
+      expect(page.text).toBe('one line here\nand the next\nthen a third\nand a last');
+    },
+  );
 });

@@ -211,7 +211,11 @@ const READING_STEPS = [
     when: (s) => s.page.frames.length > 0,
     run(s) {
       const body = { ...s.page.image, data: s.page.image.data.slice() };
-      blankBoxes(body, s.page.frames.map(({ box }) => box), Math.ceil(letterHeightOf(s.page) * 0.3));
+      blankBoxes(
+        body,
+        s.page.frames.map(({ box }) => box),
+        Math.ceil(letterHeightOf(s.page) * 0.3),
+      );
       return { ...s, body, frames: s.page.frames };
     },
   },
@@ -230,11 +234,13 @@ const READING_STEPS = [
       const done = Array.from({ length: parts }, () => 0);
       const part = (index: number): ReadOptions => ({
         ...options,
-        onProgress: options.onProgress && ((fraction, stage) => {
-          if (stage !== 'recognizing') return index === 0 ? options.onProgress!(fraction, stage) : undefined;
-          done[index] = fraction;
-          options.onProgress!(done.reduce((sum, each) => sum + each, 0) / parts, stage);
-        }),
+        onProgress:
+          options.onProgress &&
+          ((fraction, stage) => {
+            if (stage !== 'recognizing') return index === 0 ? options.onProgress!(fraction, stage) : undefined;
+            done[index] = fraction;
+            options.onProgress!(done.reduce((sum, each) => sum + each, 0) / parts, stage);
+          }),
       });
       const bodyRead = engine.recognize(encodePgm(s.body), { ...part(0), segmentation: s.page.segmentation });
       const framesRead = Promise.all(s.frames.map((frame, index) => readFrame(engine, s.page, frame, part(index + 1))));
@@ -245,15 +251,25 @@ const READING_STEPS = [
   },
   {
     name: 'second-recogniser',
-    runsWhen: "Tesseract is unsure (a receipt's faded thermal print, dot-matrix digits, a blurred photo), " + 'the page is not set in columns throughout, and its language is one the model spells',
-    when: (s, { engine, options }) => Boolean(engine.lineModel) && (meanConfidence(s.lines) ?? 0) < UNSURE && s.page.columns !== 'throughout' && options.languages.every((code) => LINE_MODEL_LANGUAGES.includes(code)),
+    runsWhen:
+      "Tesseract is unsure (a receipt's faded thermal print, dot-matrix digits, a blurred photo), " +
+      'the page is not set in columns throughout, and its language is one the model spells',
+    when: (s, { engine, options }) =>
+      Boolean(engine.lineModel) &&
+      (meanConfidence(s.lines) ?? 0) < UNSURE &&
+      s.page.columns !== 'throughout' &&
+      options.languages.every((code) => LINE_MODEL_LANGUAGES.includes(code)),
     async run(s, { engine, isOff, dictionary }) {
       // Row by row, so Tesseract's words are taken from a reading as one block, which measured
       // better beside it. The later passes over the body say their own stage or nothing, so the
       // bar does not start over under the same words.
       let { lines } = s;
-      if (s.page.segmentation !== 'block') ({ lines } = await engine.recognize(encodePgm(s.body), { ...s.options, onProgress: undefined, segmentation: 'block' }));
-      const second = await secondReading(engine.lineModel!, s.body, lines, s.options, { narrowLetters: !isOff('narrow-letters'), decimalPoints: !isOff('decimal-points') });
+      if (s.page.segmentation !== 'block')
+        ({ lines } = await engine.recognize(encodePgm(s.body), { ...s.options, onProgress: undefined, segmentation: 'block' }));
+      const second = await secondReading(engine.lineModel!, s.body, lines, s.options, {
+        narrowLetters: !isOff('narrow-letters'),
+        decimalPoints: !isOff('decimal-points'),
+      });
       if (!second) return { ...s, lines, secondTried: true, partial: true };
       // Never noise: where its rows hold clearly fewer readable words than Tesseract's reading
       // (a table of small print read sideways, a page of blots), Tesseract's reading stands.
@@ -265,7 +281,8 @@ const READING_STEPS = [
   },
   {
     name: 'unread-ink',
-    runsWhen: 'the second recogniser did not read the page and Tesseract laid it out itself (columns, a heading or a figure apart): ink no word covers is read again',
+    runsWhen:
+      'the second recogniser did not read the page and Tesseract laid it out itself (columns, a heading or a figure apart): ink no word covers is read again',
     when: (s) => !s.secondTried && s.page.segmentation === 'auto' && s.searchUnreadInk,
     async run(s, { engine }) {
       return { ...s, lines: await withUnreadInk(engine, s.body, s.lines, letterHeightOf(s.page), { ...s.options, onProgress: undefined }) };
@@ -301,12 +318,26 @@ const READING_STEPS = [
  * with the rest: they work on both readers' words of one line, which no later step sees.
  */
 const SECOND_READING_MENDS = [
-  { name: 'narrow-letters', runsWhen: 'within the second recogniser, where its reading of a line wins: a word it read without narrow letters (i, l, t, f, r) takes Tesseract\'s fuller spelling' },
-  { name: 'decimal-points', runsWhen: "within the second recogniser, on a line Tesseract read confidently with a bare number of 3-6 digits: " + "the point of a price the model sees is put back (a receipt's faint print)" },
+  {
+    name: 'narrow-letters',
+    runsWhen:
+      "within the second recogniser, where its reading of a line wins: a word it read without narrow letters (i, l, t, f, r) takes Tesseract's fuller spelling",
+  },
+  {
+    name: 'decimal-points',
+    runsWhen:
+      'within the second recogniser, on a line Tesseract read confidently with a bare number of 3-6 digits: ' +
+      "the point of a price the model sees is put back (a receipt's faint print)",
+  },
 ] as const;
 
 /** Repairs of the reading kept: each gives new lines for the old, in the kept page's pixels. */
-function repair(name: StepName, runsWhen: string, mend: (lines: OcrLine[], letterHeight: number, page: PreparedPage, context: PageContext) => OcrLine[] | Promise<OcrLine[]>, when?: Step<PageState>['when']): Step<PageState> {
+function repair(
+  name: StepName,
+  runsWhen: string,
+  mend: (lines: OcrLine[], letterHeight: number, page: PreparedPage, context: PageContext) => OcrLine[] | Promise<OcrLine[]>,
+  when?: Step<PageState>['when'],
+): Step<PageState> {
   return {
     name,
     runsWhen,
@@ -330,7 +361,10 @@ function startAsCame(turns: QuarterTurns, context: PageContext, progress = false
  */
 function laterPass(options: ReadOptions): ReadOptions {
   const { onProgress } = options;
-  return { ...options, onProgress: onProgress && ((fraction, stage) => (stage === 'loading-model' || stage === 'rereading' ? onProgress(fraction, stage) : undefined)) };
+  return {
+    ...options,
+    onProgress: onProgress && ((fraction, stage) => (stage === 'loading-model' || stage === 'rereading' ? onProgress(fraction, stage) : undefined)),
+  };
 }
 
 /** The page turned by `turns` from as it came, prepared (or only measured, preparation off). */
@@ -342,7 +376,10 @@ function turnedPage(grey: GreyImage, turns: QuarterTurns, context: PageContext):
 const PAGE_STEPS = [
   {
     name: 'sharpen-soft',
-    runsWhen: "part or all of the page is out of focus (a receipt that moved in the scanner, a page photographed focused on one side): the soft regions, " + "found cell by cell from the slope of the ink's edges, are deconvolved before any decision is made on the whole page (a phone photo at 2600 pixels " + "on its long side); sharp pages are left as they came",
+    runsWhen:
+      'part or all of the page is out of focus (a receipt that moved in the scanner, a page photographed focused on one side): the soft regions, ' +
+      "found cell by cell from the slope of the ink's edges, are deconvolved before any decision is made on the whole page (a phone photo at 2600 pixels " +
+      'on its long side); sharp pages are left as they came',
     run(s, context) {
       // Measured on the sweep's blurred classes (σ 1-3, whole or left half), mean CER: photos
       // blurred σ 2 and 3 8.8% and 7.5% before (with word-choice's doubled frames), 0.5% and 0.9%
@@ -356,7 +393,9 @@ const PAGE_STEPS = [
   },
   {
     name: 'descreen',
-    runsWhen: "the page holds print on a screen or dither (a table's shaded header or columns, a slide's textured ground, " + "grey print a laser printer or fax dithered): those parts are smoothed to an even tone, the ground lifted to white, before anything reads the page",
+    runsWhen:
+      "the page holds print on a screen or dither (a table's shaded header or columns, a slide's textured ground, " +
+      'grey print a laser printer or fax dithered): those parts are smoothed to an even tone, the ground lifted to white, before anything reads the page',
     run(s, context) {
       const smoothed = descreen(context.grey);
       if (smoothed === context.grey) return s;
@@ -366,7 +405,9 @@ const PAGE_STEPS = [
   },
   {
     name: 'prepare',
-    runsWhen: 'always: the sheet cut from the desk and flattened, light evened, lines made level, letters sized, layout judged ' + '(a phone photo needs all of it, a clean scan little)',
+    runsWhen:
+      'always: the sheet cut from the desk and flattened, light evened, lines made level, letters sized, layout judged ' +
+      '(a phone photo needs all of it, a clean scan little)',
     async run(s, context) {
       // The readings as it came (a clean page's, as-came; a photo's plain one, never-noise) do
       // not wait for preparation where the engine reads beside it; where it reads one thing at
@@ -384,13 +425,18 @@ const PAGE_STEPS = [
   },
   {
     name: 'clean-once',
-    runsWhen: 'a clean scan or screenshot that preparation left as it was (even paper, upright, level, not cut from a desk, ' + 'no ruled table or box to read apart): read as it came only, not prepared as well',
-    when: (s, { evenPaper }) => evenPaper() && s.page!.turns === 0 && s.page!.skew === 0 && !s.page!.flattened && !s.page!.levelled && s.page!.frames.length === 0,
+    runsWhen:
+      'a clean scan or screenshot that preparation left as it was (even paper, upright, level, not cut from a desk, ' +
+      'no ruled table or box to read apart): read as it came only, not prepared as well',
+    when: (s, { evenPaper }) =>
+      evenPaper() && s.page!.turns === 0 && s.page!.skew === 0 && !s.page!.flattened && !s.page!.levelled && s.page!.frames.length === 0,
     run: (s) => ({ ...s, clean: true }),
   },
   {
     name: 'read-page',
-    runsWhen: 'every page but a clean one read as it came (clean-once): the prepared page read (the reading steps: frames, read, second-recogniser, ' + 'unread-ink, frames-back, rules)',
+    runsWhen:
+      'every page but a clean one read as it came (clean-once): the prepared page read (the reading steps: frames, read, second-recogniser, ' +
+      'unread-ink, frames-back, rules)',
     switchable: false,
     when: (s) => !s.clean,
     run: async (s, context) => ({ ...s, kept: { page: s.page!, ...(await readPage(s.page!, context.options, context)) } }),
@@ -401,20 +447,22 @@ const PAGE_STEPS = [
   // evidence is kept, then finished the same way. Preparation is for photos: on clean documents
   // it helps as often as it costs (a table's rows, a column of line numbers laid out
   // otherwise). The readings at each resolution start together and run at once.
-  ...PAGE_DPIS.map((dpi): Step<PageState> => ({
-    name: `as-came-${dpi}`,
-    runsWhen: `a clean scan or a screenshot (even paper), upright or turned by quarter turns: read as it came, told ${dpi} dpi`,
-    when: (_s, { evenPaper }) => evenPaper(),
-    async run(s, context) {
-      const turns = (s.kept ?? s).page!.turns;
-      // A clean page's first reading is this one: it moves the bar.
-      startAsCame(turns, context, Boolean(s.clean));
-      const lines = await context.plain(turns, dpi);
-      const weight = evidence(lines);
-      // Only a reading that wins changes the state: one that loses leaves nothing behind.
-      return weight > (s.asCame?.best ?? s.kept?.evidence ?? -Infinity) ? { ...s, asCame: { best: weight, plain: { lines, dpi, turns } } } : s;
-    },
-  })),
+  ...PAGE_DPIS.map(
+    (dpi): Step<PageState> => ({
+      name: `as-came-${dpi}`,
+      runsWhen: `a clean scan or a screenshot (even paper), upright or turned by quarter turns: read as it came, told ${dpi} dpi`,
+      when: (_s, { evenPaper }) => evenPaper(),
+      async run(s, context) {
+        const turns = (s.kept ?? s).page!.turns;
+        // A clean page's first reading is this one: it moves the bar.
+        startAsCame(turns, context, Boolean(s.clean));
+        const lines = await context.plain(turns, dpi);
+        const weight = evidence(lines);
+        // Only a reading that wins changes the state: one that loses leaves nothing behind.
+        return weight > (s.asCame?.best ?? s.kept?.evidence ?? -Infinity) ? { ...s, asCame: { best: weight, plain: { lines, dpi, turns } } } : s;
+      },
+    }),
+  ),
   {
     name: 'as-came-kept',
     runsWhen: 'a reading as it came holds with more evidence than the prepared one: it is finished (second recogniser, no unread-ink search) and kept',
@@ -430,7 +478,9 @@ const PAGE_STEPS = [
   },
   {
     name: 'turned-look',
-    runsWhen: 'the reading is poor (mean confidence under 60): a page upside down, or turned the other way than guessed; ' + 'kept when read turned it holds clearly more readable words',
+    runsWhen:
+      'the reading is poor (mean confidence under 60): a page upside down, or turned the other way than guessed; ' +
+      'kept when read turned it holds clearly more readable words',
     when: (s) => (s.kept!.confidence ?? 0) < SECOND_LOOK,
     async run(s, context) {
       // One plain reading tells whether turning helps; the whole reading runs only if it does
@@ -445,8 +495,13 @@ const PAGE_STEPS = [
       const turns = ((first.page.turns + 2) % 4) as QuarterTurns;
       if (context.evenPaper() && !context.isOff('as-came-300')) {
         startAsCame(turns, context);
-        const readings = await Promise.all(PAGE_DPIS.filter((dpi) => !context.isOff(`as-came-${dpi}`)).map(async (dpi) => ({ dpi, lines: await context.plain(turns, dpi) })));
-        const best = readings.reduce<{ dpi: number; lines: OcrLine[] } | undefined>((top, reading) => (!top || evidence(reading.lines) > evidence(top.lines) ? reading : top), undefined);
+        const readings = await Promise.all(
+          PAGE_DPIS.filter((dpi) => !context.isOff(`as-came-${dpi}`)).map(async (dpi) => ({ dpi, lines: await context.plain(turns, dpi) })),
+        );
+        const best = readings.reduce<{ dpi: number; lines: OcrLine[] } | undefined>(
+          (top, reading) => (!top || evidence(reading.lines) > evidence(top.lines) ? reading : top),
+          undefined,
+        );
         if (!best || readable(best.lines) <= before * CLEARLY_MORE) return s;
         const page = asItCame(context.grey, s.page!, turns);
         return { ...s, kept: { page, ...(await readPage(page, { ...laterPass(context.options), dpi: best.dpi }, context, best.lines)) } };
@@ -460,29 +515,41 @@ const PAGE_STEPS = [
   },
   {
     name: 'never-noise',
-    runsWhen: "always: the page as it came read with the engine's own layout replaces the kept reading where that holds clearly fewer readable words " + "(a worn scan prepared the wrong way, a photo cut wrongly from its desk)",
+    runsWhen:
+      "always: the page as it came read with the engine's own layout replaces the kept reading where that holds clearly fewer readable words " +
+      '(a worn scan prepared the wrong way, a photo cut wrongly from its desk)',
     async run(s, context) {
       const dictionary = await context.dictionary();
       const readable = (lines: OcrLine[]) => readableWords(lines, dictionary).readableCharacters;
       // A clean page was read as it came already (as-came, upright or turned): the best of
       // those readings stands for the plain one, so it is not read again.
       const started = context.plainReadings();
-      const readings = await Promise.all((started.length > 0 ? started : ['0.']).map(async (key) => {
-        const [turns, dpi] = key.split('.').map((part) => Number(part) || undefined);
-        const lines = await context.plain((turns ?? 0) as QuarterTurns, dpi);
-        return { lines, turns: (turns ?? 0) as QuarterTurns, dpi, readable: readable(lines) };
-      }));
+      const readings = await Promise.all(
+        (started.length > 0 ? started : ['0.']).map(async (key) => {
+          const [turns, dpi] = key.split('.').map((part) => Number(part) || undefined);
+          const lines = await context.plain((turns ?? 0) as QuarterTurns, dpi);
+          return { lines, turns: (turns ?? 0) as QuarterTurns, dpi, readable: readable(lines) };
+        }),
+      );
       const plain = readings.reduce((best, reading) => (reading.readable > best.readable ? reading : best));
       const kept = readable(s.kept!.lines);
       if (plain.readable < kept * NOISE_RATIO || plain.readable - kept < NOISE_FLOOR) return s;
       // Finished as a reading as it came is (the second recogniser is held to the same measure).
       const page = { ...asItCame(context.plainImage(0), s.page!, 0), image: context.plainImage(plain.turns), turns: plain.turns };
-      return { ...s, kept: { page, ...(await readPage(page, { ...laterPass(context.options), ...(plain.dpi ? { dpi: plain.dpi } : {}) }, context, plain.lines)) } };
+      return {
+        ...s,
+        kept: { page, ...(await readPage(page, { ...laterPass(context.options), ...(plain.dpi ? { dpi: plain.dpi } : {}) }, context, plain.lines)) },
+      };
     },
   },
   {
     name: 'word-choice',
-    runsWhen: "a scan or screenshot (even paper) whose engine has a second model of all the page's languages (Debian's `fast` beside npm's `best_int`, " + "on the server and in the browser; Russian has one model) and Tesseract's reading stands (not the second recogniser's) " + "with a word in doubt (read unsure, or letters the dictionary lacks): the lines in doubt read again with it (the whole page where most are), " + "each word chosen between the two readings by agreement, confidence and the dictionary (scanned documents: " + "a table's decimal marks, a misread letter)",
+    runsWhen:
+      "a scan or screenshot (even paper) whose engine has a second model of all the page's languages (Debian's `fast` beside npm's `best_int`, " +
+      "on the server and in the browser; Russian has one model) and Tesseract's reading stands (not the second recogniser's) " +
+      'with a word in doubt (read unsure, or letters the dictionary lacks): the lines in doubt read again with it (the whole page where most are), ' +
+      'each word chosen between the two readings by agreement, confidence and the dictionary (scanned documents: ' +
+      "a table's decimal marks, a misread letter)",
     // Scans and screenshots only (even paper): on phone photos it changed no word on the server
     // and cost the browser 0.1 point of CER and 0.4 s a photo (bench/ocr/browser-photos.ts).
     when: (s, { engine, options, evenPaper }) => !s.kept!.modelRead && evenPaper() && Boolean(engine.secondModel?.(options.languages)),
@@ -494,7 +561,10 @@ const PAGE_STEPS = [
       // models' to dispute (the rules were painted out of the page the second model reads).
       const apart = kept.lines.filter((line) => isRule(line) || isFrameLine(line));
       const own = kept.lines.map((line, index) => ({ line, index })).filter(({ line }) => !apart.includes(line));
-      const doubtful = doubtfulLines(own.map(({ line }) => line), isWord).map((i) => own[i]!.index);
+      const doubtful = doubtfulLines(
+        own.map(({ line }) => line),
+        isWord,
+      ).map((i) => own[i]!.index);
       // A page its first model read sure of every word is left as it is.
       if (doubtful.length === 0) return s;
       // Frames read apart (tables, boxed asides) are the first reading's on both sides, so the
@@ -516,7 +586,14 @@ const PAGE_STEPS = [
       if (sure.length > 0) blankBoxes(body, sure, 0);
       // The second model comes over the network in the browser: a page whose second model
       // could not be had stands as the first read it.
-      const second = await unlessFailed(context.options.signal, () => context.engine.recognize(encodePgm(body), { ...quietly(context), model: 'second', segmentation: kept.page.segmentation, ...(kept.dpi ? { dpi: kept.dpi } : {}) }));
+      const second = await unlessFailed(context.options.signal, () =>
+        context.engine.recognize(encodePgm(body), {
+          ...quietly(context),
+          model: 'second',
+          segmentation: kept.page.segmentation,
+          ...(kept.dpi ? { dpi: kept.dpi } : {}),
+        }),
+      );
       if (!second) return s;
       if (partly) {
         const first = doubtful.map((index) => ({ ...kept.lines[index]!, from: index }));
@@ -528,21 +605,67 @@ const PAGE_STEPS = [
     },
   },
   // What Tesseract's languages cannot see, looked at again on the reading kept only.
-  repair('stray-marks', 'always: a photo\'s page edge or the desk read as "|" at a line\'s end, a tall blot or a figure\'s shapes read as a word at a guess', (lines, letterHeight) => withoutStrayMarks(lines, letterHeight)),
-  repair('noise-lines', 'always: lines of low confidence mostly in pieces no word has (a picture\'s texture, shapes, faint marks)', (lines) => withoutNoiseLines(lines)),
-  repair('row-order', 'always: Tesseract\'s layout read a row\'s right part first (a receipt\'s two fields on one row, a list item set in two blocks)', (lines) => inRowOrder(lines)),
-  repair('lone-i', 'always: a capital I standing alone read as a bar, in faces where I is one stroke (Arial, Calibri)', (lines, letterHeight) => withLoneI(lines, letterHeight)),
-  repair('letters-reread', 'always: words where I or l were read as bars or ones ("||" for "Il") are read again with letters only', (lines, letterHeight, page, context) => withLettersReread(context.engine, page.image, lines, letterHeight, quietly(context))),
-  repair('bullets', 'always: a line\'s lone first mark is named by its shape (Word\'s Symbol and Wingdings bullets, which Tesseract reads as "*", "+", ">")', (lines, letterHeight, page) => withBullets(lines, page.image, letterHeight)),
-  repair('paired-quotes', 'always: a serif double quote read as two single marks at a word\'s start or end', (lines) => withPairedQuotes(lines)),
-  repair('figures', 'the table tools ask for every figure: ink no word covers is read again and lone figures kept (a table\'s column of row numbers)', (lines, letterHeight, page, context) => withUnreadInk(context.engine, page.image, lines, letterHeight, quietly(context), true), (_s, { needs }) => Boolean(needs.figures)),
+  repair(
+    'stray-marks',
+    "always: a photo's page edge or the desk read as \"|\" at a line's end, a tall blot or a figure's shapes read as a word at a guess",
+    (lines, letterHeight) => withoutStrayMarks(lines, letterHeight),
+  ),
+  repair('noise-lines', "always: lines of low confidence mostly in pieces no word has (a picture's texture, shapes, faint marks)", (lines) =>
+    withoutNoiseLines(lines),
+  ),
+  repair('row-order', "always: Tesseract's layout read a row's right part first (a receipt's two fields on one row, a list item set in two blocks)", (lines) =>
+    inRowOrder(lines),
+  ),
+  repair('lone-i', 'always: a capital I standing alone read as a bar, in faces where I is one stroke (Arial, Calibri)', (lines, letterHeight) =>
+    withLoneI(lines, letterHeight),
+  ),
+  repair(
+    'letters-reread',
+    'always: words where I or l were read as bars or ones ("||" for "Il") are read again with letters only',
+    (lines, letterHeight, page, context) => withLettersReread(context.engine, page.image, lines, letterHeight, quietly(context)),
+  ),
+  repair(
+    'bullets',
+    'always: a line\'s lone first mark is named by its shape (Word\'s Symbol and Wingdings bullets, which Tesseract reads as "*", "+", ">")',
+    (lines, letterHeight, page) => withBullets(lines, page.image, letterHeight),
+  ),
+  repair('paired-quotes', "always: a serif double quote read as two single marks at a word's start or end", (lines) => withPairedQuotes(lines)),
+  repair(
+    'figures',
+    "the table tools ask for every figure: ink no word covers is read again and lone figures kept (a table's column of row numbers)",
+    (lines, letterHeight, page, context) => withUnreadInk(context.engine, page.image, lines, letterHeight, quietly(context), true),
+    (_s, { needs }) => Boolean(needs.figures),
+  ),
 ] satisfies readonly Step<PageState>[];
 
 /** Every step's name, so a switch or a test that names one that is not there does not compile. */
 export type StepName =
-  | 'sharpen-soft' | 'descreen' | 'prepare' | 'clean-once' | 'read-page' | 'read' | 'frames' | 'second-recogniser' | 'narrow-letters' | 'decimal-points' | 'unread-ink' | 'frames-back' | 'rules'
-  | 'turned-look' | `as-came-${(typeof PAGE_DPIS)[number]}` | 'as-came-kept' | 'never-noise' | 'word-choice'
-  | 'stray-marks' | 'noise-lines' | 'row-order' | 'lone-i' | 'letters-reread' | 'bullets' | 'paired-quotes' | 'figures';
+  | 'sharpen-soft'
+  | 'descreen'
+  | 'prepare'
+  | 'clean-once'
+  | 'read-page'
+  | 'read'
+  | 'frames'
+  | 'second-recogniser'
+  | 'narrow-letters'
+  | 'decimal-points'
+  | 'unread-ink'
+  | 'frames-back'
+  | 'rules'
+  | 'turned-look'
+  | `as-came-${(typeof PAGE_DPIS)[number]}`
+  | 'as-came-kept'
+  | 'never-noise'
+  | 'word-choice'
+  | 'stray-marks'
+  | 'noise-lines'
+  | 'row-order'
+  | 'lone-i'
+  | 'letters-reread'
+  | 'bullets'
+  | 'paired-quotes'
+  | 'figures';
 
 export interface StepInfo {
   name: string;
@@ -558,14 +681,30 @@ export interface StepInfo {
  * recogniser runs them.
  */
 export function pipelineSteps(): StepInfo[] {
-  const info = (step: { name: string; runsWhen: string; switchable?: false }, within?: string): StepInfo => ({ name: step.name, runsWhen: step.runsWhen, switchable: step.switchable !== false, ...(within ? { within } : {}) });
-  return PAGE_STEPS.flatMap((step: Step<PageState>) => step.name !== 'read-page'
-    ? [info(step)]
-    : [info(step), ...READING_STEPS.flatMap((inner: Step<PageReading>) => [info(inner, 'read-page'), ...(inner.name === 'second-recogniser' ? SECOND_READING_MENDS.map((mend) => info(mend, inner.name)) : [])])]);
+  const info = (step: { name: string; runsWhen: string; switchable?: false }, within?: string): StepInfo => ({
+    name: step.name,
+    runsWhen: step.runsWhen,
+    switchable: step.switchable !== false,
+    ...(within ? { within } : {}),
+  });
+  return PAGE_STEPS.flatMap((step: Step<PageState>) =>
+    step.name !== 'read-page'
+      ? [info(step)]
+      : [
+          info(step),
+          ...READING_STEPS.flatMap((inner: Step<PageReading>) => [
+            info(inner, 'read-page'),
+            ...(inner.name === 'second-recogniser' ? SECOND_READING_MENDS.map((mend) => info(mend, inner.name)) : []),
+          ]),
+        ],
+  );
 }
 
 /** The names a switch may turn off. */
-export const switchableSteps = () => pipelineSteps().filter((step) => step.switchable).map((step) => step.name);
+export const switchableSteps = () =>
+  pipelineSteps()
+    .filter((step) => step.switchable)
+    .map((step) => step.name);
 
 /** The steps in order, each when it applies and unless switched off; `onStep` told of each that ran. */
 async function runSteps<S>(steps: readonly Step<S>[], state: S, context: PageContext): Promise<S> {
@@ -592,7 +731,18 @@ async function runSteps<S>(steps: readonly Step<S>[], state: S, context: PageCon
 
 /** One page image read through the reading steps, and weighed. */
 async function readPage(page: PreparedPage, options: ReadOptions, context: PageContext, readAsItCame?: OcrLine[]): Promise<Omit<Kept, 'page'>> {
-  const start: PageReading = { page, options, body: page.image, frames: [], framed: [], lines: readAsItCame ?? [], searchUnreadInk: !readAsItCame, secondTried: false, partial: false, ...(readAsItCame ? { read: readAsItCame } : {}) };
+  const start: PageReading = {
+    page,
+    options,
+    body: page.image,
+    frames: [],
+    framed: [],
+    lines: readAsItCame ?? [],
+    searchUnreadInk: !readAsItCame,
+    secondTried: false,
+    partial: false,
+    ...(readAsItCame ? { read: readAsItCame } : {}),
+  };
   const s = await runSteps(READING_STEPS, start, context);
   return {
     lines: s.lines,
@@ -611,7 +761,8 @@ async function readPage(page: PreparedPage, options: ReadOptions, context: PageC
 export async function recognizePage(engine: OcrEngine, grey: GreyImage, options: ReadOptions, needs: ReadingNeeds = {}): Promise<PageText> {
   const switches = engine.steps ?? {};
   const known = new Set(switchableSteps());
-  for (const name of switches.off ?? []) if (!known.has(name)) throw new Error(`no OCR step can be switched off by the name ${name}: one of ${[...known].join(', ')}`);
+  for (const name of switches.off ?? [])
+    if (!known.has(name)) throw new Error(`no OCR step can be switched off by the name ${name}: one of ${[...known].join(', ')}`);
   let even: boolean | undefined;
   let dictionary: Promise<Dictionary | undefined> | undefined;
   const plainReadings = new Map<string, Promise<OcrLine[]>>();
@@ -631,7 +782,8 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
         image = turns === 0 ? context.grey : rotateQuarterTurns(context.grey, turns);
         // A photo's plain reading is read smaller: its letters stay well over the size the
         // engine reads best, and it runs beside the prepared reading, not after it.
-        if (!context.evenPaper() && image.width * image.height > PLAIN_MAX_PIXELS) image = shrinkImage(image, Math.sqrt(PLAIN_MAX_PIXELS / (image.width * image.height)));
+        if (!context.evenPaper() && image.width * image.height > PLAIN_MAX_PIXELS)
+          image = shrinkImage(image, Math.sqrt(PLAIN_MAX_PIXELS / (image.width * image.height)));
         plainImages.set(turns, image);
       }
       return image;
@@ -640,7 +792,9 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
       const key = `${turns}.${dpi ?? ''}`;
       let reading = plainReadings.get(key);
       if (!reading) {
-        reading = engine.recognize(encodePgm(context.plainImage(turns)), { ...(progress ? options : laterPass(options)), segmentation: 'auto', ...(dpi ? { dpi } : {}) }).then(({ lines }) => lines);
+        reading = engine
+          .recognize(encodePgm(context.plainImage(turns)), { ...(progress ? options : laterPass(options)), segmentation: 'auto', ...(dpi ? { dpi } : {}) })
+          .then(({ lines }) => lines);
         plainReadings.set(key, reading);
       }
       return reading;

@@ -7,7 +7,13 @@ import { encodePgm, shiftBox, type GreyImage } from './preprocess/grey-image.ts'
  * them all. Their words come back box by box, found by the line each landed on, with their
  * boxes moved back from the sheet to the page.
  */
-export async function readStacked(engine: OcrEngine, image: GreyImage, boxes: OcrBox[], letterHeight: number, options: Omit<OcrOptions, 'segmentation'>): Promise<OcrWord[][]> {
+export async function readStacked(
+  engine: OcrEngine,
+  image: GreyImage,
+  boxes: OcrBox[],
+  letterHeight: number,
+  options: Omit<OcrOptions, 'segmentation'>,
+): Promise<OcrWord[][]> {
   const gap = Math.max(8, Math.round(letterHeight * 1.5));
   const { sheet, cells } = stackCells(image, boxes, gap);
   const { lines } = await engine.recognize(encodePgm(sheet), { ...options, segmentation: 'block' });

@@ -16,13 +16,24 @@ test("a row's right half read before its left half becomes one line with it, lef
 });
 
 test('a row of three pieces read right to left comes out left to right', () => {
-  const receipt = [line('Total', 100, 100, '1'), line('81.00', 900, 200, '2'), line('2', 600, 200, '3'), line('Rice', 100, 200, '4'), line('Cash', 100, 300, '5')];
+  const receipt = [
+    line('Total', 100, 100, '1'),
+    line('81.00', 900, 200, '2'),
+    line('2', 600, 200, '3'),
+    line('Rice', 100, 200, '4'),
+    line('Cash', 100, 300, '5'),
+  ];
   expect(inRowOrder(receipt).map((one) => one.words.map((word) => word.text).join(' '))).toEqual(['Total', 'Rice 2 81.00', 'Cash']);
 });
 
 test('two columns, lines of different rows, and a row already read left to right stay as read', () => {
   const columns = [line('left top', 100, 100, '1'), line('left bottom', 100, 900, '1'), line('right top', 900, 100, '2'), line('right bottom', 900, 900, '2')];
   expect(inRowOrder(columns)).toEqual(columns);
-  const rows = [line('Cashier: USER', 100, 100, '1'), line('Time: 11:37:00', 900, 102, '2'), line('higher, right', 900, 150, '3'), line('lower, left', 100, 190, '4')];
+  const rows = [
+    line('Cashier: USER', 100, 100, '1'),
+    line('Time: 11:37:00', 900, 102, '2'),
+    line('higher, right', 900, 150, '3'),
+    line('lower, left', 100, 190, '4'),
+  ];
   expect(inRowOrder(rows)).toEqual(rows);
 });

@@ -28,8 +28,13 @@ describe('stray marks', () => {
     expect(out[0]!.box.x0).toBe(out[0]!.words[0]!.box.x0);
   });
 
-  test('bars close to their words, or between them, stay, and so do a padded table row\'s end bars', () => {
-    const lines = [line('|', 'Name', '|', 'Value', '|'), line('Home', 200, '|', 200, 'About'), line('||', 'existe', 'des', 'verbes'), line('|', '1', '|', 'Al', 300, '|')];
+  test("bars close to their words, or between them, stay, and so do a padded table row's end bars", () => {
+    const lines = [
+      line('|', 'Name', '|', 'Value', '|'),
+      line('Home', 200, '|', 200, 'About'),
+      line('||', 'existe', 'des', 'verbes'),
+      line('|', '1', '|', 'Al', 300, '|'),
+    ];
     expect(texts(withoutStrayMarks(lines, LETTER))).toEqual(['| Name | Value |', 'Home | About', '|| existe des verbes', '| 1 | Al |']);
   });
 
@@ -43,7 +48,11 @@ describe('stray marks', () => {
   });
 
   test('a tall blot read as a word at a guess goes; a tall word read with confidence, or an unsure one of letter size, stays', () => {
-    const tall = (text: string, confidence: number): OcrLine => ({ words: [{ text, confidence, box: { x0: 300, y0: 100, x1: 1900, y1: 100 + LETTER * 5 } }], box: { x0: 300, y0: 100, x1: 1900, y1: 100 + LETTER * 5 }, paragraph: '0' });
+    const tall = (text: string, confidence: number): OcrLine => ({
+      words: [{ text, confidence, box: { x0: 300, y0: 100, x1: 1900, y1: 100 + LETTER * 5 } }],
+      box: { x0: 300, y0: 100, x1: 1900, y1: 100 + LETTER * 5 },
+      paragraph: '0',
+    });
     const out = withoutStrayMarks([tall('re.', 21), tall('TITLE', 88), line(['fuzzy', 12])], LETTER);
     expect(texts(out)).toEqual(['TITLE', 'fuzzy']);
   });

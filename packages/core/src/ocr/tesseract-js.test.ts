@@ -15,7 +15,11 @@ const page = readFileSync(fileURLToPath(new URL('../../../../../shared/corpus/oc
 
 describe('tesseract.js’s second model (Debian’s fast, served beside best_int)', () => {
   test('offered for the languages its folder holds, for a page only when it holds all of them', () => {
-    const engine = createTesseractJsEngine({ langPath: folder, cacheMethod: 'none', second: { langPath: folder, languages: ['eng', 'fra', 'deu'], cachePath: 'fast' } });
+    const engine = createTesseractJsEngine({
+      langPath: folder,
+      cacheMethod: 'none',
+      second: { langPath: folder, languages: ['eng', 'fra', 'deu'], cachePath: 'fast' },
+    });
     expect(engine.secondModel?.(['fra'])).toBe(true);
     expect(engine.secondModel?.(['eng', 'deu'])).toBe(true);
     expect(engine.secondModel?.(['fra', 'rus'])).toBe(false);

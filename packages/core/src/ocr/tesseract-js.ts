@@ -149,9 +149,11 @@ function lane(slot: WorkerSlot): Lane {
 
 function enqueue(chosen: Lane, image: Uint8Array, options: OcrOptions): Promise<OcrResult> {
   chosen.pending += 1;
-  const job = chosen.queue.then(() => chosen.slot.read(image, options)).finally(() => {
-    chosen.pending -= 1;
-  });
+  const job = chosen.queue
+    .then(() => chosen.slot.read(image, options))
+    .finally(() => {
+      chosen.pending -= 1;
+    });
   chosen.queue = job.catch(() => {});
   return job;
 }

@@ -8,7 +8,11 @@ import { sniffType } from '../sniff.ts';
 import { inspectDocument, MAX_UNPACKED_BYTES } from './inspect-document.ts';
 
 const word = (name: string) => new Uint8Array(corpusFile(`word/${name}`));
-const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as ConversionError);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error as ConversionError,
+  );
 
 /** The same zip with every size its directory and headers declare set to one byte: a bomb that lies. */
 function lyingSizes(zip: Uint8Array): Uint8Array {
@@ -40,7 +44,7 @@ describe('inspectDocument', () => {
     await expect(inspectDocument(word('poi-bug59058.docx'))).resolves.toMatchObject({ extension: 'docx' });
   });
 
-  test('calls the corpus\'s fuzzed and truncated .docx damaged', async () => {
+  test("calls the corpus's fuzzed and truncated .docx damaged", async () => {
     for (const name of ['poi-clusterfuzz-6442791109263360.docx', 'poi-truncated62886.docx']) {
       expect((await failure(inspectDocument(word(name))))?.code).toBe('corrupt');
     }
@@ -59,7 +63,10 @@ describe('inspectDocument', () => {
   test('refuses a zip bomb at once, whether its directory says the size (too large) or lies about it (damaged)', async () => {
     const bomb = zipBombDocx(MAX_UNPACKED_BYTES + 64 * 1024 * 1024);
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    for (const [candidate, code] of [[bomb, 'too-large'], [lyingSizes(bomb), 'corrupt']] as const) {
+    for (const [candidate, code] of [
+      [bomb, 'too-large'],
+      [lyingSizes(bomb), 'corrupt'],
+    ] as const) {
       const started = performance.now();
       const error = await failure(inspectDocument(candidate));
       expect(error?.code).toBe(code);

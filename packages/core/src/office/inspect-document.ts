@@ -22,10 +22,11 @@ export interface CheckedDocument {
   extension: string;
 }
 
-const tooLarge = () => new ConversionError('too-large', 'The document unpacks to more than the server reads.', {
-  maxMegabytes: MAX_UNPACKED_BYTES / (1024 * 1024),
-  unpacked: 1,
-});
+const tooLarge = () =>
+  new ConversionError('too-large', 'The document unpacks to more than the server reads.', {
+    maxMegabytes: MAX_UNPACKED_BYTES / (1024 * 1024),
+    unpacked: 1,
+  });
 const encrypted = () => new ConversionError('encrypted', 'The document is protected by a password.');
 
 /**

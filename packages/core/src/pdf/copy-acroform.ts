@@ -16,7 +16,6 @@ import { PDFArray, PDFBool, PDFDict, PDFHexString, PDFName, PDFRef, PDFString, t
 import type { ObjectCopier } from './copy-objects.ts';
 import { ACRO_FORM, DR, FIELDS, T } from './pdf-names.ts';
 
-
 export class AcroFormMerger {
   private readonly context: PDFContext;
   private readonly fields: PDFRef[] = [];
@@ -85,7 +84,6 @@ export class AcroFormMerger {
     if (this.needAppearances) form.set(PDFName.of('NeedAppearances'), PDFBool.True);
     catalog.set(ACRO_FORM, this.context.register(form));
   }
-
 
   /** Joins a source's /DR into the merged one, category by category (/Font, /XObject, ...). */
   private addResources(resources: PDFObject | undefined, copier: ObjectCopier): void {

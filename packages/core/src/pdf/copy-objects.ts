@@ -61,7 +61,11 @@ export class ObjectCopier {
     this.dest = dest;
     this.pageRefs = pages.map(() => dest.nextRef());
     pages.forEach((page, index) => this.refs.set(page.ref, this.pageRefs[index]!));
-    this.destinations = new DestinationResolver(src, catalog, pages.map((page) => page.ref));
+    this.destinations = new DestinationResolver(
+      src,
+      catalog,
+      pages.map((page) => page.ref),
+    );
   }
 
   /** The references of the copied pages in `dest`, in the order of the source pages. */

@@ -27,7 +27,6 @@ export interface OutlineItem {
   children: OutlineItem[];
 }
 
-
 /** Levels deeper than this are dropped: real outlines have a few, and recursion must stay bounded. */
 const MAX_DEPTH = 64;
 /** Items per input beyond this are dropped; a book's outline has a few thousand at most. */
@@ -64,13 +63,7 @@ function readLevel(
   return items;
 }
 
-function readItem(
-  context: PDFContext,
-  node: PDFDict,
-  copier: ObjectCopier,
-  state: { visited: Set<PDFObject>; items: number },
-  depth: number,
-): OutlineItem {
+function readItem(context: PDFContext, node: PDFDict, copier: ObjectCopier, state: { visited: Set<PDFObject>; items: number }, depth: number): OutlineItem {
   const title = node.lookup(TITLE);
   const count = node.lookup(COUNT);
   const item: OutlineItem = {

@@ -19,7 +19,6 @@ export interface ExplicitDestination {
   view: PDFObject[];
 }
 
-
 /** A name tree can be large, but not larger than this many entries in a file we accept. */
 const MAX_NAMES = 200_000;
 

@@ -43,28 +43,90 @@ export function glyphlessTrueType(): Uint8Array {
   const glyphs = 2;
   const tables: Record<string, Uint8Array> = {
     cmap: table([
-      [16, 0], [16, 1], // version, one encoding
-      [16, 3], [16, 1], [32, 12], // Windows Unicode BMP, at offset 12
+      [16, 0],
+      [16, 1], // version, one encoding
+      [16, 3],
+      [16, 1],
+      [32, 12], // Windows Unicode BMP, at offset 12
       // Format 4 with the one segment every cmap must end with: no character maps to a glyph.
-      [16, 4], [16, 24], [16, 0], [16, 2], [16, 2], [16, 0], [16, 0],
-      [16, 0xffff], [16, 0], [16, 0xffff], [16, 1], [16, 0],
+      [16, 4],
+      [16, 24],
+      [16, 0],
+      [16, 2],
+      [16, 2],
+      [16, 0],
+      [16, 0],
+      [16, 0xffff],
+      [16, 0],
+      [16, 0xffff],
+      [16, 1],
+      [16, 0],
     ]),
     glyf: new Uint8Array(4),
     head: table([
-      [32, 0x00010000], [32, 0x00010000], [32, 0], [32, 0x5f0f3cf5], [16, 0x000b], [16, UNITS_PER_EM],
-      [32, 0], [32, 0], [32, 0], [32, 0], // created, modified
-      [16, 0], [16, 0], [16, GLYPH_WIDTH], [16, UNITS_PER_EM], // bounding box
-      [16, 0], [16, 3], [16, 2], [16, 0], [16, 0], // style, smallest size, direction, short loca, glyph format
+      [32, 0x00010000],
+      [32, 0x00010000],
+      [32, 0],
+      [32, 0x5f0f3cf5],
+      [16, 0x000b],
+      [16, UNITS_PER_EM],
+      [32, 0],
+      [32, 0],
+      [32, 0],
+      [32, 0], // created, modified
+      [16, 0],
+      [16, 0],
+      [16, GLYPH_WIDTH],
+      [16, UNITS_PER_EM], // bounding box
+      [16, 0],
+      [16, 3],
+      [16, 2],
+      [16, 0],
+      [16, 0], // style, smallest size, direction, short loca, glyph format
     ]),
     hhea: table([
-      [32, 0x00010000], [16, UNITS_PER_EM], [16, 0], [16, 0], [16, GLYPH_WIDTH], [16, 0], [16, 0], [16, GLYPH_WIDTH],
-      [16, 1], [16, 0], [16, 0], [16, 0], [16, 0], [16, 0], [16, 0], [16, 0], [16, glyphs],
+      [32, 0x00010000],
+      [16, UNITS_PER_EM],
+      [16, 0],
+      [16, 0],
+      [16, GLYPH_WIDTH],
+      [16, 0],
+      [16, 0],
+      [16, GLYPH_WIDTH],
+      [16, 1],
+      [16, 0],
+      [16, 0],
+      [16, 0],
+      [16, 0],
+      [16, 0],
+      [16, 0],
+      [16, 0],
+      [16, glyphs],
     ]),
-    hmtx: table(Array.from({ length: glyphs }, () => [[16, GLYPH_WIDTH], [16, 0]] as Array<[16, number]>).flat()),
+    hmtx: table(
+      Array.from(
+        { length: glyphs },
+        () =>
+          [
+            [16, GLYPH_WIDTH],
+            [16, 0],
+          ] as Array<[16, number]>,
+      ).flat(),
+    ),
     // Short offsets (half the byte offset): every glyph starts and ends at 0, so holds no outline.
     loca: table(Array.from({ length: glyphs + 1 }, () => [16, 0] as [16, number])),
     maxp: table([[32, 0x00010000], [16, glyphs], ...Array.from({ length: 13 }, (_, i) => [16, i === 4 ? 2 : 0] as [16, number])]),
-    post: table([[32, 0x00030000], [32, 0], [16, -100], [16, 50], [32, 1], [32, 0], [32, 0], [32, 0], [32, 0]]),
+    post: table([
+      [32, 0x00030000],
+      [32, 0],
+      [16, -100],
+      [16, 50],
+      [32, 1],
+      [32, 0],
+      [32, 0],
+      [32, 0],
+      [32, 0],
+    ]),
   };
   const tags = Object.keys(tables).sort();
   const header = 12 + 16 * tags.length;

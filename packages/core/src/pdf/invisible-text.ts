@@ -71,7 +71,11 @@ function* tokens(bytes: Uint8Array): Generator<Token> {
       let at = i;
       while (at < bytes.length && !(bytes[at] === 0x49 && bytes[at + 1] === 0x44 && WHITE.has(bytes[at + 2] ?? 0x20) && WHITE.has(bytes[at - 1] ?? 0x20))) at++;
       at += 3;
-      while (at < bytes.length && !(bytes[at] === 0x45 && bytes[at + 1] === 0x49 && WHITE.has(bytes[at - 1]!) && (at + 2 >= bytes.length || WHITE.has(bytes[at + 2]!)))) at++;
+      while (
+        at < bytes.length &&
+        !(bytes[at] === 0x45 && bytes[at + 1] === 0x49 && WHITE.has(bytes[at - 1]!) && (at + 2 >= bytes.length || WHITE.has(bytes[at + 2]!)))
+      )
+        at++;
       i = Math.min(bytes.length, at + 2);
       yield { kind: 'operator', start, end: i, text: 'BI' };
       continue;
@@ -153,7 +157,10 @@ function pageContent(context: PDFContext, page: PDFDict): { bytes: Uint8Array; r
       if (item instanceof PDFRef) refs.push(item);
     }
   } else if (contents instanceof PDFRef) refs.push(contents);
-  const parts = refs.map((ref) => context.lookup(ref)).filter((stream): stream is PDFRawStream => stream instanceof PDFRawStream).map(decoded);
+  const parts = refs
+    .map((ref) => context.lookup(ref))
+    .filter((stream): stream is PDFRawStream => stream instanceof PDFRawStream)
+    .map(decoded);
   if (parts.length === 0) return undefined;
   // Streams of one page are one content, split anywhere between tokens.
   const bytes = new Uint8Array(parts.reduce((n, part) => n + part.length + 1, 0)).fill(0x0a);

@@ -18,7 +18,6 @@ export interface SourcePage {
   dict: PDFDict;
 }
 
-
 /**
  * The document catalog, or undefined when the trailer does not lead to one. No search for a
  * stray catalog object: a file without its trailer is almost always cut short (a download that

@@ -105,7 +105,11 @@ export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
       const oversized = findOversizedImage(data, MAX_IMAGE_PIXELS);
       if (oversized) {
         const { width, height } = oversized;
-        throw new ConversionError('too-many-pixels', `The PDF holds a ${width}×${height} pixel image.`, { width, height, maxMegapixels: MAX_IMAGE_PIXELS / 1_000_000 });
+        throw new ConversionError('too-many-pixels', `The PDF holds a ${width}×${height} pixel image.`, {
+          width,
+          height,
+          maxMegapixels: MAX_IMAGE_PIXELS / 1_000_000,
+        });
       }
       const task = pdfjs.getDocument({
         // pdf.js may take the buffer over; the caller keeps its own.
@@ -161,11 +165,21 @@ export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
         if (fn !== OPS.paintImageXObject && fn !== OPS.paintInlineImageXObject) return;
         const xs: number[] = [];
         const ys: number[] = [];
-        for (const [x, y] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+        for (const [x, y] of [
+          [0, 0],
+          [1, 0],
+          [0, 1],
+          [1, 1],
+        ] as const) {
           xs.push(ctm[0] * x + ctm[2] * y + ctm[4]);
           ys.push(viewport.height - (ctm[1] * x + ctm[3] * y + ctm[5]));
         }
-        const box = { left: Math.max(0, Math.min(...xs)), right: Math.min(viewport.width, Math.max(...xs)), bottom: Math.max(0, Math.min(...ys)), top: Math.min(viewport.height, Math.max(...ys)) };
+        const box = {
+          left: Math.max(0, Math.min(...xs)),
+          right: Math.min(viewport.width, Math.max(...xs)),
+          bottom: Math.max(0, Math.min(...ys)),
+          top: Math.min(viewport.height, Math.max(...ys)),
+        };
         if (box.right > box.left && box.top > box.bottom) boxes.push(box);
       });
       return boxes;
@@ -297,8 +311,10 @@ const STRAIGHT = 0.5;
 const THIN = 3;
 
 function pushSegment(out: Ruling[], [x0, y0]: [number, number], [x1, y1]: [number, number]) {
-  if (Math.abs(y1 - y0) <= STRAIGHT && Math.abs(x1 - x0) > STRAIGHT) out.push({ direction: 'horizontal', at: (y0 + y1) / 2, from: Math.min(x0, x1), to: Math.max(x0, x1) });
-  else if (Math.abs(x1 - x0) <= STRAIGHT && Math.abs(y1 - y0) > STRAIGHT) out.push({ direction: 'vertical', at: (x0 + x1) / 2, from: Math.min(y0, y1), to: Math.max(y0, y1) });
+  if (Math.abs(y1 - y0) <= STRAIGHT && Math.abs(x1 - x0) > STRAIGHT)
+    out.push({ direction: 'horizontal', at: (y0 + y1) / 2, from: Math.min(x0, x1), to: Math.max(x0, x1) });
+  else if (Math.abs(x1 - x0) <= STRAIGHT && Math.abs(y1 - y0) > STRAIGHT)
+    out.push({ direction: 'vertical', at: (x0 + x1) / 2, from: Math.min(y0, y1), to: Math.max(y0, y1) });
 }
 
 /** A filled shape: a thin bar is one rule, a rectangle gives its four edges; other shapes none. */
@@ -311,7 +327,9 @@ function pushFilled(out: Ruling[], points: Array<[number, number]>) {
     top = Math.min(top, y);
     bottom = Math.max(bottom, y);
   }
-  const rectangle = points.every(([x, y]) => (Math.abs(x - left) <= STRAIGHT || Math.abs(x - right) <= STRAIGHT) && (Math.abs(y - top) <= STRAIGHT || Math.abs(y - bottom) <= STRAIGHT));
+  const rectangle = points.every(
+    ([x, y]) => (Math.abs(x - left) <= STRAIGHT || Math.abs(x - right) <= STRAIGHT) && (Math.abs(y - top) <= STRAIGHT || Math.abs(y - bottom) <= STRAIGHT),
+  );
   if (!rectangle) return;
   const width = right - left;
   const height = bottom - top;

@@ -78,14 +78,25 @@ export async function readPdfPages(bytes: Uint8Array, options: ReadPdfOptions, {
         }
         // Never larger than the recogniser reads (the preparation would only scale it down).
         const image = await pdf.renderPage(page, OCR_DPI / 72, OCR_MAX_PIXELS);
-        const result = await recognizePage(ocr, image, {
-          languages: options.languages,
-          signal,
-          // The page's steps in its share of the bar; its recognition is "page 3 of 10".
-          onProgress: ocrPageProgress(onProgress, { from: (number - 1) / total, to: number / total, detail, stageOf: (stage) => (stage === 'recognizing' ? 'reading' : stage) }),
-        }, { figures: options.rulings }).catch((error: unknown) => {
+        const result = await recognizePage(
+          ocr,
+          image,
+          {
+            languages: options.languages,
+            signal,
+            // The page's steps in its share of the bar; its recognition is "page 3 of 10".
+            onProgress: ocrPageProgress(onProgress, {
+              from: (number - 1) / total,
+              to: number / total,
+              detail,
+              stageOf: (stage) => (stage === 'recognizing' ? 'reading' : stage),
+            }),
+          },
+          { figures: options.rulings },
+        ).catch((error: unknown) => {
           // The OCR engine failing to read a picture we drew is our failure, not damage in the PDF.
-          if (error instanceof ConversionError && error.code === 'corrupt') throw new ConversionError('engine-failed', `Page ${number} could not be read: ${error.message}`, detail);
+          if (error instanceof ConversionError && error.code === 'corrupt')
+            throw new ConversionError('engine-failed', `Page ${number} could not be read: ${error.message}`, detail);
           throw error;
         });
         // The picture itself is let go: its rules, when asked, are all that is kept of it.

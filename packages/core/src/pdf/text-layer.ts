@@ -40,7 +40,9 @@ export function textLayerOperators(lines: PlacedWord[][], fontName: string, code
   const out: string[] = ['BT', '3 Tr'];
   let size = -1;
   for (const line of lines) {
-    const words = line.filter((word) => word.text.replace(/\s+/g, '') && Math.hypot(word.end.x - word.start.x, word.end.y - word.start.y) > 0 && word.height > 0);
+    const words = line.filter(
+      (word) => word.text.replace(/\s+/g, '') && Math.hypot(word.end.x - word.start.x, word.end.y - word.start.y) > 0 && word.height > 0,
+    );
     let previous: Point | undefined;
     let ux = 1;
     let uy = 0;

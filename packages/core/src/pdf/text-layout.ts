@@ -127,8 +127,7 @@ function toFragments(items: PositionedText[]): Fragment[] {
   return fragments;
 }
 
-const overlapX = (a: { left: number; right: number }, b: { left: number; right: number }) =>
-  Math.min(a.right, b.right) - Math.max(a.left, b.left);
+const overlapX = (a: { left: number; right: number }, b: { left: number; right: number }) => Math.min(a.right, b.right) - Math.max(a.left, b.left);
 
 function toBlocks(fragments: Fragment[]): Block[] {
   const blocks: Block[] = [];
@@ -140,7 +139,13 @@ function toBlocks(fragments: Fragment[]): Block[] {
       const last = block.lines.at(-1)!;
       const distance = last.baseline - fragment.baseline;
       const similarSize = Math.max(last.size, fragment.size) / Math.min(last.size, fragment.size) < SAME_SIZE;
-      if (distance > 0 && distance <= LINE_GAP * Math.max(last.size, fragment.size) && similarSize && overlapX(block, fragment) > 0 && distance < bestDistance) {
+      if (
+        distance > 0 &&
+        distance <= LINE_GAP * Math.max(last.size, fragment.size) &&
+        similarSize &&
+        overlapX(block, fragment) > 0 &&
+        distance < bestDistance
+      ) {
         best = block;
         bestDistance = distance;
       }
@@ -278,7 +283,10 @@ function findTables(fragments: Fragment[]): { tables: Block[]; rest: Fragment[] 
     const gap = previous ? previous.baseline - row[0]!.baseline : Infinity;
     const closeEnough = previous && gap <= 3 * Math.max(previous.size, row[0]!.size);
     // A line just below a row, each piece inside one column: a cell's text wrapping on.
-    const continuation = previous && !isCellRow(row) && gap <= CELL_LINE_GAP * previous.size &&
+    const continuation =
+      previous &&
+      !isCellRow(row) &&
+      gap <= CELL_LINE_GAP * previous.size &&
       row.every((fragment) => columns.filter((column) => overlapX(column, fragment) > 0).length === 1);
     if (continuation) {
       run.at(-1)!.push(...row);
@@ -312,5 +320,7 @@ export function layoutBlocks(items: PositionedText[], { tables = false } = {}): 
 
 /** The page's text in reading order: lines kept, a blank line between blocks. */
 export function layoutText(items: PositionedText[]): string {
-  return layoutBlocks(items).map((block) => block.lines.map((line) => line.text).join('\n')).join('\n\n');
+  return layoutBlocks(items)
+    .map((block) => block.lines.map((line) => line.text).join('\n'))
+    .join('\n\n');
 }

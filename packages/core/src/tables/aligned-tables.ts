@@ -84,7 +84,14 @@ function gutters(region: Line[]): Array<[number, number]> {
   // phrase is taken a little narrower than its box: a letter's overhang does not close a gutter.
   const trim = EDGE_SLACK * height;
   const edges = full
-    .flatMap((line) => line.phrases.filter((p) => p.right - p.left > 2 * trim).flatMap((p) => [{ x: p.left + trim, step: 1 }, { x: p.right - trim, step: -1 }]))
+    .flatMap((line) =>
+      line.phrases
+        .filter((p) => p.right - p.left > 2 * trim)
+        .flatMap((p) => [
+          { x: p.left + trim, step: 1 },
+          { x: p.right - trim, step: -1 },
+        ]),
+    )
     .sort((a, b) => a.x - b.x || b.step - a.step);
   const found: Array<[number, number]> = [];
   let covering = 0;
@@ -137,7 +144,8 @@ export function alignedTables(words: PlacedText[], rulings: Ruling[]): { tables:
         const byColumn: PlacedText[][] = Array.from({ length: cuts.length + 1 }, () => []);
         // Phrases, not words, are placed: a centred header over two columns stays one cell.
         for (const line of row) {
-          for (const phrase of line.phrases) if (phrase.left >= part.left && phrase.left < part.right) byColumn[columnOf(cuts, phrase.left + 1)]!.push(...phrase.words);
+          for (const phrase of line.phrases)
+            if (phrase.left >= part.left && phrase.left < part.right) byColumn[columnOf(cuts, phrase.left + 1)]!.push(...phrase.words);
         }
         return byColumn.map((cellWords): TableCell => {
           const cell: TableCell = { text: cellText(cellWords) };
@@ -230,7 +238,10 @@ function rowsOf(region: Line[], rulings: Ruling[]): Line[][] {
   const bottom = region.at(-1)!.bottom;
   const height = median(region.map((l) => l.height));
   const rules = rulings
-    .filter((r) => r.direction === 'horizontal' && r.at > top - height && r.at < bottom + height && r.to - r.from >= 0.5 * (right - left) && r.from < right && r.to > left)
+    .filter(
+      (r) =>
+        r.direction === 'horizontal' && r.at > top - height && r.at < bottom + height && r.to - r.from >= 0.5 * (right - left) && r.from < right && r.to > left,
+    )
     .map((r) => r.at)
     .sort((a, b) => a - b);
   const byLine = region.map((line) => [line]);

@@ -47,7 +47,7 @@ test('percents are fractions shown as printed, the percent sign before, after, o
   expect(number('(3.2%)')).toEqual([-0.032, '0.0%;(0.0%)']);
 });
 
-test('the decimal mark is the style\'s where the digits allow both readings, the digits\' own where they do not', () => {
+test("the decimal mark is the style's where the digits allow both readings, the digits' own where they do not", () => {
   expect(number('1,234', us)).toEqual([1234, '#,##0']);
   expect(number('1,234', de)).toEqual([1.234, '[$-407]0.000']);
   expect(number('1.234', de)).toEqual([1234, '[$-407]#,##0']);

@@ -25,9 +25,63 @@ const MINUS = '[-\u2212\u2013]';
  * languages' countries (R$, Rp, kr., zł, TL) and the ISO codes statements print ("USD 1,200.00").
  */
 const CURRENCIES = [
-  'US$', 'A$', 'C$', 'NZ$', 'HK$', 'S$', 'R$', 'Rp', 'kr.', 'kr', 'zł', 'Kč', 'Ft', 'TL', 'Fr.', 'lei', 'руб.',
-  'USD', 'EUR', 'GBP', 'JPY', 'CHF', 'CAD', 'AUD', 'NZD', 'CNY', 'INR', 'RUB', 'BRL', 'IDR', 'PHP', 'TRY', 'PLN', 'DKK', 'SEK', 'NOK', 'CZK', 'HUF', 'MXN', 'ZAR', 'SGD', 'HKD', 'KRW',
-  '$', '€', '£', '¥', '₩', '₹', '₽', '₺', '₱', '₫', '₪', '₴', '₦', '¢',
+  'US$',
+  'A$',
+  'C$',
+  'NZ$',
+  'HK$',
+  'S$',
+  'R$',
+  'Rp',
+  'kr.',
+  'kr',
+  'zł',
+  'Kč',
+  'Ft',
+  'TL',
+  'Fr.',
+  'lei',
+  'руб.',
+  'USD',
+  'EUR',
+  'GBP',
+  'JPY',
+  'CHF',
+  'CAD',
+  'AUD',
+  'NZD',
+  'CNY',
+  'INR',
+  'RUB',
+  'BRL',
+  'IDR',
+  'PHP',
+  'TRY',
+  'PLN',
+  'DKK',
+  'SEK',
+  'NOK',
+  'CZK',
+  'HUF',
+  'MXN',
+  'ZAR',
+  'SGD',
+  'HKD',
+  'KRW',
+  '$',
+  '€',
+  '£',
+  '¥',
+  '₩',
+  '₹',
+  '₽',
+  '₺',
+  '₱',
+  '₫',
+  '₪',
+  '₴',
+  '₦',
+  '¢',
 ];
 const CURRENCY = `(?:${CURRENCIES.map((c) => c.replace(/[.$]/g, '\\$&')).join('|')})`;
 
@@ -75,7 +129,10 @@ function decimalOf(body: string): '.' | ',' | undefined {
     const mark = /[.,]/.exec(body);
     return mark ? (mark[0] as '.' | ',') : undefined;
   }
-  for (const [mark, group] of [['.', ','], [',', '.']] as const) {
+  for (const [mark, group] of [
+    ['.', ','],
+    [',', '.'],
+  ] as const) {
     const [m, g] = [mark === '.' ? '\\.' : ',', group === '.' ? '\\.' : ','];
     if (new RegExp(`^\\d{1,3}(${g}\\d{3}){2,}$`).test(body)) return mark;
     if (new RegExp(`^\\d{1,3}(${g}\\d{3})+${m}\\d+$`).test(body)) return mark;
@@ -208,9 +265,10 @@ function date(text: string, style: NumberStyle): CellValue | undefined {
   const fullYear = year.length === 2 ? (Number(year) >= 70 ? 1900 : 2000) + Number(year) : Number(year);
   const part = (digits: string, letter: string) => (digits.length === 2 ? letter + letter : letter);
   const yearFormat = year.length === 2 ? 'yy' : 'yyyy';
-  const format = style.dates === 'dmy'
-    ? [part(first, 'd'), part(second, 'm'), yearFormat].join(separator === '.' ? '.' : separator)
-    : [part(first, 'm'), part(second, 'd'), yearFormat].join(separator);
+  const format =
+    style.dates === 'dmy'
+      ? [part(first, 'd'), part(second, 'm'), yearFormat].join(separator === '.' ? '.' : separator)
+      : [part(first, 'm'), part(second, 'd'), yearFormat].join(separator);
   return dateOf(fullYear, Number(month), Number(day), format);
 }
 

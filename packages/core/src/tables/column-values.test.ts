@@ -9,14 +9,21 @@ const table = (rows: Array<Array<TableCell | null>>): Table => ({ rows, top: 0, 
 /** A cell as OCR reads it: sure of every letter. */
 const read = (text: string): TableCell => ({ text, confidence: 93 });
 
-test('each column is read in its own number style where its figures tell one, the document\'s where they do not', () => {
-  const cells = typedCells(table([
-    [{ text: '1.234,56 €' }, { text: '1,234' }, { text: '1,234' }],
-    [{ text: '12,50 €' }, { text: '3.25' }, { text: '5,678' }],
-    [{ text: '1,234 €' }, { text: '2,500' }, { text: '12' }],
-  ]), us);
+test("each column is read in its own number style where its figures tell one, the document's where they do not", () => {
+  const cells = typedCells(
+    table([
+      [{ text: '1.234,56 €' }, { text: '1,234' }, { text: '1,234' }],
+      [{ text: '12,50 €' }, { text: '3.25' }, { text: '5,678' }],
+      [{ text: '1,234 €' }, { text: '2,500' }, { text: '12' }],
+    ]),
+    us,
+  );
   const values = cells.map((row) => row.map((cell) => cell!.value.value));
-  expect(values).toEqual([[1234.56, 1234, 1234], [12.5, 3.25, 5678], [1.234, 2500, 12]]);
+  expect(values).toEqual([
+    [1234.56, 1234, 1234],
+    [12.5, 3.25, 5678],
+    [1.234, 2500, 12],
+  ]);
 });
 
 test('JPG to Excel: a reading without its decimal point in a column of two-decimal figures is to check, kept as the text read, never a number', async () => {
@@ -42,7 +49,12 @@ test('JPG to Excel: a reading without its decimal point in a column of two-decim
   // The workbook highlights it as the other cells to check are, and the summary and preview count it.
   const result = await tablesResult([{ tables: [prices], lines: [] }], 'prices.jpg', 'xlsx', ['eng']);
   expect(result.summary).toMatchObject({ unsure: 2 });
-  expect(result.data).toMatchObject({ unsureCells: [[2, 2], [3, 2]] });
+  expect(result.data).toMatchObject({
+    unsureCells: [
+      [2, 2],
+      [3, 2],
+    ],
+  });
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(Buffer.from(result.outputs[0]!.bytes) as unknown as ExcelJS.Buffer);
   const sheet = workbook.worksheets[0]!;

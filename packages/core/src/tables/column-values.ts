@@ -32,7 +32,10 @@ const SAME_DECIMALS = 0.5;
 export function typedCells(table: Table, document: NumberStyle): Array<Array<TypedCell | null>> {
   const width = Math.max(0, ...table.rows.map((row) => row.length));
   const columns = Array.from({ length: width }, (_, c) => {
-    const style = numberStyle(table.rows.map((row) => row[c]?.text ?? ''), document);
+    const style = numberStyle(
+      table.rows.map((row) => row[c]?.text ?? ''),
+      document,
+    );
     return table.rows.map((row) => (row[c]?.text ? cellValue(row[c]!.text, style) : undefined));
   });
   return table.rows.map((row, r) =>

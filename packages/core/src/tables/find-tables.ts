@@ -20,7 +20,10 @@ export function findTables(words: PlacedText[], rulings: Ruling[] = []): PageTab
   // laid out without them.
   if (rulings.length > MAX_RULINGS) rulings = [];
   const vertical = rulings.filter((rule) => rule.direction === 'vertical');
-  const ruled = ruledTables(words.filter((word) => !isRuleReadAsText(word, vertical)), rulings);
+  const ruled = ruledTables(
+    words.filter((word) => !isRuleReadAsText(word, vertical)),
+    rulings,
+  );
   const aligned = alignedTables(ruled.rest, rulings);
   const tables: Table[] = [...ruled.tables, ...aligned.tables].sort((a, b) => a.top - b.top || a.left - b.left);
   const lines: LooseLine[] = aligned.lines;
@@ -92,5 +95,8 @@ export function findPictureTables(lines: OcrLine[], rulings: Ruling[]): PageTabl
       return { text: word.text, left: word.box.x0 * scale, right: word.box.x1 * scale, top: middle - half, bottom: middle + half, confidence: word.confidence };
     }),
   );
-  return findTables(words, rulings.map((rule) => ({ ...rule, at: rule.at * scale, from: rule.from * scale, to: rule.to * scale })));
+  return findTables(
+    words,
+    rulings.map((rule) => ({ ...rule, at: rule.at * scale, from: rule.from * scale, to: rule.to * scale })),
+  );
 }

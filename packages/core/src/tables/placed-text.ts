@@ -123,6 +123,9 @@ export function joinLines(lines: string[]): string {
 
 /** The text of a cell's words: lines top to bottom, words along each line. */
 export function cellText(words: PlacedText[]): string {
-  return joinLines(linesOf(words).map((line) => joinWords(line.words)).filter(Boolean));
+  return joinLines(
+    linesOf(words)
+      .map((line) => joinWords(line.words))
+      .filter(Boolean),
+  );
 }
-

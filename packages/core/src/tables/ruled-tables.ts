@@ -49,8 +49,7 @@ function distinct(values: number[]): number[] {
   return groups.map((group) => group.reduce((sum, v) => sum + v, 0) / group.length);
 }
 
-const crosses = (h: Segment, v: Segment) =>
-  v.at >= h.from - TOUCHING && v.at <= h.to + TOUCHING && h.at >= v.from - TOUCHING && h.at <= v.to + TOUCHING;
+const crosses = (h: Segment, v: Segment) => v.at >= h.from - TOUCHING && v.at <= h.to + TOUCHING && h.at >= v.from - TOUCHING && h.at <= v.to + TOUCHING;
 
 /** Whether some segment lies at `at` and covers `point` along its length. */
 const covered = (segments: Segment[], at: number, point: number) =>

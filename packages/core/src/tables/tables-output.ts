@@ -48,8 +48,10 @@ export async function tablesResult(pages: PageTables[], fileName: string, format
 function preview(table: Table, typed: Array<Array<TypedCell | null>>): ToolData {
   const rows = table.rows.slice(0, PREVIEW_ROWS);
   const unsureCells: Array<[number, number]> = [];
-  rows.forEach((row, r) => row.forEach((_, c) => {
-    if (typed[r]![c]?.check) unsureCells.push([r, c]);
-  }));
+  rows.forEach((row, r) =>
+    row.forEach((_, c) => {
+      if (typed[r]![c]?.check) unsureCells.push([r, c]);
+    }),
+  );
   return { table: rows.map((row) => row.map((cell) => cell?.text ?? '')), unsureCells };
 }

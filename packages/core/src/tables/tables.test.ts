@@ -8,7 +8,7 @@ import { sheetsOf, sheetsToCsv, sheetsToXlsx } from './workbook.ts';
 const us = { decimal: '.', dates: 'mdy' } as const;
 const de = { decimal: ',', dates: 'dmy' } as const;
 
-test('figures become numbers in the format they were printed in, by the document\'s way of writing them', () => {
+test("figures become numbers in the format they were printed in, by the document's way of writing them", () => {
   expect(cellValue('1,505', us)).toEqual({ kind: 'number', value: 1505, format: '#,##0', decimals: 0 });
   expect(cellValue('1,505', de)).toEqual({ kind: 'number', value: 1.505, format: '[$-407]0.000', decimals: 3 });
   expect(cellValue('1.234.567,89', de)).toEqual({ kind: 'number', value: 1234567.89, format: '[$-407]#,##0.00', decimals: 2 });
@@ -19,7 +19,8 @@ test('figures become numbers in the format they were printed in, by the document
   expect(cellValue('12.5%', us)).toEqual({ kind: 'number', value: 0.125, format: '0.0%', decimals: 1 });
   expect(cellValue('$33,200', us)).toEqual({ kind: 'number', value: 33200, format: '"$"#,##0', decimals: 0 });
   // A leading zero, too many digits, a phone number, words: text.
-  for (const text of ['02134', '1234567890123456', '555-1234', '555 1234', '1 2345', 'MRH/IDA/TSP', '1,50,5', '']) expect(cellValue(text, us).kind).toBe('text');
+  for (const text of ['02134', '1234567890123456', '555-1234', '555 1234', '1 2345', 'MRH/IDA/TSP', '1,50,5', ''])
+    expect(cellValue(text, us).kind).toBe('text');
 });
 
 test('dates become dates, their order told by the document', () => {
@@ -39,16 +40,20 @@ test('dates become dates, their order told by the document', () => {
 /** Words of a table set in columns, 10-point rows 14 points apart, y down. */
 function grid(rows: string[][], columnsAt: number[], top = 100): PlacedText[] {
   return rows.flatMap((row, r) =>
-    row.flatMap((text, c) => (text ? [{ text, left: columnsAt[c]!, right: columnsAt[c]! + text.length * 5, top: top + r * 14, bottom: top + r * 14 + 10 }] : [])),
+    row.flatMap((text, c) =>
+      text ? [{ text, left: columnsAt[c]!, right: columnsAt[c]! + text.length * 5, top: top + r * 14, bottom: top + r * 14 + 10 }] : [],
+    ),
   );
 }
 
 test('a table without rules: rows by line, columns by the gutters its rows share; the prose around it kept as lines', () => {
-  const rows = [['Item', 'Qty', 'Price'], ['Apples', '3', '1.20'], ['Pears', '12', '0.80'], ['Plums', '', '2.00']];
-  const words = [
-    { text: 'Our prices for the week, as agreed with the growers.', left: 40, right: 300, top: 60, bottom: 70 },
-    ...grid(rows, [40, 160, 240]),
+  const rows = [
+    ['Item', 'Qty', 'Price'],
+    ['Apples', '3', '1.20'],
+    ['Pears', '12', '0.80'],
+    ['Plums', '', '2.00'],
   ];
+  const words = [{ text: 'Our prices for the week, as agreed with the growers.', left: 40, right: 300, top: 60, bottom: 70 }, ...grid(rows, [40, 160, 240])];
   const { tables, lines } = findTables(words);
   expect(tables).toHaveLength(1);
   expect(tables[0]!.rows.map((row) => row.map((cell) => cell?.text ?? ''))).toEqual(rows);
@@ -68,10 +73,25 @@ test('a ruled table: cells by its rules, a merged header held by its first cell 
 
 test('the workbook: one sheet per table, figures typed, unsure OCR cells highlighted; the CSV as printed', async () => {
   const table = {
-    rows: [[{ text: 'Total', confidence: 95 }, { text: '1,505', confidence: 41 }], [{ text: 'Paid', confidence: 96 }, { text: '10/12/2012', confidence: 93 }]],
-    top: 100, bottom: 130, left: 0, right: 100,
+    rows: [
+      [
+        { text: 'Total', confidence: 95 },
+        { text: '1,505', confidence: 41 },
+      ],
+      [
+        { text: 'Paid', confidence: 96 },
+        { text: '10/12/2012', confidence: 93 },
+      ],
+    ],
+    top: 100,
+    bottom: 130,
+    left: 0,
+    right: 100,
   };
-  const sheets = sheetsOf([{ tables: [], lines: [] }, { tables: [table], lines: [{ text: 'Statement', top: 50 }] }]);
+  const sheets = sheetsOf([
+    { tables: [], lines: [] },
+    { tables: [table], lines: [{ text: 'Statement', top: 50 }] },
+  ]);
   expect(sheets.map((sheet) => sheet.name)).toEqual(['Page 2 – Table 1']);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(Buffer.from(await sheetsToXlsx(sheets, us)) as unknown as ExcelJS.Buffer);
@@ -95,11 +115,22 @@ test('a cell a spreadsheet would run as a formula is written as text in the CSV;
 test('a merge of missing rules that is no rectangle gives each position its own cell, nothing lost', () => {
   // Three columns, two rows; the rule between A and B is missing in the top row, and the one
   // under B in the middle column: A, B and E would be one L-shaped cell.
-  const words = grid([['A', 'B', 'C'], ['D', 'E', 'F']], [12, 62, 112], 2);
+  const words = grid(
+    [
+      ['A', 'B', 'C'],
+      ['D', 'E', 'F'],
+    ],
+    [12, 62, 112],
+    2,
+  );
   const h = (at: number, from = 10, to = 160) => ({ direction: 'horizontal' as const, at, from, to });
   const v = (at: number, from = 0, to = 28) => ({ direction: 'vertical' as const, at, from, to });
   const { tables } = findTables(words, [h(0), h(14, 10, 60), h(14, 110, 160), h(28), v(10), v(60, 14, 28), v(110), v(160)]);
   expect(tables).toHaveLength(1);
-  const texts = tables[0]!.rows.flat().map((cell) => cell?.text).filter(Boolean).sort();
+  const texts = tables[0]!.rows
+    .flat()
+    .map((cell) => cell?.text)
+    .filter(Boolean)
+    .sort();
   expect(texts).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
 });

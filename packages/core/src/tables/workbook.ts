@@ -37,7 +37,11 @@ export function sheetsOf(pages: PageTables[]): Sheet[] {
       const after = lines.filter((line) => line.top >= table.top && (!next || line.top < next.top));
       sheets.push({
         name: `Page ${number} – Table ${t + 1}`,
-        items: [...before.map((line) => ({ kind: 'line' as const, line })), { kind: 'table', table }, ...after.map((line) => ({ kind: 'line' as const, line }))],
+        items: [
+          ...before.map((line) => ({ kind: 'line' as const, line })),
+          { kind: 'table', table },
+          ...after.map((line) => ({ kind: 'line' as const, line })),
+        ],
       });
     });
   });

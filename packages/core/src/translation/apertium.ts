@@ -4,8 +4,24 @@ import { fetchJson, requestSignal } from './http.ts';
 
 /** Apertium names languages by ISO 639-3; these are the ones its Debian pairs and our pages meet. */
 const TWO_LETTER: Readonly<Record<string, LanguageCode>> = {
-  eng: 'en', spa: 'es', fra: 'fr', deu: 'de', por: 'pt', ita: 'it', cat: 'ca', glg: 'gl', eus: 'eu',
-  nld: 'nl', dan: 'da', pol: 'pl', tur: 'tr', rus: 'ru', ind: 'id', ron: 'ro', oci: 'oc', arg: 'an',
+  eng: 'en',
+  spa: 'es',
+  fra: 'fr',
+  deu: 'de',
+  por: 'pt',
+  ita: 'it',
+  cat: 'ca',
+  glg: 'gl',
+  eus: 'eu',
+  nld: 'nl',
+  dan: 'da',
+  pol: 'pl',
+  tur: 'tr',
+  rus: 'ru',
+  ind: 'id',
+  ron: 'ro',
+  oci: 'oc',
+  arg: 'an',
 };
 
 /** The steps from one language to another: one pair, or two through a language both connect to. */
@@ -30,7 +46,11 @@ export function apertiumRoute(pairs: ReadonlyArray<readonly [string, string]>, {
   for (const [from, via] of named) {
     if (TWO_LETTER[from] !== source) continue;
     const onward = named.find(([next, to]) => next === via && TWO_LETTER[to] === target);
-    if (onward) return [[from, via], [via, onward[1]]];
+    if (onward)
+      return [
+        [from, via],
+        [via, onward[1]],
+      ];
   }
   return undefined;
 }
@@ -65,8 +85,8 @@ export interface ApertiumOptions {
 export function apertiumEngine(options: ApertiumOptions): TranslationEngine & { pairs(): Promise<Array<[string, string]>> } {
   let pairs: Promise<Array<[string, string]>> | undefined;
   const listPairs = () => {
-    pairs ??= fetchJson<ListPairsAnswer>('Apertium', `${options.url()}/listPairs`, { signal: requestSignal() }).then(
-      (answer) => answer.responseData.map(({ sourceLanguage, targetLanguage }): [string, string] => [sourceLanguage, targetLanguage]),
+    pairs ??= fetchJson<ListPairsAnswer>('Apertium', `${options.url()}/listPairs`, { signal: requestSignal() }).then((answer) =>
+      answer.responseData.map(({ sourceLanguage, targetLanguage }): [string, string] => [sourceLanguage, targetLanguage]),
     );
     // A failed question is asked again next time: APy may have been starting.
     pairs.catch(() => (pairs = undefined));
@@ -107,10 +127,19 @@ export function apertiumEngine(options: ApertiumOptions): TranslationEngine & { 
  * names the language it goes through, which the page tells the visitor (two steps, rougher).
  */
 export function apertiumPairs(pairs: ReadonlyArray<readonly [string, string]>): RelayedPair[] {
-  const languages = [...new Set(pairs.flat().map((code) => TWO_LETTER[code]).filter((code): code is string => Boolean(code)))];
-  return languages.flatMap((source) => languages.flatMap((target) => {
-    const route = target === source ? undefined : apertiumRoute(pairs, { source, target });
-    if (!route) return [];
-    return [route.length > 1 ? { source, target, via: TWO_LETTER[route[0]![1]]! } : { source, target }];
-  }));
+  const languages = [
+    ...new Set(
+      pairs
+        .flat()
+        .map((code) => TWO_LETTER[code])
+        .filter((code): code is string => Boolean(code)),
+    ),
+  ];
+  return languages.flatMap((source) =>
+    languages.flatMap((target) => {
+      const route = target === source ? undefined : apertiumRoute(pairs, { source, target });
+      if (!route) return [];
+      return [route.length > 1 ? { source, target, via: TWO_LETTER[route[0]![1]]! } : { source, target }];
+    }),
+  );
 }

@@ -17,9 +17,11 @@ interface LanguagesAnswerEntry {
 
 /** The server's own code for a language: the same, or a script variant of it (newer servers say "zh-Hans"). */
 function serverCode(codes: readonly string[], code: LanguageCode): string | undefined {
-  return codes.find((candidate) => candidate === code)
-    ?? codes.find((candidate) => candidate.split('-')[0] === code && /hans/i.test(candidate))
-    ?? codes.find((candidate) => candidate.split('-')[0] === code);
+  return (
+    codes.find((candidate) => candidate === code) ??
+    codes.find((candidate) => candidate.split('-')[0] === code && /hans/i.test(candidate)) ??
+    codes.find((candidate) => candidate.split('-')[0] === code)
+  );
 }
 
 /** The languages list is asked again after this: an operator may add models to a running server. */
@@ -47,7 +49,10 @@ export function libreTranslateEngine({ url, apiKey }: LibreTranslateOptions): Tr
   };
   const codesFor = async ({ source, target }: LanguagePair) => {
     const list = await listLanguages();
-    const from = serverCode(list.map((entry) => entry.code), source);
+    const from = serverCode(
+      list.map((entry) => entry.code),
+      source,
+    );
     const entry = list.find((candidate) => candidate.code === from);
     // Servers before 1.3 list no targets: every language to every other.
     const to = entry && serverCode(entry.targets ?? list.map((candidate) => candidate.code), target);
@@ -58,9 +63,11 @@ export function libreTranslateEngine({ url, apiKey }: LibreTranslateOptions): Tr
     async pairs() {
       const list = await listLanguages();
       const short = (code: string) => code.split('-')[0]!;
-      return list.flatMap((entry) => (entry.targets ?? list.map((candidate) => candidate.code))
-        .filter((target) => short(target) !== short(entry.code))
-        .map((target) => ({ source: short(entry.code), target: short(target) })));
+      return list.flatMap((entry) =>
+        (entry.targets ?? list.map((candidate) => candidate.code))
+          .filter((target) => short(target) !== short(entry.code))
+          .map((target) => ({ source: short(entry.code), target: short(target) })),
+      );
     },
     async availability(pair): Promise<Availability> {
       return (await codesFor(pair)) ? 'available' : 'unavailable';

@@ -33,16 +33,20 @@ export function planTranslation(text: string): TranslationPlan {
     .replace(/\r\n?/g, '\n')
     .split(/\n[^\S\n]*\n\s*/)
     .map((block) => {
-      const lines = block.split('\n').map((line) => line.trim()).filter(Boolean);
+      const lines = block
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
       const longest = Math.max(0, ...lines.map((line) => line.length));
       const units: string[] = [];
       let previous = '';
       for (const line of lines) {
-        const wraps = units.length > 0
-          && longest >= SHORTEST_WRAPPING_LINE
-          && previous.length >= FULL_LINE * longest
-          && !ENDS_STATEMENT.test(previous)
-          && !BEGINS_ITEM.test(line);
+        const wraps =
+          units.length > 0 &&
+          longest >= SHORTEST_WRAPPING_LINE &&
+          previous.length >= FULL_LINE * longest &&
+          !ENDS_STATEMENT.test(previous) &&
+          !BEGINS_ITEM.test(line);
         if (wraps) units[units.length - 1] = joinWrapped(units.at(-1)!, line);
         else units.push(line);
         previous = line;
@@ -69,7 +73,12 @@ export interface TranslateTextOptions {
  * Translates a text paragraph by paragraph with one engine, keeping its structure: paragraphs
  * stay apart, lines that stood alone stay lines. Progress counts paragraphs.
  */
-export async function translateText(text: string, engine: TranslationEngine, pair: LanguagePair, { onProgress, signal }: TranslateTextOptions = {}): Promise<string> {
+export async function translateText(
+  text: string,
+  engine: TranslationEngine,
+  pair: LanguagePair,
+  { onProgress, signal }: TranslateTextOptions = {},
+): Promise<string> {
   const plan = planTranslation(text);
   // Every line with the paragraph it belongs to, sent in batches that may cut a paragraph.
   const lines = plan.flatMap((paragraph, index) => paragraph.map((line) => ({ line, paragraph: index })));
@@ -78,7 +87,8 @@ export async function translateText(text: string, engine: TranslationEngine, pai
     const start = translated.length;
     let end = start + 1;
     let size = lines[start]!.line.length;
-    while (end < lines.length && end - start < TRANSLATION_BATCH_LINES && size + lines[end]!.line.length <= TRANSLATION_BATCH_CHARS) size += lines[end++]!.line.length;
+    while (end < lines.length && end - start < TRANSLATION_BATCH_LINES && size + lines[end]!.line.length <= TRANSLATION_BATCH_CHARS)
+      size += lines[end++]!.line.length;
     // "Paragraph 3 of 7": the one this batch begins in.
     onProgress?.(start / lines.length, 'translating', { page: lines[start]!.paragraph + 1, pages: plan.length });
     throwIfCancelled(signal);

@@ -108,7 +108,11 @@ describe('the translation plan', () => {
 
 describe('translateText', () => {
   it('translates paragraph by paragraph and keeps the structure', async () => {
-    const out = await translateText('A title\n\nA sentence that wraps over the end of a printed line\nand goes on here.\n\nOne\nTwo', fake('apertium', 'available'), pair);
+    const out = await translateText(
+      'A title\n\nA sentence that wraps over the end of a printed line\nand goes on here.\n\nOne\nTwo',
+      fake('apertium', 'available'),
+      pair,
+    );
     expect(out).toBe('<A TITLE>\n\n<A SENTENCE THAT WRAPS OVER THE END OF A PRINTED LINE AND GOES ON HERE.>\n\n<ONE>\n<TWO>');
   });
 
@@ -160,11 +164,20 @@ describe('translateText', () => {
 });
 
 describe('Apertium routes', () => {
-  const debian = [['eng', 'spa'], ['spa', 'eng'], ['spa', 'fra'], ['fra', 'spa'], ['spa', 'eng_US']] as const;
+  const debian = [
+    ['eng', 'spa'],
+    ['spa', 'eng'],
+    ['spa', 'fra'],
+    ['fra', 'spa'],
+    ['spa', 'eng_US'],
+  ] as const;
 
   it('goes direct where APy has the pair, and through a third language where it has not', () => {
     expect(apertiumRoute(debian, { source: 'en', target: 'es' })).toEqual([['eng', 'spa']]);
-    expect(apertiumRoute(debian, { source: 'en', target: 'fr' })).toEqual([['eng', 'spa'], ['spa', 'fra']]);
+    expect(apertiumRoute(debian, { source: 'en', target: 'fr' })).toEqual([
+      ['eng', 'spa'],
+      ['spa', 'fra'],
+    ]);
     expect(apertiumRoute(debian, { source: 'en', target: 'de' })).toBeUndefined();
     expect(apertiumPairs(debian)).toContainEqual({ source: 'en', target: 'fr', via: 'es' });
     expect(apertiumPairs(debian)).toContainEqual({ source: 'en', target: 'es' });

@@ -54,7 +54,15 @@ function listImages(file: string) {
     .filter((line) => line.trim().split(/\s+/)[2] === 'image')
     .map((line) => {
       const cells = line.trim().split(/\s+/);
-      return { page: Number(cells[0]), type: cells[2], width: Number(cells[3]), height: Number(cells[4]), color: cells[5], bpc: Number(cells[7]), encoding: cells[8] };
+      return {
+        page: Number(cells[0]),
+        type: cells[2],
+        width: Number(cells[3]),
+        height: Number(cells[4]),
+        color: cells[5],
+        bpc: Number(cells[7]),
+        encoding: cells[8],
+      };
     });
 }
 
@@ -123,7 +131,11 @@ function marked(width: number, height: number) {
   const side = Math.round(Math.min(width, height) / 3);
   return sharp({ create: { width, height, channels: 3, background: { r: 128, g: 128, b: 128 } } }).composite([
     { input: { create: { width: side, height: side, channels: 3, background: { r: 220, g: 20, b: 30 } } }, left: 0, top: 0 },
-    { input: { create: { width, height: Math.max(1, Math.round(height / 10)), channels: 3, background: { r: 0, g: 0, b: 0 } } }, left: 0, top: height - Math.max(1, Math.round(height / 10)) },
+    {
+      input: { create: { width, height: Math.max(1, Math.round(height / 10)), channels: 3, background: { r: 0, g: 0, b: 0 } } },
+      left: 0,
+      top: height - Math.max(1, Math.round(height / 10)),
+    },
   ]);
 }
 
@@ -182,7 +194,13 @@ test('one page per picture in the order given, each format, named after the firs
   const file = savePdf(result);
   run('qpdf', ['--check', file]);
   // Default A4, each page turned the way its picture is (a square one stands upright).
-  expect(pageSizes(file)).toEqual([[841.89, 595.28], [595.28, 841.89], [595.28, 841.89], [595.28, 841.89], [595.28, 841.89]]);
+  expect(pageSizes(file)).toEqual([
+    [841.89, 595.28],
+    [595.28, 841.89],
+    [595.28, 841.89],
+    [595.28, 841.89],
+    [595.28, 841.89],
+  ]);
   for (const [i, colour] of colours.entries()) {
     const pixels = await renderPage(file, i + 1, 10);
     const [r, g, b] = pixels.at(Math.floor(pixels.width / 2), Math.floor(pixels.height / 2));
@@ -212,13 +230,31 @@ test('page sizes: fit, A4 and Letter, auto and forced orientation, margins', asy
   const sizes = async (options: Record<string, unknown>) => pageSizes(savePdf(await toPdf([portrait, landscape], options)));
 
   // 'fit': the picture at 96 pixels to the inch (0.75 pt a pixel), plus the margins.
-  expect(await sizes({ pageSize: 'fit' })).toEqual([[225, 300], [300, 225]]);
-  expect(await sizes({ pageSize: 'fit', margin: 36 })).toEqual([[297, 372], [372, 297]]);
+  expect(await sizes({ pageSize: 'fit' })).toEqual([
+    [225, 300],
+    [300, 225],
+  ]);
+  expect(await sizes({ pageSize: 'fit', margin: 36 })).toEqual([
+    [297, 372],
+    [372, 297],
+  ]);
   // 'fit' has no orientation to choose: the page is the picture.
-  expect(await sizes({ pageSize: 'fit', orientation: 'landscape' })).toEqual([[225, 300], [300, 225]]);
-  expect(await sizes({ pageSize: 'letter' })).toEqual([[612, 792], [792, 612]]);
-  expect(await sizes({ pageSize: 'letter', orientation: 'portrait' })).toEqual([[612, 792], [612, 792]]);
-  expect(await sizes({ pageSize: 'a4', orientation: 'landscape' })).toEqual([[841.89, 595.28], [841.89, 595.28]]);
+  expect(await sizes({ pageSize: 'fit', orientation: 'landscape' })).toEqual([
+    [225, 300],
+    [300, 225],
+  ]);
+  expect(await sizes({ pageSize: 'letter' })).toEqual([
+    [612, 792],
+    [792, 612],
+  ]);
+  expect(await sizes({ pageSize: 'letter', orientation: 'portrait' })).toEqual([
+    [612, 792],
+    [612, 792],
+  ]);
+  expect(await sizes({ pageSize: 'a4', orientation: 'landscape' })).toEqual([
+    [841.89, 595.28],
+    [841.89, 595.28],
+  ]);
 
   // On A4 with a 72 pt margin the picture is scaled to the space inside the margins and centred.
   const file = savePdf(await toPdf([portrait], { pageSize: 'a4', margin: 72 }));
@@ -240,12 +276,17 @@ test('page sizes: fit, A4 and Letter, auto and forced orientation, margins', asy
 
 test('fit uses the resolution a scan declares: 300 dpi TIFF pages come out at their paper size', async () => {
   // unlv-8071: 3312 × 2550 pixels at 300 dpi, a landscape Letter page.
-  const file = savePdf(await toPdf([
-    { name: 'scan.tif', bytes: corpusFile('ocr/unlv-8071_093.3B.tif') },
-    { name: 'bmp.bmp', bytes: bmp(600, 300, [0, 0, 0], 150) },
-    // 72 dpi, what cameras write, is not believed: the picture is shown at 96 dpi.
-    { name: 'camera.jpg', bytes: await plain(400, 300, { r: 9, g: 9, b: 9 }).withMetadata({ density: 72 }).jpeg().toBuffer() },
-  ], { pageSize: 'fit' }));
+  const file = savePdf(
+    await toPdf(
+      [
+        { name: 'scan.tif', bytes: corpusFile('ocr/unlv-8071_093.3B.tif') },
+        { name: 'bmp.bmp', bytes: bmp(600, 300, [0, 0, 0], 150) },
+        // 72 dpi, what cameras write, is not believed: the picture is shown at 96 dpi.
+        { name: 'camera.jpg', bytes: await plain(400, 300, { r: 9, g: 9, b: 9 }).withMetadata({ density: 72 }).jpeg().toBuffer() },
+      ],
+      { pageSize: 'fit' },
+    ),
+  );
   const [scan, bitmap, camera] = pageSizes(file);
   close(scan![0], 794.88);
   close(scan![1], 612);
@@ -258,18 +299,33 @@ test('fit uses the resolution a scan declares: 300 dpi TIFF pages come out at th
 test('a JPEG goes in byte for byte, and one taken with the phone turned still stands upright', async () => {
   const upright = await marked(120, 80).jpeg().toBuffer();
   // Stored sideways (as a phone held upright stores it) with orientation 6 to turn it back.
-  const sideways = await sharp(await marked(120, 80).png().toBuffer()).rotate(-90).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+  const sideways = await sharp(await marked(120, 80).png().toBuffer())
+    .rotate(-90)
+    .withMetadata({ orientation: 6 })
+    .jpeg()
+    .toBuffer();
   expect(await sharp(sideways).metadata()).toMatchObject({ width: 80, height: 120, orientation: 6 });
-  const result = await toPdf([{ name: 'a.jpg', bytes: upright }, { name: 'b.jpg', bytes: sideways }], { pageSize: 'fit' });
+  const result = await toPdf(
+    [
+      { name: 'a.jpg', bytes: upright },
+      { name: 'b.jpg', bytes: sideways },
+    ],
+    { pageSize: 'fit' },
+  );
   const file = savePdf(result);
   // pdfimages -j writes DCT images out as they are stored: the input files, unchanged.
   run('pdfimages', ['-j', file, path.join(work, 'jpeg')]);
-  const extracted = readdirSync(work).filter((name) => name.startsWith('jpeg-')).sort();
+  const extracted = readdirSync(work)
+    .filter((name) => name.startsWith('jpeg-'))
+    .sort();
   expect(extracted).toEqual(['jpeg-000.jpg', 'jpeg-001.jpg']);
   expect(Buffer.compare(readFileSync(path.join(work, extracted[0]!)), upright)).toBe(0);
   expect(Buffer.compare(readFileSync(path.join(work, extracted[1]!)), sideways)).toBe(0);
   // The turned photo's page is landscape, as the photo is seen, and the marker is top left.
-  expect(pageSizes(file)).toEqual([[90, 60], [90, 60]]);
+  expect(pageSizes(file)).toEqual([
+    [90, 60],
+    [90, 60],
+  ]);
   for (const page of [1, 2]) {
     const centre = redCentre(await renderPage(file, page, 96));
     expect(centre.x).toBeLessThan(0.25);
@@ -286,7 +342,10 @@ test('every EXIF orientation (turns and mirrors) comes out as the picture is see
   for (let orientation = 1; orientation <= 8; orientation++) {
     let found: Buffer | undefined;
     for (const { angle, flop } of candidates) {
-      const stored = await sharp(await upright.clone().rotate(angle).flop(flop).png().toBuffer()).withMetadata({ orientation }).jpeg({ quality: 95 }).toBuffer();
+      const stored = await sharp(await upright.clone().rotate(angle).flop(flop).png().toBuffer())
+        .withMetadata({ orientation })
+        .jpeg({ quality: 95 })
+        .toBuffer();
       const seen = await sharp(stored).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
       if (seen.info.width !== 120 || seen.info.height !== 80) continue;
       let difference = 0;
@@ -378,17 +437,33 @@ test('a big photo that is not a JPEG becomes a high-quality JPEG; a drawing stay
     seed ^= seed << 5;
     noise[i] = seed & 0xff;
   }
-  const photo = await sharp(noise, { raw: { width: 1200, height: 1000, channels: 3 } }).webp({ lossless: true }).toBuffer();
+  const photo = await sharp(noise, { raw: { width: 1200, height: 1000, channels: 3 } })
+    .webp({ lossless: true })
+    .toBuffer();
   const drawing = await marked(1200, 1000).webp({ lossless: true }).toBuffer();
-  const file = savePdf(await toPdf([{ name: 'photo.webp', bytes: photo }, { name: 'drawing.webp', bytes: drawing }]));
+  const file = savePdf(
+    await toPdf([
+      { name: 'photo.webp', bytes: photo },
+      { name: 'drawing.webp', bytes: drawing },
+    ]),
+  );
   expect(listImages(file).map((image) => image.encoding)).toEqual(['jpeg', 'image']);
 });
 
 test('real pictures of the corpus make PDFs qpdf finds sound', async () => {
   const names = [
-    'ocr/eurotext.tif', 'ocr/unlv-8087_054.3B.tif', 'ocr/pytesseract-test.jpg', 'ocr/pytesseract-test-european.jpg', 'ocr/linn.png',
-    'ocr/uw3-line-010001.png', 'qr/qrcode-1_17.png', 'qr/qrcode-2_29.png', 'qr/qrcode-6_1.png', 'barcodes/ean13-2_07.png',
-    'ocr-receipts/receipt-01.jpg', 'ocr-photos/photo-fr-cod-1.jpg',
+    'ocr/eurotext.tif',
+    'ocr/unlv-8087_054.3B.tif',
+    'ocr/pytesseract-test.jpg',
+    'ocr/pytesseract-test-european.jpg',
+    'ocr/linn.png',
+    'ocr/uw3-line-010001.png',
+    'qr/qrcode-1_17.png',
+    'qr/qrcode-2_29.png',
+    'qr/qrcode-6_1.png',
+    'barcodes/ean13-2_07.png',
+    'ocr-receipts/receipt-01.jpg',
+    'ocr-photos/photo-fr-cod-1.jpg',
   ];
   const files = names.map((name) => ({ name: path.basename(name), bytes: corpusFile(name) }));
   for (const pageSize of ['a4', 'fit']) {
@@ -407,16 +482,26 @@ test('real pictures of the corpus make PDFs qpdf finds sound', async () => {
 test('a damaged picture is named by its place; cancelling stops between pictures', async () => {
   const good = await plain(20, 20, { r: 1, g: 2, b: 3 }).png().toBuffer();
   const cut = good.subarray(0, good.length - 20);
-  const error = await toPdf([{ name: 'good.png', bytes: good }, { name: 'cut.png', bytes: cut }]).catch((e: unknown) => e);
+  const error = await toPdf([
+    { name: 'good.png', bytes: good },
+    { name: 'cut.png', bytes: cut },
+  ]).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ConversionError);
   expect(error).toMatchObject({ code: 'corrupt', details: { index: 1, name: 'cut.png' } });
 
   const controller = new AbortController();
-  const cancelled = await toPdf([{ name: 'a.png', bytes: good }, { name: 'b.png', bytes: good }], {}, {
-    signal: controller.signal,
-    onProgress: (_, __, detail) => {
-      if (detail?.page === 1) controller.abort();
+  const cancelled = await toPdf(
+    [
+      { name: 'a.png', bytes: good },
+      { name: 'b.png', bytes: good },
+    ],
+    {},
+    {
+      signal: controller.signal,
+      onProgress: (_, __, detail) => {
+        if (detail?.page === 1) controller.abort();
+      },
     },
-  }).catch((e: unknown) => e);
+  ).catch((e: unknown) => e);
   expect(cancelled).toMatchObject({ code: 'cancelled' });
 });

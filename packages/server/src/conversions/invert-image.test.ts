@@ -25,7 +25,10 @@ async function invert(name: string, bytes: Uint8Array, context: Partial<Conversi
 }
 
 async function invertError(name: string, bytes: Uint8Array, context: Partial<ConversionContext> = {}): Promise<ConversionError> {
-  const error = await invert(name, bytes, context).then(() => undefined, (thrown: unknown) => thrown);
+  const error = await invert(name, bytes, context).then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
   expect(error).toBeInstanceOf(ConversionError);
   return error as ConversionError;
 }
@@ -94,7 +97,14 @@ function colourful(alpha: (x: number, y: number) => number = () => 255): Rgba {
 
 /** A few flat colours in blocks: what a GIF holds exactly. */
 function blocks(withHole = false): Rgba {
-  const colours = [[230, 30, 30], [30, 200, 60], [20, 40, 220], [250, 250, 250], [0, 0, 0], [128, 77, 200]];
+  const colours = [
+    [230, 30, 30],
+    [30, 200, 60],
+    [20, 40, 220],
+    [250, 250, 250],
+    [0, 0, 0],
+    [128, 77, 200],
+  ];
   const data = new Uint8Array(WIDTH * HEIGHT * 4);
   for (let y = 0; y < HEIGHT; y++) {
     for (let x = 0; x < WIDTH; x++) {
@@ -157,8 +167,20 @@ const cases: Array<{ label: string; name: string; type: string; input: () => Pro
   { label: '24-bit BMP', name: 'ramp.bmp', type: 'image/bmp', input: async () => bmp(colourful(), false), exact: true, decode: bmpPixels },
   { label: '32-bit BMP with alpha', name: 'alpha.bmp', type: 'image/bmp', input: async () => bmp(colourful(alphaRamp), true), exact: true, decode: bmpPixels },
   { label: 'TIFF (LZW)', name: 'scan.tiff', type: 'image/tiff', input: () => raw(colourful()).tiff({ compression: 'lzw' }).toBuffer(), exact: true },
-  { label: 'TIFF with alpha', name: 'alpha.tif', type: 'image/tiff', input: () => raw(colourful(alphaRamp)).tiff({ compression: 'deflate' }).toBuffer(), exact: true },
-  { label: 'lossless WebP with alpha', name: 'ramp.webp', type: 'image/webp', input: () => raw(colourful(alphaRamp)).webp({ lossless: true, exact: true }).toBuffer(), exact: true },
+  {
+    label: 'TIFF with alpha',
+    name: 'alpha.tif',
+    type: 'image/tiff',
+    input: () => raw(colourful(alphaRamp)).tiff({ compression: 'deflate' }).toBuffer(),
+    exact: true,
+  },
+  {
+    label: 'lossless WebP with alpha',
+    name: 'ramp.webp',
+    type: 'image/webp',
+    input: () => raw(colourful(alphaRamp)).webp({ lossless: true, exact: true }).toBuffer(),
+    exact: true,
+  },
   { label: 'lossy WebP', name: 'photo.webp', type: 'image/webp', input: () => raw(colourful()).webp({ quality: 90 }).toBuffer(), exact: false },
 ];
 
@@ -244,7 +266,12 @@ test('progress is reported and a cancelled job stops', async () => {
   const png = await raw(colourful()).png().toBuffer();
   const stages = new Set<ProgressStage>();
   const fractions: number[] = [];
-  await invert('a.png', png, { onProgress: (fraction, stage) => { fractions.push(fraction); stages.add(stage); } });
+  await invert('a.png', png, {
+    onProgress: (fraction, stage) => {
+      fractions.push(fraction);
+      stages.add(stage);
+    },
+  });
   expect([...stages]).toEqual(['converting']);
   expect(fractions.at(-1)).toBe(1);
   expect(fractions).toEqual([...fractions].sort((a, b) => a - b));

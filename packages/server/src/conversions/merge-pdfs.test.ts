@@ -38,7 +38,10 @@ async function labelledPdf(labels: string[], build?: (doc: PDFDocument, pages: P
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (const label of labels) doc.addPage([300, 200]).drawText(label, { x: 40, y: 90, size: 36, font });
-  build?.(doc, doc.getPages().map((page) => page.ref));
+  build?.(
+    doc,
+    doc.getPages().map((page) => page.ref),
+  );
   return doc.save();
 }
 
@@ -120,7 +123,12 @@ test('reports progress file by file and stops when cancelled', async () => {
   ]);
   const controller = new AbortController();
   controller.abort();
-  const cancelled = await runTool('merge-pdf', { files: [pdfFile('a.pdf', await a), pdfFile('b.pdf', await b)] }, {}, { host, signal: controller.signal }).catch((error: unknown) => error);
+  const cancelled = await runTool(
+    'merge-pdf',
+    { files: [pdfFile('a.pdf', await a), pdfFile('b.pdf', await b)] },
+    {},
+    { host, signal: controller.signal },
+  ).catch((error: unknown) => error);
   expect(cancelled).toMatchObject({ code: 'cancelled' });
 });
 
@@ -142,10 +150,21 @@ describe('bookmarks', () => {
       context.assign(one, context.obj({ Title: title(`${prefix} eins`), Parent: root, Next: two, Dest: PDFName.of('second') }));
       context.assign(
         two,
-        context.obj({ Title: title(`${prefix} zwei Straße`), Parent: root, Prev: one, First: twoA, Last: twoB, Count: -2, A: { S: 'GoTo', D: PDFString.of('third') } }),
+        context.obj({
+          Title: title(`${prefix} zwei Straße`),
+          Parent: root,
+          Prev: one,
+          First: twoA,
+          Last: twoB,
+          Count: -2,
+          A: { S: 'GoTo', D: PDFString.of('third') },
+        }),
       );
       context.assign(twoA, context.obj({ Title: title(`${prefix} zwei a`), Parent: two, Next: twoB, Dest: [pages[0]!, 'Fit'] }));
-      context.assign(twoB, context.obj({ Title: title(`${prefix} zwei b`), Parent: two, Prev: twoA, A: { S: 'URI', URI: PDFString.of('https://example.com/') } }));
+      context.assign(
+        twoB,
+        context.obj({ Title: title(`${prefix} zwei b`), Parent: two, Prev: twoA, A: { S: 'URI', URI: PDFString.of('https://example.com/') } }),
+      );
       doc.catalog.set(PDFName.of('Outlines'), root);
     });
 
@@ -236,7 +255,8 @@ describe('bookmarks', () => {
     const mergedPages = pageRefs(file);
     let checked = 0;
     sourcePages.forEach((ref, index) => {
-      const annots = (objects: QpdfObjects, page: string) => ((objects[`obj:${page}`]!.value!['/Annots'] ?? []) as string[]).map((annot) => objects[`obj:${annot}`]!.value!);
+      const annots = (objects: QpdfObjects, page: string) =>
+        ((objects[`obj:${page}`]!.value!['/Annots'] ?? []) as string[]).map((annot) => objects[`obj:${annot}`]!.value!);
       const before = annots(sourceObjects, ref);
       const after = annots(mergedObjects, mergedPages[index + 3]!);
       expect(after.length).toBe(before.length);
@@ -444,5 +464,8 @@ test('every PDF of the corpus merges into a valid file or fails with a clear err
   }
   // Every file but the damaged ones must merge.
   const failed = Object.keys(outcomes).filter((name) => outcomes[name] !== 'merged');
-  expect(failed.every((name) => /fuzzed|bad|truncated/.test(name)), failed.join(', ')).toBe(true);
+  expect(
+    failed.every((name) => /fuzzed|bad|truncated/.test(name)),
+    failed.join(', '),
+  ).toBe(true);
 }, 60_000);

@@ -39,7 +39,9 @@ describe.runIf(hasNative)('a half-blurred receipt', () => {
     const halves = await halvesOf(sample);
     const folded = foldFor(sample.set)(text);
     const [sharp, soft] = [halfRecall(halves.right, folded), halfRecall(halves.left, folded)];
-    console.info(`receipt-01, left half blurred σ 2: CER ${(cer * 100).toFixed(1)}%, sharp half ${(sharp * 100).toFixed(1)}%, blurred half ${(soft * 100).toFixed(1)}%`);
+    console.info(
+      `receipt-01, left half blurred σ 2: CER ${(cer * 100).toFixed(1)}%, sharp half ${(sharp * 100).toFixed(1)}%, blurred half ${(soft * 100).toFixed(1)}%`,
+    );
     expect(cer).toBeLessThanOrEqual(MEASURED.cer + MARGIN.cer);
     expect(sharp).toBeGreaterThanOrEqual(AS_TAKEN_SHARP_HALF - SHARP_DISTANCE);
     expect(soft).toBeGreaterThanOrEqual(MEASURED.blurredHalf - MARGIN.recall);

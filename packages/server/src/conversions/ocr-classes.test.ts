@@ -27,14 +27,18 @@ describe.skipIf(!native)('OCR by class', () => {
   });
   afterAll(() => provider?.close());
 
-  const read = async (bytes: Uint8Array, language = 'eng') => (await runOnNode(provider, 'image-to-text', { files: [{ name: 'page.png', bytes }] }, { language })).text ?? '';
+  const read = async (bytes: Uint8Array, language = 'eng') =>
+    (await runOnNode(provider, 'image-to-text', { files: [{ name: 'page.png', bytes }] }, { language })).text ?? '';
 
   // Measured: the yellow, light blue and orange headings on both, the pale grey one on the photo
   // only; word F1 97.8% and 99.2%. Before coloured ink was darkened (darkenColouredInk): none of
   // the four headings' words on the PNG (F1 94.4%), the yellow "2.1. The sun and the stage"
   // missing on the photo.
   const coloured = page.headings.filter((heading) => !heading.includes('Seats'));
-  test.each([['clean PNG', png, 0.96], ['colour photo', shot, 0.97]] as const)('headings in yellow, light blue and orange are read (%s)', async (_, bytes, f1) => {
+  test.each([
+    ['clean PNG', png, 0.96],
+    ['colour photo', shot, 0.97],
+  ] as const)('headings in yellow, light blue and orange are read (%s)', async (_, bytes, f1) => {
     const text = (await read(bytes)).replace(/\s+/g, ' ');
     for (const heading of coloured) expect(text).toContain(heading);
     expect(wordScores(text, page.text).f1).toBeGreaterThanOrEqual(f1);
@@ -42,7 +46,10 @@ describe.skipIf(!native)('OCR by class', () => {
 
   // Measured: "Entrance" and "Stage" read, the three labels among the rings not; no line of
   // noise. Before shapes read as words were dropped: "lay" (PNG) and "0" (photo), the rings.
-  test.each([['clean PNG', png], ['colour photo', shot]] as const)('a labelled diagram gives its labels or nothing, never noise (%s)', async (_, bytes) => {
+  test.each([
+    ['clean PNG', png],
+    ['colour photo', shot],
+  ] as const)('a labelled diagram gives its labels or nothing, never noise (%s)', async (_, bytes) => {
     const lines = (await read(bytes)).split('\n').filter((line) => line.trim());
     for (const line of lines) {
       const words = line.trim().split(/\s+/);
@@ -55,7 +62,7 @@ describe.skipIf(!native)('OCR by class', () => {
   // on a coarser dot screen. Measured: word F1 89.7%, every header word read; with the screens
   // left as they are (step descreen off), 83.8%, none of them. The figures on the dot screen
   // are not read either way (its ripple stays after smoothing; lifting it cost real tables).
-  test('a table\'s labels printed on a dither are read', async () => {
+  test("a table's labels printed on a dither are read", async () => {
     const table = shadedTablePage(1);
     const text = await read(table.image);
     const words = new Set(text.split(/\s+/));
@@ -72,9 +79,12 @@ describe.skipIf(!native)('OCR by class', () => {
   const HALF_BLUR_MARGIN = 0.05;
   const upright: Record<string, number> = { 'photo-fr-cod-1.jpg': 1, 'photo-fr-cod-2.jpg': 1, 'photo-fr-present-1.jpg': 0.96, 'photo-fr-present-2.jpg': 0.968 };
   const photos = realSamples().filter((sample) => sample.file.includes('ocr-photos'));
-  test.each(photos.map((sample) => [sample.file.split('/').pop()!, sample] as const))('%s with its left half out of focus (σ 2) reads within 5 points of upright', async (name, sample) => {
-    const halfText = await read(await blurred(await sharp(sample.file).toBuffer(), 2, { region: 'left-half' }), sample.language);
-    expect(scoreOf(sample, halfText).recall).toBeGreaterThanOrEqual(upright[name]! - HALF_BLUR_MARGIN);
-    expect(wordScores(halfText, sample.expected).f1).toBeGreaterThanOrEqual(upright[name]! - HALF_BLUR_MARGIN);
-  });
+  test.each(photos.map((sample) => [sample.file.split('/').pop()!, sample] as const))(
+    '%s with its left half out of focus (σ 2) reads within 5 points of upright',
+    async (name, sample) => {
+      const halfText = await read(await blurred(await sharp(sample.file).toBuffer(), 2, { region: 'left-half' }), sample.language);
+      expect(scoreOf(sample, halfText).recall).toBeGreaterThanOrEqual(upright[name]! - HALF_BLUR_MARGIN);
+      expect(wordScores(halfText, sample.expected).f1).toBeGreaterThanOrEqual(upright[name]! - HALF_BLUR_MARGIN);
+    },
+  );
 });

@@ -19,7 +19,8 @@ describe.skipIf(!native || !hasCorpus)('OCR of scanned documents', () => {
   });
   afterAll(() => provider?.close());
 
-  const read = async (name: string) => (await runOnNode(provider, 'image-to-text', { files: [{ name, bytes: corpusFile(`ocr-docs/${name}`) }] }, { language: 'eng' })).text ?? '';
+  const read = async (name: string) =>
+    (await runOnNode(provider, 'image-to-text', { files: [{ name, bytes: corpusFile(`ocr-docs/${name}`) }] }, { language: 'eng' })).text ?? '';
 
   // The chart's small print is read again by the second recogniser, which skips narrow letters
   // ("Wilam", "Hamiton", "Racboski", "Feld"); Tesseract's fuller words stand there. Measured:

@@ -22,7 +22,8 @@ function saved(name: string, bytes: Uint8Array): string {
 }
 
 /** Poppler's reading of the file's text (an independent reader), pages `first` to `last`. */
-const pdftotext = (file: string, first = 1, last = 9999) => execFileSync('pdftotext', ['-f', String(first), '-l', String(last), file, '-'], { encoding: 'utf8' });
+const pdftotext = (file: string, first = 1, last = 9999) =>
+  execFileSync('pdftotext', ['-f', String(first), '-l', String(last), file, '-'], { encoding: 'utf8' });
 
 /** `pdfimages -list`'s rows as page, width, height, colour, bits and encoding. */
 function imageList(file: string): string[] {

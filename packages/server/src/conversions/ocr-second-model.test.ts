@@ -7,7 +7,9 @@ import { createOcrProvider } from '../engines/ocr-provider.ts';
 
 // Debian's fast models (tesseract-ocr-fra, -rus, ...), which the tests' setup installs, are the
 // second model beside npm's best_int of every language but Russian, whose one model is Debian's.
-test('a French page is read by native tesseract with both French models and each word chosen; a page with Russian, Chinese or Japanese has one model', { timeout: 120_000 }, async () => {
+test('a French page is read by native tesseract with both French models and each word chosen; a page with Russian, Chinese or Japanese has one model', {
+  timeout: 120_000,
+}, async () => {
   const provider = await createOcrProvider(loadConfig({ ocrEngine: 'native', concurrency: 1 }));
   expect(provider.secondModelDir).toBe('/usr/share/tesseract-ocr/5/tessdata');
   const { engine } = provider.borrow();
@@ -21,7 +23,8 @@ test('a French page is read by native tesseract with both French models and each
   };
   const spied = provider.withRunner!(spy);
   const page = await photoOfText(1800, 1200, ['Un été à la mer, près de Marseille.', 'Les élèves ont écrit leurs rédactions.']);
-  const folders = (language: string) => calls.filter((args) => args[args.indexOf('-l') + 1] === language).map((args) => args[args.indexOf('--tessdata-dir') + 1]);
+  const folders = (language: string) =>
+    calls.filter((args) => args[args.indexOf('-l') + 1] === language).map((args) => args[args.indexOf('--tessdata-dir') + 1]);
   try {
     const french = await runOnNode(spied, 'image-to-text', { files: [{ name: 'ete.jpg', bytes: page }] }, { language: 'fra' });
     expect(french.text).toMatch(/Un été à la mer, près de Marseille\.\s+Les élèves ont écrit leurs rédactions\./);

@@ -13,7 +13,11 @@ async function pdfToText(file: string, options: Record<string, string> = {}) {
   return run('pdf-to-text', { files: [{ name: file.split('/').pop()!, bytes: corpusFile(file) }] }, options);
 }
 
-const codeOf = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: ConversionError) => error.code);
+const codeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (error: ConversionError) => error.code,
+  );
 
 /** poppler's pdftotext, the reference reader. */
 const pdftotext = (file: string) =>
@@ -39,7 +43,12 @@ describe('text layer, compared with pdftotext', () => {
   test.each(Object.entries(minWordF1))('%s: word F1 >= %s', async (file, limit) => {
     const result = await pdfToText(file);
     expect(wordF1(result.text!, pdftotext(file))).toBeGreaterThanOrEqual(limit);
-    expect(result.outputs[0]!.name).toBe(`${file.split('/').pop()!.replace(/\.pdf$/, '')}_extracted.txt`);
+    expect(result.outputs[0]!.name).toBe(
+      `${file
+        .split('/')
+        .pop()!
+        .replace(/\.pdf$/, '')}_extracted.txt`,
+    );
   });
 
   test('a single-column judgment reads in the same order as pdftotext', async () => {
@@ -94,7 +103,10 @@ describe('OCR languages', () => {
   async function topOfForm(share: number) {
     const page = execFileSync('pdftoppm', ['-r', '150', '-f', '1', '-l', '1', '-png', `${corpusDir}/pdf/issue7229-scanned-ru-form.pdf`], { maxBuffer: 1e8 });
     const { width, height } = await sharp(page).metadata();
-    const top = await sharp(page).extract({ left: 0, top: 0, width: width!, height: Math.round(height! * share) }).png().toBuffer();
+    const top = await sharp(page)
+      .extract({ left: 0, top: 0, width: width!, height: Math.round(height! * share) })
+      .png()
+      .toBuffer();
     const pdf = await PDFDocument.create();
     const image = await pdf.embedPng(top);
     // 150 dpi: 0.48 points a pixel.

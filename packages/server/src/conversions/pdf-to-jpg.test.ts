@@ -18,7 +18,12 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** This tool reads the text layer only, never OCR. */
 const ocr = noOcr('PDF to JPG');
 
-async function toJpg(name: string, bytes: Uint8Array, options: Record<string, unknown> = {}, context: Partial<ConversionContext> = {}): Promise<ConversionResult> {
+async function toJpg(
+  name: string,
+  bytes: Uint8Array,
+  options: Record<string, unknown> = {},
+  context: Partial<ConversionContext> = {},
+): Promise<ConversionResult> {
   const { host, release } = createNodeHost(ocr);
   try {
     return await runTool('pdf-to-jpg', { files: [{ name, bytes }] }, options, { host, ...context });
@@ -27,7 +32,11 @@ async function toJpg(name: string, bytes: Uint8Array, options: Record<string, un
   }
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 /** Page sizes in points, by pdfinfo. */
 function pageSizes(file: string | Uint8Array): Array<[number, number]> {
@@ -68,11 +77,16 @@ test('tracemonkey at 72 and 150 dpi: a JPEG per page at the page size, and the t
   expect(sizes).toHaveLength(14);
   for (const dpi of [72, 150]) {
     const progress: unknown[] = [];
-    const result = await toJpg('tracemonkey.pdf', corpusFile('pdf/tracemonkey.pdf'), { dpi, quality: 80 }, {
-      onProgress: (fraction, stage, detail) => {
-        if (stage === 'reading' && detail) progress.push([fraction, detail.page, detail.pages]);
+    const result = await toJpg(
+      'tracemonkey.pdf',
+      corpusFile('pdf/tracemonkey.pdf'),
+      { dpi, quality: 80 },
+      {
+        onProgress: (fraction, stage, detail) => {
+          if (stage === 'reading' && detail) progress.push([fraction, detail.page, detail.pages]);
+        },
       },
-    });
+    );
     expect(result.summary).toEqual({ pages: 14 });
     expect(progress).toEqual(sizes.map((_, i) => [i / 14, i + 1, 14]));
     const images = jpegs(result);
@@ -110,7 +124,10 @@ test('the pictures look like poppler draws the pages, in colour', async () => {
   // Page 1 (title, text) and page 4 (a figure), against poppler's drawing of the same page and
   // of the other one.
   const reference = { 1: await poppler(1), 4: await poppler(4) };
-  for (const [page, other] of [[1, 4], [4, 1]] as const) {
+  for (const [page, other] of [
+    [1, 4],
+    [4, 1],
+  ] as const) {
     const ours = await coarse(jpegs(result)[page - 1]!.bytes);
     const same = difference(ours, reference[page]);
     expect(same, `page ${page}`).toBeLessThan(5);
@@ -171,12 +188,17 @@ test('more than 500 pages is refused before any is drawn', async () => {
 test('cancelling stops between pages', async () => {
   const controller = new AbortController();
   const error = await failure(
-    toJpg('tracemonkey.pdf', corpusFile('pdf/tracemonkey.pdf'), { dpi: 72 }, {
-      signal: controller.signal,
-      onProgress: (_, __, detail) => {
-        if (detail?.page === 2) controller.abort();
+    toJpg(
+      'tracemonkey.pdf',
+      corpusFile('pdf/tracemonkey.pdf'),
+      { dpi: 72 },
+      {
+        signal: controller.signal,
+        onProgress: (_, __, detail) => {
+          if (detail?.page === 2) controller.abort();
+        },
       },
-    }),
+    ),
   );
   expect(error).toMatchObject({ code: 'cancelled' });
 });

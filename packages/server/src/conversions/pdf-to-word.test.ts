@@ -39,7 +39,8 @@ test('a table whose text lines up in columns becomes a Word table with the right
   );
   const animals = (await toWord('tables/AnimalSounds.pdf')).html;
   expect(animals).toContain(
-    '<table><tr><td><p>Animal</p></td><td><p>Action</p></td><td><p>Result</p></td></tr>' + '<tr><td><p>Cat</p></td><td><p>Says</p></td><td><p>Meow</p></td></tr>',
+    '<table><tr><td><p>Animal</p></td><td><p>Action</p></td><td><p>Result</p></td></tr>' +
+      '<tr><td><p>Cat</p></td><td><p>Says</p></td><td><p>Meow</p></td></tr>',
   );
 });
 

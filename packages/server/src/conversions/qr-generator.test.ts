@@ -28,7 +28,10 @@ async function generate(text: string, options: Record<string, string | number> =
 }
 
 async function failure(text: string, options: Record<string, string | number> = {}): Promise<ConversionError> {
-  const error = await generate(text, options).then(() => undefined, (caught: unknown) => caught);
+  const error = await generate(text, options).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(ConversionError);
   return error as ConversionError;
 }
@@ -169,7 +172,11 @@ describe('drawing', () => {
   test("the conversion's PNG is the two-colour writer's, with exactly the pixels the RGBA drawing has", async () => {
     const { makeQrMatrix } = await import('@textlift/core/codes/qr-matrix');
     const { drawQrRaster } = await import('@textlift/core/codes/draw-qr');
-    for (const [size, margin, text] of [[300, 4, hello], [257, 2, payloads.chinese], [1000, 0, 'x'.repeat(2000)]] as const) {
+    for (const [size, margin, text] of [
+      [300, 4, hello],
+      [257, 2, payloads.chinese],
+      [1000, 0, 'x'.repeat(2000)],
+    ] as const) {
       const drawing = { size, margin, color: '#a01020', bgcolor: '#f0f0e0' };
       const result = await generate(text, drawing);
       const png = result.outputs[0]!.bytes;

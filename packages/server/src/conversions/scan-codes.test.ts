@@ -39,7 +39,10 @@ const codesOf = async (slug: Slug, bytes: Uint8Array, name?: string): Promise<Sc
 const textsOf = async (slug: Slug, bytes: Uint8Array) => (await codesOf(slug, bytes)).map((code) => code.text);
 
 async function failure(slug: Slug, bytes: Uint8Array, name?: string): Promise<ConversionError> {
-  const error = await scan(slug, bytes, name).then(() => undefined, (caught: unknown) => caught);
+  const error = await scan(slug, bytes, name).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(ConversionError);
   return error as ConversionError;
 }
@@ -67,7 +70,8 @@ async function jsqr(bytes: Uint8Array): Promise<string | undefined> {
 }
 
 const png = async (image: Sharp) => new Uint8Array(await image.png().toBuffer());
-const qrPng = async (text: string, options: QRCode.QRCodeToBufferOptions = {}) => new Uint8Array(await QRCode.toBuffer(text, { margin: 4, scale: 4, ...options }));
+const qrPng = async (text: string, options: QRCode.QRCodeToBufferOptions = {}) =>
+  new Uint8Array(await QRCode.toBuffer(text, { margin: 4, scale: 4, ...options }));
 
 /** Bars (1) and spaces (0), one a module, drawn `module` pixels wide with a 10-module quiet zone. */
 async function drawBars(bits: string, module = 3, height = 120): Promise<Uint8Array> {
@@ -82,13 +86,24 @@ async function drawBars(bits: string, module = 3, height = 120): Promise<Uint8Ar
 
 // EAN-13 by its specification (GS1 General Specifications 5.2.1), independent of any reader.
 const EAN_L = ['0001101', '0011001', '0010011', '0111101', '0100011', '0110001', '0101111', '0111011', '0110111', '0001011'];
-const EAN_G = EAN_L.map((code) => [...code].map((bit) => (bit === '1' ? '0' : '1')).reverse().join(''));
+const EAN_G = EAN_L.map((code) =>
+  [...code]
+    .map((bit) => (bit === '1' ? '0' : '1'))
+    .reverse()
+    .join(''),
+);
 const EAN_R = EAN_L.map((code) => [...code].map((bit) => (bit === '1' ? '0' : '1')).join(''));
 const EAN_PARITY = ['LLLLLL', 'LLGLGG', 'LLGGLG', 'LLGGGL', 'LGLLGG', 'LGGLLG', 'LGGGLL', 'LGLGLG', 'LGLGGL', 'LGGLGL'];
 function ean13Bits(digits: string): string {
   const d = [...digits].map(Number);
-  const left = d.slice(1, 7).map((digit, i) => (EAN_PARITY[d[0]!]![i] === 'L' ? EAN_L : EAN_G)[digit]).join('');
-  return `101${left}01010${d.slice(7).map((digit) => EAN_R[digit]).join('')}101`;
+  const left = d
+    .slice(1, 7)
+    .map((digit, i) => (EAN_PARITY[d[0]!]![i] === 'L' ? EAN_L : EAN_G)[digit])
+    .join('');
+  return `101${left}01010${d
+    .slice(7)
+    .map((digit) => EAN_R[digit])
+    .join('')}101`;
 }
 
 // Code 128 by its specification (ISO/IEC 15417): bar and space widths of symbol values 0 to 106.
@@ -178,7 +193,9 @@ describe('generated QR codes, read by an independent reader and by ours', () => 
     const { data, info } = await sharp(base).greyscale().raw().toBuffer({ resolveWithObject: true });
     let seed = 1;
     const noise = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31 - 0.5) * 90;
-    const noisy = await png(sharp(Buffer.from(data.map((value) => Math.max(0, Math.min(255, value + noise())))), { raw: { width: info.width, height: info.height, channels: 1 } }));
+    const noisy = await png(
+      sharp(Buffer.from(data.map((value) => Math.max(0, Math.min(255, value + noise())))), { raw: { width: info.width, height: info.height, channels: 1 } }),
+    );
     expect(zbar(noisy)).toBe(ascii);
     expect(await textsOf('qr-scanner', noisy)).toEqual([ascii]);
   });
@@ -199,7 +216,10 @@ describe('generated QR codes, read by an independent reader and by ours', () => 
     expect(await jsqr(image)).toBe('on glass');
     const { host, release } = createNodeHost(ocr);
     try {
-      const keepingAlpha = { ...host, decodeRgba: (bytes: Uint8Array, type: Parameters<typeof host.decodeRgba>[1]) => host.decodeRgba(bytes, type, { keepAlpha: true }) };
+      const keepingAlpha = {
+        ...host,
+        decodeRgba: (bytes: Uint8Array, type: Parameters<typeof host.decodeRgba>[1]) => host.decodeRgba(bytes, type, { keepAlpha: true }),
+      };
       const result = await runTool('qr-scanner', { files: [{ name: 'glass.png', bytes: image }] }, {}, { host: keepingAlpha });
       expect(result.text).toBe('on glass');
     } finally {
@@ -243,11 +263,15 @@ describe('bar codes drawn by their specifications', () => {
     expect(await textsOf('barcode-scanner', programming)).toEqual(['\u00f3123']);
   });
 
-  test('Data Matrix, PDF417 and Aztec (drawn by ZXing\'s writer) under their API names', async () => {
+  test("Data Matrix, PDF417 and Aztec (drawn by ZXing's writer) under their API names", async () => {
     const { prepareZXingModule, writeBarcode } = await import('zxing-wasm/full');
     const wasm = readFileSync(createRequire(import.meta.url).resolve('zxing-wasm/full/zxing_full.wasm'));
     await prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) }, fireImmediately: true });
-    for (const [format, name] of [['DataMatrix', 'DATA_MATRIX'], ['PDF417', 'PDF_417'], ['Aztec', 'AZTEC']] as const) {
+    for (const [format, name] of [
+      ['DataMatrix', 'DATA_MATRIX'],
+      ['PDF417', 'PDF_417'],
+      ['Aztec', 'AZTEC'],
+    ] as const) {
       const written = await writeBarcode(`${name} payload`, { format, scale: 4 });
       const image = new Uint8Array(await written.image!.arrayBuffer());
       expect(await codesOf('barcode-scanner', image)).toEqual([{ format: name, text: `${name} payload` }]);
@@ -273,7 +297,7 @@ describe('bar codes drawn by their specifications', () => {
 });
 
 describe('photos ZXing misses at first sight, by class', () => {
-  test('a bar code tilted between ZXing\'s row and column scans (30° and 50°)', async () => {
+  test("a bar code tilted between ZXing's row and column scans (30° and 50°)", async () => {
     const ean = await drawBars(ean13Bits('5901234123457'), 3, 150);
     for (const angle of [30, 50]) {
       const tilted = await png(sharp(ean).rotate(angle, { background: '#ffffff' }));
@@ -283,10 +307,15 @@ describe('photos ZXing misses at first sight, by class', () => {
 
   test('a speckled QR code (10 % of pixels flipped)', async () => {
     const text = 'speckled but readable';
-    const { data, info } = await sharp(await qrPng(text, { errorCorrectionLevel: 'H' })).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(await qrPng(text, { errorCorrectionLevel: 'H' }))
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     let seed = 7;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-    const speckled = await png(sharp(Buffer.from(data.map((value) => (random() < 0.1 ? 255 - value : value))), { raw: { width: info.width, height: info.height, channels: 1 } }));
+    const speckled = await png(
+      sharp(Buffer.from(data.map((value) => (random() < 0.1 ? 255 - value : value))), { raw: { width: info.width, height: info.height, channels: 1 } }),
+    );
     expect(await textsOf('qr-scanner', speckled)).toEqual([text]);
   });
 
@@ -317,7 +346,9 @@ describe('PDFs and bad input', () => {
   test('codes on two pages of a PDF, with their pages, and progress page by page', async () => {
     const pdf = await pdfOf([await qrPng('on page one'), undefined, await drawBars(ean13Bits('9780201310054'), 3)]);
     const progress: Array<{ page: number; pages: number }> = [];
-    const result = await scan('barcode-scanner', pdf, 'labels.pdf', { onProgress: (_fraction, stage, detail) => stage === 'reading' && detail && progress.push(detail) });
+    const result = await scan('barcode-scanner', pdf, 'labels.pdf', {
+      onProgress: (_fraction, stage, detail) => stage === 'reading' && detail && progress.push(detail),
+    });
     expect(result.data!.codes).toEqual([
       { format: 'QR_CODE', text: 'on page one', page: 1 },
       { format: 'EAN_13', text: '9780201310054', page: 3 },
@@ -343,7 +374,9 @@ const stripped = (text: string) => text.replace(/\n$/, '');
 
 describe.runIf(hasCorpus)('the corpus of real photos and scans', () => {
   const images = ['qr', 'barcodes'].flatMap((folder) =>
-    readdirSync(path.join(corpusDir, folder)).filter((name) => !name.includes('.expected.')).map((name) => `${folder}/${name}`),
+    readdirSync(path.join(corpusDir, folder))
+      .filter((name) => !name.includes('.expected.'))
+      .map((name) => `${folder}/${name}`),
   );
 
   test('ours reads at least as many as measured, and never fewer than zbar', async () => {
@@ -370,6 +403,8 @@ describe.runIf(hasCorpus)('the corpus of real photos and scans', () => {
   test('UPC-A in 12 digits, UPC-E in the 8 printed under it, with their formats', async () => {
     expect(await codesOf('barcode-scanner', corpusFile('barcodes/upca-2_07.png'))).toEqual([{ format: 'UPC_A', text: '890444000335' }]);
     expect(await codesOf('barcode-scanner', corpusFile('barcodes/upce-2_24.png'))).toEqual([{ format: 'UPC_E', text: '04124498' }]);
-    expect(await codesOf('qr-scanner', corpusFile('qr/qrcode-2_18.png'))).toEqual([{ format: 'QR_CODE', text: stripped(corpusFile('qr/qrcode-2_18.expected.txt').toString('utf8')) }]);
+    expect(await codesOf('qr-scanner', corpusFile('qr/qrcode-2_18.png'))).toEqual([
+      { format: 'QR_CODE', text: stripped(corpusFile('qr/qrcode-2_18.expected.txt').toString('utf8')) },
+    ]);
   });
 });

@@ -28,7 +28,10 @@ test('PDF to Excel: figures printed as 14 locales print them stay numbers of the
   // LibreOffice, an independent renderer of number formats: each sheet to CSV, cells as shown.
   const out = path.join(dir, 'csv');
   const filter = 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1';
-  execFileSync('soffice', [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', filter, '--outdir', out, ...workbooks], { stdio: 'ignore', timeout: 120_000 });
+  execFileSync('soffice', [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', filter, '--outdir', out, ...workbooks], {
+    stdio: 'ignore',
+    timeout: 120_000,
+  });
   const csvs = readdirSync(out);
 
   // Each table's figures (its words left out) against the sheet: where the table finder puts
@@ -40,7 +43,9 @@ test('PDF to Excel: figures printed as 14 locales print them stay numbers of the
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(readFileSync(workbooks[index]!) as unknown as ExcelJS.Buffer);
     const sheet = workbook.worksheets[0]!;
-    const stored: Grid = Array.from({ length: sheet.rowCount }, (_, r) => Array.from({ length: sheet.columnCount }, (_, c) => key(sheet.getCell(r + 1, c + 1).value)));
+    const stored: Grid = Array.from({ length: sheet.rowCount }, (_, r) =>
+      Array.from({ length: sheet.columnCount }, (_, c) => key(sheet.getCell(r + 1, c + 1).value)),
+    );
     const shown = parseCsv(readFileSync(path.join(out, csvs.find((name) => name.startsWith(`t${index}-`))!), 'utf8'));
     const printed = table.rows.map((row) => row.map((cell) => (typeof cell.value === 'number' ? cell.text : '')));
     const values = table.rows.map((row) => row.map((cell) => key(cell.value)));
@@ -49,7 +54,12 @@ test('PDF to Excel: figures printed as 14 locales print them stay numbers of the
     const [asValues, asShown] = [scoreCells(values, [stored]).matched, scoreCells(printed, [shown]).matched];
     if (asValues < total || asShown < total) {
       const onShow = new Set(shown.flat().map(comparable));
-      wrong.push(`${table.name}: ${total - asValues} values, ${total - asShown} shown wrong; not shown: ${printed.flat().filter((text) => text && !onShow.has(comparable(text))).join(' | ')}`);
+      wrong.push(
+        `${table.name}: ${total - asValues} values, ${total - asShown} shown wrong; not shown: ${printed
+          .flat()
+          .filter((text) => text && !onShow.has(comparable(text)))
+          .join(' | ')}`,
+      );
     }
   }
   expect(figures).toBeGreaterThan(500);

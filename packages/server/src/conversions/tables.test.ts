@@ -30,7 +30,10 @@ function readBack(workbooks: Record<string, Uint8Array>, asShown = true): Map<st
   });
   // Comma-separated UTF-8, quoted text; "as shown" on or off; -1: every sheet to its own file.
   const filter = `csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,${asShown},false,false,-1`;
-  execFileSync('soffice', [`-env:UserInstallation=file://${out}/profile`, '--headless', '--convert-to', filter, '--outdir', out, ...files], { stdio: 'ignore', timeout: 120_000 });
+  execFileSync('soffice', [`-env:UserInstallation=file://${out}/profile`, '--headless', '--convert-to', filter, '--outdir', out, ...files], {
+    stdio: 'ignore',
+    timeout: 120_000,
+  });
   const books = new Map<string, Map<string, Grid>>();
   for (const name of readdirSync(out).filter((n) => n.endsWith('.csv'))) {
     const [, stem, sheet] = /^(.*?)-(Page .*)\.csv$/.exec(name)!;
@@ -140,9 +143,14 @@ test('JPG to Excel: a table drawn as a picture, rules and all, and a real scanne
   const statement = new ExcelJS.Workbook();
   await statement.xlsx.load(Buffer.from(scan.outputs[0]!.bytes) as unknown as ExcelJS.Buffer);
   const readings: Array<{ value: unknown; check: boolean }> = [];
-  statement.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => {
-    if (lost.includes(String(cell.value))) readings.push({ value: cell.value, check: (cell.fill as { fgColor?: { argb?: string } } | undefined)?.fgColor?.argb === 'FFFFF2CC' });
-  })));
+  statement.eachSheet((sheet) =>
+    sheet.eachRow((row) =>
+      row.eachCell((cell) => {
+        if (lost.includes(String(cell.value)))
+          readings.push({ value: cell.value, check: (cell.fill as { fgColor?: { argb?: string } } | undefined)?.fgColor?.argb === 'FFFFF2CC' });
+      }),
+    ),
+  );
   expect(readings.length).toBeGreaterThan(0);
   expect(readings.filter((reading) => typeof reading.value !== 'string' || !reading.check)).toEqual([]);
   expect(scan.summary?.unsure).toBeGreaterThanOrEqual(readings.length);

@@ -28,7 +28,10 @@ async function draw(text: string): Promise<ConversionResult> {
 }
 
 async function drawError(text: string): Promise<ConversionError> {
-  const error = await draw(text).then(() => undefined, (thrown: unknown) => thrown);
+  const error = await draw(text).then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
   expect(error).toBeInstanceOf(ConversionError);
   return error as ConversionError;
 }
@@ -77,7 +80,11 @@ let saved = 0;
 function ocr(png: Uint8Array, language = 'eng'): string {
   const file = path.join(work, `${++saved}.png`);
   writeFileSync(file, png);
-  return execFileSync('tesseract', [file, '-', '-l', language], { encoding: 'utf8', env: { ...process.env, OMP_THREAD_LIMIT: '1' }, stdio: ['ignore', 'pipe', 'ignore'] });
+  return execFileSync('tesseract', [file, '-', '-l', language], {
+    encoding: 'utf8',
+    env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
 }
 
 test('short text: an 800×600 PNG, white around, the text dark in the middle', async () => {
@@ -90,7 +97,13 @@ test('short text: an 800×600 PNG, white around, the text dark in the middle', a
   const image = await greyPixels(output!.bytes);
   expect([image.width, image.height]).toEqual([800, 600]);
   // Opaque white, not transparent: flattened on red, a transparent corner would not be 255.
-  for (const [x, y] of [[0, 0], [799, 0], [0, 599], [799, 599]] as const) expect(image.at(x, y)).toBe(255);
+  for (const [x, y] of [
+    [0, 0],
+    [799, 0],
+    [0, 599],
+    [799, 599],
+  ] as const)
+    expect(image.at(x, y)).toBe(255);
   const box = inkBox(image)!;
   expect(box).toBeDefined();
   // One 24-px line centred on (400, 300): measured x 317-481, y 287-308 (capitals' tops to
@@ -130,9 +143,11 @@ test('a paragraph wraps within 700 px, a word wider than that is cut, blank line
  * Forty lines, each ending in a word found on no other line, to find every line again by OCR
  * (dictionary words: tesseract's English model reads "marker01" as "mar!").
  */
-const markers = ('apple river garden window silver candle forest pencil harbor ladder mirror orange planet rabbit '
-  + 'saddle tunnel violin wallet yellow basket castle dragon engine falcon guitar helmet island jacket kettle lemon '
-  + 'magnet needle oyster parrot quartz ribbon spider ticket tomato velvet').split(' ');
+const markers = (
+  'apple river garden window silver candle forest pencil harbor ladder mirror orange planet rabbit ' +
+  'saddle tunnel violin wallet yellow basket castle dragon engine falcon guitar helmet island jacket kettle lemon ' +
+  'magnet needle oyster parrot quartz ribbon spider ticket tomato velvet'
+).split(' ');
 const numbered = markers.map((marker, i) => `Line ${i + 1} holds the word ${marker}`);
 
 describe.runIf(hasTesseract)('read back by tesseract', () => {

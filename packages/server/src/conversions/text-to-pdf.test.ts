@@ -51,7 +51,12 @@ function words(file: string, page = 1) {
     xMin: Number(match[1]),
     yMin: Number(match[2]),
     xMax: Number(match[3]),
-    text: match[5]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'"),
+    text: match[5]!
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'"),
   }));
 }
 

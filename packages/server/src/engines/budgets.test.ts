@@ -109,11 +109,27 @@ async function imagePdf(zeros: Uint8Array, { text, asMask = false }: { text: boo
   const page = doc.addPage([612, 792]);
   if (text) await withText(doc, page, 750);
   const huge = doc.context.register(
-    doc.context.stream(zeros, { Type: 'XObject', Subtype: 'Image', Width: 20_000, Height: 20_000, ColorSpace: 'DeviceGray', BitsPerComponent: 8, Filter: 'FlateDecode' }),
+    doc.context.stream(zeros, {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: 20_000,
+      Height: 20_000,
+      ColorSpace: 'DeviceGray',
+      BitsPerComponent: 8,
+      Filter: 'FlateDecode',
+    }),
   );
   const small = () =>
     doc.context.register(
-      doc.context.flateStream(new Uint8Array(100 * 100 * 3).fill(90), { Type: 'XObject', Subtype: 'Image', Width: 100, Height: 100, ColorSpace: 'DeviceRGB', BitsPerComponent: 8, SMask: huge }),
+      doc.context.flateStream(new Uint8Array(100 * 100 * 3).fill(90), {
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: 100,
+        Height: 100,
+        ColorSpace: 'DeviceRGB',
+        BitsPerComponent: 8,
+        SMask: huge,
+      }),
     );
   drawImage(doc, page, asMask ? small() : huge);
   return doc.save();
@@ -121,11 +137,27 @@ async function imagePdf(zeros: Uint8Array, { text, asMask = false }: { text: boo
 
 /** A real 20000×20000 JPEG (2.3 MB of flat grey) whose dictionary says 100×100. */
 async function lyingJpegPdf(): Promise<Uint8Array> {
-  const jpeg = await sharp({ create: { width: 20_000, height: 20_000, channels: 3, background: '#808080' }, limitInputPixels: false }).jpeg({ quality: 50 }).toBuffer();
+  const jpeg = await sharp({ create: { width: 20_000, height: 20_000, channels: 3, background: '#808080' }, limitInputPixels: false })
+    .jpeg({ quality: 50 })
+    .toBuffer();
   const doc = await PDFDocument.create();
   const page = doc.addPage([612, 792]);
   await withText(doc, page, 750);
-  drawImage(doc, page, doc.context.register(doc.context.stream(jpeg, { Type: 'XObject', Subtype: 'Image', Width: 100, Height: 100, ColorSpace: 'DeviceRGB', BitsPerComponent: 8, Filter: 'DCTDecode' })));
+  drawImage(
+    doc,
+    page,
+    doc.context.register(
+      doc.context.stream(jpeg, {
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: 100,
+        Height: 100,
+        ColorSpace: 'DeviceRGB',
+        BitsPerComponent: 8,
+        Filter: 'DCTDecode',
+      }),
+    ),
+  );
   return doc.save();
 }
 
@@ -137,7 +169,13 @@ async function widePdf({ text, picture }: { text: boolean; picture: boolean }): 
   page.drawRectangle({ x: 10, y: 10, width: 200_000 - 20, height: 792 - 20, borderWidth: 5 });
   if (picture) {
     const pixels = new Uint8Array(100 * 100 * 3).map((_, i) => (i % 3 === 0 ? 200 : 40));
-    drawImage(doc, page, doc.context.register(doc.context.flateStream(pixels, { Type: 'XObject', Subtype: 'Image', Width: 100, Height: 100, ColorSpace: 'DeviceRGB', BitsPerComponent: 8 })));
+    drawImage(
+      doc,
+      page,
+      doc.context.register(
+        doc.context.flateStream(pixels, { Type: 'XObject', Subtype: 'Image', Width: 100, Height: 100, ColorSpace: 'DeviceRGB', BitsPerComponent: 8 }),
+      ),
+    );
   }
   return doc.save();
 }
@@ -147,7 +185,8 @@ async function thickPdf(count: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const first = doc.addPage([595.28, 841.89]);
-  for (let line = 0; line < 40; line++) first.drawText(`Line ${line + 1}: the quick brown fox jumps over the lazy dog.`, { x: 56, y: 780 - line * 18, size: 10, font });
+  for (let line = 0; line < 40; line++)
+    first.drawText(`Line ${line + 1}: the quick brown fox jumps over the lazy dog.`, { x: 56, y: 780 - line * 18, size: 10, font });
   const contents = first.node.get(PDFName.of('Contents'))!;
   const resources = first.node.get(PDFName.of('Resources'))!;
   for (let n = 1; n < count; n++) {
@@ -191,7 +230,12 @@ async function run(slug: string, names: string[], options: Record<string, unknow
   // One more sample after the end.
   await new Promise((resolve) => setTimeout(resolve, 60));
   const growth = Atomics.load(peak, 0) - before;
-  const said = outcome.error instanceof ConversionError ? outcome.error.code : outcome.error ? `unexpected: ${String(outcome.error)}` : `ok, ${outcome.result!.outputs.length} output(s)`;
+  const said =
+    outcome.error instanceof ConversionError
+      ? outcome.error.code
+      : outcome.error
+        ? `unexpected: ${String(outcome.error)}`
+        : `ok, ${outcome.result!.outputs.length} output(s)`;
   figures.push(`| ${slug} | ${names.join(' + ')} | ${seconds.toFixed(1)} | ${cpu.toFixed(1)} | ${growth} | ${said} |`);
   expect(cpu, `${slug} on ${names.join(' + ')}: CPU seconds`).toBeLessThan(CPU_SECONDS);
   expect(growth * 2 ** 20, `${slug} on ${names.join(' + ')}: RSS growth in bytes`).toBeLessThan(GB);
@@ -201,7 +245,12 @@ async function run(slug: string, names: string[], options: Record<string, unknow
 const jpegs = (result: ConversionResult | undefined) => (result?.outputs ?? []).filter((output) => output.type === 'image/jpeg');
 
 test('the registry states the page limits the conversions enforce', () => {
-  const limits = { 'pdf-to-text': PDF_TO_TEXT_MAX_PAGES, 'pdf-to-word': PDF_TO_WORD_MAX_PAGES, 'pdf-to-jpg': PDF_TO_JPG_MAX_PAGES, 'merge-pdf': MERGE_PDF_MAX_PAGES };
+  const limits = {
+    'pdf-to-text': PDF_TO_TEXT_MAX_PAGES,
+    'pdf-to-word': PDF_TO_WORD_MAX_PAGES,
+    'pdf-to-jpg': PDF_TO_JPG_MAX_PAGES,
+    'merge-pdf': MERGE_PDF_MAX_PAGES,
+  };
   for (const [slug, maxPages] of Object.entries(limits)) expect(findTool(slug)?.input).toMatchObject({ kind: 'files', maxPages });
   expect(PDF_TO_JPG_MAX_PAGES).toBe(500);
 });
@@ -230,7 +279,10 @@ test('what pdf.js would decode unchecked (a huge soft mask, a JPEG larger than i
     for (const slug of ['pdf-to-text', 'pdf-to-word', 'pdf-to-jpg']) {
       const { error, readPages } = await run(slug, [name]);
       expect(error, `${slug} on ${name}`).toBeInstanceOf(ConversionError);
-      expect(error, `${slug} on ${name}`).toMatchObject({ code: 'too-many-pixels', details: { width: 20_000, height: 20_000, maxMegapixels: MAX_IMAGE_PIXELS / 1e6 } });
+      expect(error, `${slug} on ${name}`).toMatchObject({
+        code: 'too-many-pixels',
+        details: { width: 20_000, height: 20_000, maxMegapixels: MAX_IMAGE_PIXELS / 1e6 },
+      });
       expect(readPages).toBe(false);
     }
   }
@@ -259,7 +311,11 @@ test('a page 200000 pt wide is drawn within the pixel budget, never as a damaged
 });
 
 test('3000 pages are refused right after opening, with the limit and the count', async () => {
-  for (const [slug, maxPages] of [['pdf-to-text', PDF_TO_TEXT_MAX_PAGES], ['pdf-to-word', PDF_TO_WORD_MAX_PAGES], ['pdf-to-jpg', PDF_TO_JPG_MAX_PAGES]] as const) {
+  for (const [slug, maxPages] of [
+    ['pdf-to-text', PDF_TO_TEXT_MAX_PAGES],
+    ['pdf-to-word', PDF_TO_WORD_MAX_PAGES],
+    ['pdf-to-jpg', PDF_TO_JPG_MAX_PAGES],
+  ] as const) {
     const { error, readPages } = await run(slug, ['thick']);
     expect(error, slug).toBeInstanceOf(ConversionError);
     expect(error, slug).toMatchObject({ code: 'too-large', details: { maxPages, pages: 3000 } });
@@ -287,7 +343,12 @@ test('a canvas the platform refuses is a page too big to draw, not a damaged fil
   });
   const { host, release } = createNodeHost(provider);
   try {
-    const error = await runTool('pdf-to-jpg', { files: [{ name: 'a.pdf', bytes: files.hugeImageText! }] }, {}, { host: { ...host, pdf: async () => engine } }).catch((thrown: unknown) => thrown);
+    const error = await runTool(
+      'pdf-to-jpg',
+      { files: [{ name: 'a.pdf', bytes: files.hugeImageText! }] },
+      {},
+      { host: { ...host, pdf: async () => engine } },
+    ).catch((thrown: unknown) => thrown);
     expect(error).toMatchObject({ code: 'too-many-pixels', details: { width: 1275, height: 1650, page: 1 } });
   } finally {
     release();

@@ -22,7 +22,11 @@ async function linkTo(target: string, link: string) {
   });
 }
 
-const isFresh = (file: string) => stat(file).then((info) => info.size > 0, () => false);
+const isFresh = (file: string) =>
+  stat(file).then(
+    (info) => info.size > 0,
+    () => false,
+  );
 
 /** Writes through a temporary name so a crash never leaves half a model behind. */
 async function transform(source: string, target: string, step: NodeJS.ReadWriteStream) {

@@ -39,10 +39,14 @@ process.once('exit', () => {
 async function removeDeadJobFolders() {
   for (const root of new Set(['/dev/shm', os.tmpdir()])) {
     const names = await readdir(root).catch(() => []);
-    await Promise.all(names.filter((name) => name.startsWith(JOB_FOLDER)).map(async (name) => {
-      const pid = Number(/^textlift-office-(\d+)-/.exec(name)?.[1] ?? 0);
-      if (pid !== process.pid && !isRunning(pid)) await rm(path.join(root, name), { recursive: true, force: true });
-    }));
+    await Promise.all(
+      names
+        .filter((name) => name.startsWith(JOB_FOLDER))
+        .map(async (name) => {
+          const pid = Number(/^textlift-office-(\d+)-/.exec(name)?.[1] ?? 0);
+          if (pid !== process.pid && !isRunning(pid)) await rm(path.join(root, name), { recursive: true, force: true });
+        }),
+    );
   }
 }
 
@@ -99,7 +103,9 @@ export async function findLibreOffice(): Promise<LibreOffice | undefined> {
 }
 
 /** What an operator runs to give the server its Word engine (scripts/system-deps.mjs installs the same). */
-export const OFFICE_INSTALL = 'apt-get install --no-install-recommends libreoffice-writer-nogui fonts-liberation fonts-crosextra-carlito fonts-crosextra-caladea ' + 'fonts-dejavu fonts-noto-cjk';
+export const OFFICE_INSTALL =
+  'apt-get install --no-install-recommends libreoffice-writer-nogui fonts-liberation fonts-crosextra-carlito fonts-crosextra-caladea ' +
+  'fonts-dejavu fonts-noto-cjk';
 
 /** The server's Word engine: LibreOffice where installed and not turned off, one slot per conversion the server runs at once. */
 export async function createOfficePool(config: Pick<ServerConfig, 'office' | 'officeMemoryMb' | 'concurrency' | 'dataDir'>): Promise<OfficePool | undefined> {
@@ -121,10 +127,12 @@ let pools = 0;
 /** Profiles of servers that are no longer running (killed before they could remove their own). */
 async function removeDeadProfiles(profiles: string) {
   const names = await readdir(profiles).catch(() => []);
-  await Promise.all(names.map(async (name) => {
-    const pid = Number(/^(\d+)-\d+$/.exec(name)?.[1] ?? 0);
-    if (pid !== process.pid && !isRunning(pid)) await rm(path.join(profiles, name), { recursive: true, force: true });
-  }));
+  await Promise.all(
+    names.map(async (name) => {
+      const pid = Number(/^(\d+)-\d+$/.exec(name)?.[1] ?? 0);
+      if (pid !== process.pid && !isRunning(pid)) await rm(path.join(profiles, name), { recursive: true, force: true });
+    }),
+  );
 }
 
 /** The OfficeEngine of core over a pool, or one that says the server has none. */
@@ -215,20 +223,34 @@ export class OfficePool {
       await mkdir(this.options.profileRoot, { recursive: true });
       const kilobytes = Math.floor(this.options.memoryBytes / 1024);
       // `ulimit -v` in the shell that then becomes LibreOffice: the limit holds for it and its children.
-      const start = () => runProcess('sh', [
-        '-c', 'ulimit -v "$0" && exec "$@"', String(kilobytes),
-        this.office.binary,
-        `-env:UserInstallation=${pathToFileURL(this.profile(slot)).href}`,
-        '--headless', '--norestore', '--nologo', '--nodefault', '--nolockcheck',
-        '--convert-to', 'pdf:writer_pdf_Export',
-        '--outdir', folder,
-        input,
-      ], { env: { TMPDIR: folder }, signal });
-      const attempt = () => start().catch(async (error: unknown) => {
-        // Killed mid-write, the profile may be damaged: the next job in this slot builds a new one.
-        await rm(this.profile(slot), { recursive: true, force: true });
-        throw error;
-      });
+      const start = () =>
+        runProcess(
+          'sh',
+          [
+            '-c',
+            'ulimit -v "$0" && exec "$@"',
+            String(kilobytes),
+            this.office.binary,
+            `-env:UserInstallation=${pathToFileURL(this.profile(slot)).href}`,
+            '--headless',
+            '--norestore',
+            '--nologo',
+            '--nodefault',
+            '--nolockcheck',
+            '--convert-to',
+            'pdf:writer_pdf_Export',
+            '--outdir',
+            folder,
+            input,
+          ],
+          { env: { TMPDIR: folder }, signal },
+        );
+      const attempt = () =>
+        start().catch(async (error: unknown) => {
+          // Killed mid-write, the profile may be damaged: the next job in this slot builds a new one.
+          await rm(this.profile(slot), { recursive: true, force: true });
+          throw error;
+        });
       let result = await attempt();
       // A new profile's first start only builds it (oosplash's job, done here).
       if (result.code === RESTART_REQUESTED) result = await attempt();
@@ -238,7 +260,9 @@ export class OfficePool {
         throw new ConversionError('corrupt', 'LibreOffice could not read the document: it is damaged or not a Word document.');
       }
       if (result.signal !== null || result.code !== 0) {
-        throw new ConversionError('engine-failed', `LibreOffice stopped on this document (${result.signal ?? `exit ${result.code}`}).`, { reason: 'office-crashed' });
+        throw new ConversionError('engine-failed', `LibreOffice stopped on this document (${result.signal ?? `exit ${result.code}`}).`, {
+          reason: 'office-crashed',
+        });
       }
       throw new ConversionError('corrupt', 'LibreOffice made nothing of the document.');
     } finally {

@@ -31,19 +31,21 @@ export function serveCalls(port: MessagePort, signal: AbortSignal, handlers: Mai
     const work = handler
       ? handler(request.argument as never, stop.signal)
       : Promise.reject(new ConversionError('engine-failed', `No such engine: ${request.method}`));
-    const done = work.then(
-      (value): CallReply => ({ id: request.id!, ok: true, value }),
-      (error: unknown): CallReply => {
-        const failure = toConversionError(error);
-        return { id: request.id!, ok: false, code: failure.code, message: failure.message, details: failure.details };
-      },
-    ).then((reply) => {
-      try {
-        port.postMessage(reply);
-      } catch {
-        // The thread is gone.
-      }
-    });
+    const done = work
+      .then(
+        (value): CallReply => ({ id: request.id!, ok: true, value }),
+        (error: unknown): CallReply => {
+          const failure = toConversionError(error);
+          return { id: request.id!, ok: false, code: failure.code, message: failure.message, details: failure.details };
+        },
+      )
+      .then((reply) => {
+        try {
+          port.postMessage(reply);
+        } catch {
+          // The thread is gone.
+        }
+      });
     running.add(done);
     void done.finally(() => running.delete(done));
   });
@@ -71,11 +73,12 @@ export function mainThreadCaller(port: MessagePort) {
     else call.reject(toConversionError({ code: reply.code, message: reply.message, details: reply.details }));
   });
   port.unref();
-  return <T>(method: string, argument: unknown) => new Promise<T>((resolve, reject) => {
-    const id = next++;
-    pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-    port.ref();
-    // A copy, not a transfer: the caller may still read its input.
-    port.postMessage({ id, method, argument } satisfies CallRequest);
-  });
+  return <T>(method: string, argument: unknown) =>
+    new Promise<T>((resolve, reject) => {
+      const id = next++;
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      port.ref();
+      // A copy, not a transfer: the caller may still read its input.
+      port.postMessage({ id, method, argument } satisfies CallRequest);
+    });
 }

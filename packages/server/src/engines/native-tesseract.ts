@@ -3,7 +3,17 @@ import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ConversionError, isOcrLanguage, NOT_LETTERS, parseTesseractTsv, secondModelPath, tesseractPsm, type OcrEngine, type OcrOptions, type OcrResult } from '@textlift/core';
+import {
+  ConversionError,
+  isOcrLanguage,
+  NOT_LETTERS,
+  parseTesseractTsv,
+  secondModelPath,
+  tesseractPsm,
+  type OcrEngine,
+  type OcrOptions,
+  type OcrResult,
+} from '@textlift/core';
 import { dictionaryLoader, type DictionaryLoader } from '@textlift/core/ocr/dictionary/load-dictionary';
 import type { mainThreadCaller } from './main-thread-calls.ts';
 import { runProcess, type ProcessResult } from './processes.ts';
@@ -59,7 +69,12 @@ function dictionariesIn(tessdataDir: string): DictionaryLoader {
  * across pages instead. It reads the same best_int models as the browser from tessdataDir.
  * `runner` starts the process: here, or through the main thread from a conversion thread.
  */
-export function createNativeTesseractEngine(version: string, tessdataDir: string, runner: TesseractRunner = runTesseractProcess, { secondModelDir }: { secondModelDir?: string } = {}): OcrEngine {
+export function createNativeTesseractEngine(
+  version: string,
+  tessdataDir: string,
+  runner: TesseractRunner = runTesseractProcess,
+  { secondModelDir }: { secondModelDir?: string } = {},
+): OcrEngine {
   async function recognize(image: Uint8Array, { languages, segmentation = 'auto', lettersOnly, dpi, signal, model }: OcrOptions): Promise<OcrResult> {
     const psm = tesseractPsm[segmentation];
     const folder = model === 'second' && secondModelDir ? secondModelDir : tessdataDir;
@@ -83,7 +98,12 @@ export function createNativeTesseractEngine(version: string, tessdataDir: string
     parallel: true,
     recognize,
     dictionary: dictionariesIn(tessdataDir),
-    ...(secondModelDir ? { secondModel: (languages: string[]) => languages.every((code) => isOcrLanguage(code) && secondModelPath(code) !== undefined && hasSecondModel(tessdataDir, secondModelDir, code)) } : {}),
+    ...(secondModelDir
+      ? {
+          secondModel: (languages: string[]) =>
+            languages.every((code) => isOcrLanguage(code) && secondModelPath(code) !== undefined && hasSecondModel(tessdataDir, secondModelDir, code)),
+        }
+      : {}),
     terminate: async () => {},
   };
 }

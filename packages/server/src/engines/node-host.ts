@@ -159,7 +159,11 @@ export async function runOnNode(
  * end. `office` lays Word documents out (LibreOffice, through the main thread); without it the
  * Word tools answer that the server has none.
  */
-export function createNodeHost(provider: OcrProvider, office: OfficeEngine = officeEngine(undefined), translator: Translator = noEngines): { host: ConversionHost; release(): void } {
+export function createNodeHost(
+  provider: OcrProvider,
+  office: OfficeEngine = officeEngine(undefined),
+  translator: Translator = noEngines,
+): { host: ConversionHost; release(): void } {
   const releases: Array<() => void> = [];
   const host: ConversionHost = {
     async ocr() {
@@ -183,11 +187,12 @@ export function createNodeHost(provider: OcrProvider, office: OfficeEngine = off
     async encodeImage(image: RgbaImage, type, quality = 0.9) {
       const raw = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
       // WebP at quality 1 is lossless, as Chrome's canvas.convertToBlob makes it.
-      const encoded = type === 'image/jpeg'
-        ? raw.flatten({ background: '#ffffff' }).jpeg({ quality: Math.round(quality * 100), mozjpeg: false })
-        : type === 'image/webp'
-          ? raw.webp(quality >= 1 ? { lossless: true } : { quality: Math.round(quality * 100) })
-          : raw.png();
+      const encoded =
+        type === 'image/jpeg'
+          ? raw.flatten({ background: '#ffffff' }).jpeg({ quality: Math.round(quality * 100), mozjpeg: false })
+          : type === 'image/webp'
+            ? raw.webp(quality >= 1 ? { lossless: true } : { quality: Math.round(quality * 100) })
+            : raw.png();
       return new Uint8Array(await encoded.toBuffer());
     },
     decodesReduced,

@@ -41,7 +41,7 @@ export async function createOcrProvider(
   const folders = await prepareLanguageFolders(config.dataDir, ocrLanguages, { write: prepare });
   const missing = ocrLanguages.filter((code) => !folders.available.includes(code));
   if (missing.length > 0 && prepare) console.warn(`OCR languages not on this machine: ${missing.join(', ')} (see scripts/system-deps.mjs)`);
-  const version = config.ocrEngine === 'wasm' ? undefined : tesseractVersion ?? await nativeTesseractVersion();
+  const version = config.ocrEngine === 'wasm' ? undefined : (tesseractVersion ?? (await nativeTesseractVersion()));
   if (config.ocrEngine === 'native' && !version) {
     throw new Error('TEXTLIFT_OCR_ENGINE=native but the tesseract command is not installed');
   }
@@ -51,7 +51,11 @@ export async function createOcrProvider(
 }
 
 function nativeProvider(version: string, tessdataDir: string, runner?: TesseractRunner, steps?: StepSwitches, secondModelDir?: string): OcrProvider {
-  const engine: OcrEngine = { ...createNativeTesseractEngine(version, tessdataDir, runner, { secondModelDir }), lineModel: loadLineModel, ...(steps ? { steps } : {}) };
+  const engine: OcrEngine = {
+    ...createNativeTesseractEngine(version, tessdataDir, runner, { secondModelDir }),
+    lineModel: loadLineModel,
+    ...(steps ? { steps } : {}),
+  };
   return {
     kind: 'native',
     name: engine.name,
@@ -78,7 +82,11 @@ function createWasmPool(langPath: string, size: number, steps?: StepSwitches): O
     borrow() {
       let engine = idle.pop();
       if (!engine) {
-        engine = { ...createTesseractJsEngine({ langPath: path.resolve(langPath), cacheMethod: 'none', workers: 1 }), lineModel: loadLineModel, ...(steps ? { steps } : {}) };
+        engine = {
+          ...createTesseractJsEngine({ langPath: path.resolve(langPath), cacheMethod: 'none', workers: 1 }),
+          lineModel: loadLineModel,
+          ...(steps ? { steps } : {}),
+        };
         all.push(engine);
       }
       const borrowed = engine;

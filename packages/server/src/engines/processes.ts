@@ -101,10 +101,13 @@ export function killAllProcesses() {
 
 /** Kills them and waits until each is reaped. */
 export async function stopAllProcesses(): Promise<void> {
-  const closing = [...live].map((child) => new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve(undefined);
-    else child.once('close', resolve);
-  }));
+  const closing = [...live].map(
+    (child) =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) resolve(undefined);
+        else child.once('close', resolve);
+      }),
+  );
   killAllProcesses();
   await Promise.all(closing);
 }

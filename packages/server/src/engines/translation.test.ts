@@ -85,7 +85,10 @@ describe('the Apertium adapter, against the real APy our server starts', () => {
     let words = 0;
     for (let start = 0; start < lines.length; start += 100) {
       const batch = lines.slice(start, start + 100);
-      const out = await engine.translate(batch.map(([, english]) => english), { source: 'en', target: 'es' });
+      const out = await engine.translate(
+        batch.map(([, english]) => english),
+        { source: 'en', target: 'es' },
+      );
       for (const [index, [, , human]] of batch.entries()) {
         // The output's words that the human version also has.
         const counted = wordsFound(out[index]!, human);
@@ -94,7 +97,10 @@ describe('the Apertium adapter, against the real APy our server starts', () => {
       }
     }
     const share = shared / words;
-    console.log(`Apertium English→Spanish on ${lines.length} Debian messages: ${(share * 100).toFixed(1)}% of its words shared with the human translation ` + `(${shared} of ${words})`);
+    console.log(
+      `Apertium English→Spanish on ${lines.length} Debian messages: ${(share * 100).toFixed(1)}% of its words shared with the human translation ` +
+        `(${shared} of ${words})`,
+    );
     expect(share).toBeGreaterThanOrEqual(0.5);
   });
 });
@@ -109,7 +115,7 @@ describe('the LibreTranslate adapter, against a stub of its API', () => {
     expect(stub.requests.at(-1)).toMatchObject({ q: ['Good morning', 'The file'], source: 'en', target: 'zh-Hans', format: 'text', api_key: 'secret' });
   });
 
-  test('reports a refused key as the engine failing, with the server\'s words', async () => {
+  test("reports a refused key as the engine failing, with the server's words", async () => {
     const engine = libreTranslateEngine({ url: stub.url, apiKey: 'wrong' });
     await expect(engine.translate(['Hello'], { source: 'en', target: 'de' })).rejects.toMatchObject({
       code: 'engine-failed',
@@ -125,7 +131,7 @@ describe('the LibreTranslate adapter, against a stub of its API', () => {
   });
 });
 
-describe('Image Translator, the API\'s core on Node', () => {
+describe("Image Translator, the API's core on Node", () => {
   let provider: OcrProvider;
   beforeAll(async () => {
     provider = await createOcrProvider(loadConfig());
@@ -193,17 +199,28 @@ describe('Image Translator, the API\'s core on Node', () => {
   test('says no engine translates German before reading the image, and refuses a missing target', async () => {
     const translation = new ServerTranslation(apy, undefined);
     const input = { files: [{ name: 'page.jpg', bytes: corpusFile('ocr/pytesseract-test.jpg') }] };
-    await expect(runOnNode(provider, 'image-translator', input, { target: 'de' }, undefined, (pair) => translation.engineFor(pair)))
-      .rejects.toMatchObject({ code: 'no-translator', details: { source: 'en', target: 'de' } });
-    await expect(runOnNode(provider, 'image-translator', input, {}, undefined, (pair) => translation.engineFor(pair)))
-      .rejects.toMatchObject({ code: 'bad-request', details: { field: 'target' } });
+    await expect(runOnNode(provider, 'image-translator', input, { target: 'de' }, undefined, (pair) => translation.engineFor(pair))).rejects.toMatchObject({
+      code: 'no-translator',
+      details: { source: 'en', target: 'de' },
+    });
+    await expect(runOnNode(provider, 'image-translator', input, {}, undefined, (pair) => translation.engineFor(pair))).rejects.toMatchObject({
+      code: 'bad-request',
+      details: { field: 'target' },
+    });
   });
 });
 
 describe('the translation API, with Apertium and a LibreTranslate server configured', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildApp({ logLevel: 'warn', webRoot: '/nonexistent', apiRateLimit: 1000, apertium: 'auto', libreTranslateUrl: stub.url, libreTranslateKey: 'secret' });
+    app = await buildApp({
+      logLevel: 'warn',
+      webRoot: '/nonexistent',
+      apiRateLimit: 1000,
+      apertium: 'auto',
+      libreTranslateUrl: stub.url,
+      libreTranslateKey: 'secret',
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -229,7 +246,7 @@ describe('the translation API, with Apertium and a LibreTranslate server configu
     expect(named.json()).toMatchObject({ texts: ['[es] Good morning'], engine: 'libretranslate' });
   });
 
-  test('refuses what it cannot translate or understand, in the API\'s error shape', async () => {
+  test("refuses what it cannot translate or understand, in the API's error shape", async () => {
     const korean = await app.inject({ method: 'POST', url: '/api/v1/translate', payload: { text: 'Hello', target: 'ko' } });
     expect(korean.statusCode).toBe(422);
     expect(korean.json()).toMatchObject({ error: { code: 'no-translator' } });
@@ -251,7 +268,11 @@ describe('the translation API, with Apertium and a LibreTranslate server configu
     ]);
     // Over real HTTP: the convert route works on the connection's socket, which inject has not.
     const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-    const response = await fetch(`${origin}/api/v1/convert/image-translator`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+    const response = await fetch(`${origin}/api/v1/convert/image-translator`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-translation-engine')).toBe('apertium');
     expect(response.headers.get('content-disposition')).toContain('page-fr.txt');

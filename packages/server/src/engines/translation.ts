@@ -50,8 +50,16 @@ export class ServerTranslation {
   async languages(): Promise<EngineLanguages[]> {
     const up = (await this.running()).map((engine) => engine.id);
     const listed = await Promise.all([
-      up.includes('apertium') ? this.apertiumEngine?.pairs().then((pairs) => ({ id: 'apertium' as const, pairs: apertiumPairs(pairs) }), () => undefined) : undefined,
-      this.libreTranslate?.pairs().then((pairs) => ({ id: 'libretranslate' as const, pairs }), () => undefined),
+      up.includes('apertium')
+        ? this.apertiumEngine?.pairs().then(
+            (pairs) => ({ id: 'apertium' as const, pairs: apertiumPairs(pairs) }),
+            () => undefined,
+          )
+        : undefined,
+      this.libreTranslate?.pairs().then(
+        (pairs) => ({ id: 'libretranslate' as const, pairs }),
+        () => undefined,
+      ),
     ]);
     return listed.filter((entry) => entry !== undefined);
   }

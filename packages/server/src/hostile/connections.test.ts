@@ -3,7 +3,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { closedWithin, connect, fdCount, form, multipartUpload, scannedPdf, sleep, socketCount, until, start, type Server } from './fixtures.ts';
 
-
 async function timedHealth(server: Server): Promise<number> {
   const started = performance.now();
   const response = await fetch(`${server.origin}/healthz`);
@@ -24,19 +23,21 @@ describe('stalled clients are cut', () => {
     await timedHealth(server);
     const fdsBefore = fdCount();
     const upload = multipartUpload('pdf-to-text', 10 * 1024 * 1024);
-    const sockets = await Promise.all(Array.from({ length: 50 }, async (_, i) => {
-      const socket = await connect(server.port);
-      if (i % 2 === 0) {
-        // Headers begun, never ended.
-        socket.write('POST /api/v1/convert/pdf-to-text HTTP/1.1\r\nHost: 127.0.0.1\r\n');
-      } else {
-        // A few bytes of a 10 MB body, then nothing.
-        socket.write(upload.head);
-        socket.write(upload.before);
-        socket.write('%PDF-1.7\n');
-      }
-      return socket;
-    }));
+    const sockets = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const socket = await connect(server.port);
+        if (i % 2 === 0) {
+          // Headers begun, never ended.
+          socket.write('POST /api/v1/convert/pdf-to-text HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+        } else {
+          // A few bytes of a 10 MB body, then nothing.
+          socket.write(upload.head);
+          socket.write(upload.before);
+          socket.write('%PDF-1.7\n');
+        }
+        return socket;
+      }),
+    );
     const closes = sockets.map((socket) => closedWithin(socket, 4000));
     await sleep(200);
     const fdsOpen = fdCount();
@@ -49,8 +50,10 @@ describe('stalled clients are cut', () => {
     // Both ends of each connection live in this process: +2 descriptors per stalled client.
     expect(fdsOpen - fdsBefore).toBeGreaterThanOrEqual(100);
     expect(await until(() => fdCount() <= fdsBefore + 5, 1000)).toBeGreaterThanOrEqual(0);
-    console.info(`50 stalled: closed after ${Math.round(Math.min(...times))}-${Math.round(slowest)} ms (idle 1 s); /healthz meanwhile ${Math.round(healthMs)} ms; `
-      + `fds ${fdsBefore} → ${fdsOpen} → ${fdCount()}, sockets now ${socketCount()}`);
+    console.info(
+      `50 stalled: closed after ${Math.round(Math.min(...times))}-${Math.round(slowest)} ms (idle 1 s); /healthz meanwhile ${Math.round(healthMs)} ms; ` +
+        `fds ${fdsBefore} → ${fdsOpen} → ${fdCount()}, sockets now ${socketCount()}`,
+    );
   });
 
   test('headers sent a byte every 300 ms are cut by the headers timeout; a body trickled the same way by the request timeout', async () => {

@@ -40,20 +40,28 @@ async function startMain(env: Record<string, string>) {
   child.stderr!.on('data', (chunk: Buffer) => (log += chunk));
   const exited = once(child, 'exit').then(([code]) => code as number | null);
   const origin = `http://127.0.0.1:${port}`;
-  const ready = await until(() => fetch(`${origin}/healthz`).then((response) => response.ok, () => false), 20_000);
+  const ready = await until(
+    () =>
+      fetch(`${origin}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      ),
+    20_000,
+  );
   if (ready < 0) throw new Error(`the server did not start:\n${log}`);
-  const running = async () => ((await (await fetch(`${origin}/healthz`)).json()).jobs.running as number);
+  const running = async () => (await (await fetch(`${origin}/healthz`)).json()).jobs.running as number;
   return { child, origin, port, exited, running, log: () => log };
 }
 
-const refused = (port: number) => new Promise<boolean>((resolve) => {
-  const socket = net.connect({ port, host: '127.0.0.1' });
-  socket.once('connect', () => {
-    socket.destroy();
-    resolve(false);
+const refused = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
   });
-  socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
-});
 
 describe('SIGTERM', () => {
   test('a running job finishes and is answered, new connections are refused, the process exits 0', async () => {
@@ -73,8 +81,10 @@ describe('SIGTERM', () => {
 
   test('past the drain limit the process exits 1 and leaves no tesseract behind', async () => {
     const server = await startMain({ TEXTLIFT_DRAIN_TIMEOUT_MS: '1000' });
-    const job = fetch(`${server.origin}/api/v1/convert/pdf-to-text`, { method: 'POST', body: form(await scannedPdf(30), 'long.pdf') })
-      .then((response) => response.status, (error: Error) => error.name);
+    const job = fetch(`${server.origin}/api/v1/convert/pdf-to-text`, { method: 'POST', body: form(await scannedPdf(30), 'long.pdf') }).then(
+      (response) => response.status,
+      (error: Error) => error.name,
+    );
     // Watched from before the first one starts: each page's run is short, so one seen once is kept.
     const pids = new Set<number>();
     const look = () => {

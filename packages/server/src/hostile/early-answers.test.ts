@@ -16,15 +16,34 @@ beforeAll(async () => {
   child = spawn(process.execPath, ['packages/server/src/main.ts'], {
     cwd: root,
     env: {
-      ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', TEXTLIFT_WEB_ROOT: '/nonexistent', TEXTLIFT_DATABASE: ':memory:',
-      TEXTLIFT_OFFICE: 'off', TEXTLIFT_APERTIUM: 'off', TEXTLIFT_API_RATE_LIMIT: '100000',
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      TEXTLIFT_WEB_ROOT: '/nonexistent',
+      TEXTLIFT_DATABASE: ':memory:',
+      TEXTLIFT_OFFICE: 'off',
+      TEXTLIFT_APERTIUM: 'off',
+      TEXTLIFT_API_RATE_LIMIT: '100000',
       // One job at a time, one waiting, 100 MB of uploads admitted: a flood is mostly refused early.
-      TEXTLIFT_CONCURRENCY: '1', TEXTLIFT_QUEUE_LIMIT: '1', TEXTLIFT_UPLOAD_MEMORY_MB: '100',
+      TEXTLIFT_CONCURRENCY: '1',
+      TEXTLIFT_QUEUE_LIMIT: '1',
+      TEXTLIFT_UPLOAD_MEMORY_MB: '100',
     },
     stdio: 'ignore',
   });
   origin = `http://127.0.0.1:${port}`;
-  if (await until(() => fetch(`${origin}/healthz`).then((response) => response.ok, () => false), 30_000) < 0) throw new Error('the server did not start');
+  if (
+    (await until(
+      () =>
+        fetch(`${origin}/healthz`).then(
+          (response) => response.ok,
+          () => false,
+        ),
+      30_000,
+    )) < 0
+  )
+    throw new Error('the server did not start');
 }, 40_000);
 afterAll(() => {
   child?.kill('SIGKILL');
@@ -41,6 +60,9 @@ test('30 uploads of 48 MB at once against a small queue: each reads 200, or 503 
   // One Blob sent 30 times: fetch streams it, the test holds 48 MB once.
   const file = new Blob([(await paddedPdf(48 * 1024 * 1024)) as Uint8Array<ArrayBuffer>]);
   const results = await Promise.all(Array.from({ length: 30 }, () => postOutcome(`${origin}/api/v1/convert/pdf-to-text`, file, 'a.pdf')));
-  expect(results.filter((result) => result !== '200' && result !== '503'), tally(results)).toEqual([]);
+  expect(
+    results.filter((result) => result !== '200' && result !== '503'),
+    tally(results),
+  ).toEqual([]);
   expect(results.filter((result) => result === '503').length, tally(results)).toBeGreaterThan(0);
 }, 60_000);

@@ -130,7 +130,11 @@ describe('405 with Allow for a known address and the wrong method; 404 for an un
   });
 
   test('an unknown API address is 404 in the same shape, whatever the method', async () => {
-    for (const [method, url] of [['GET', '/api/v1/nothing'], ['POST', '/api/v1/convert'], ['DELETE', '/api/v2/convert/image-to-text']]) {
+    for (const [method, url] of [
+      ['GET', '/api/v1/nothing'],
+      ['POST', '/api/v1/convert'],
+      ['DELETE', '/api/v2/convert/image-to-text'],
+    ]) {
       const response = await fetch(`${base}${url}`, { method });
       expect(response.headers.get('allow')).toBeNull();
       await expectError(response, 404, 'not-found');
@@ -158,7 +162,10 @@ describe('contact: 413, 415 and 400 in the same shape', () => {
       },
     });
     const response = await fetch(`${base}/api/v1/contact`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half',
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
     } as RequestInit);
     await expectError(response, 413, 'too-large');
   });
@@ -179,7 +186,8 @@ describe('contact: 413, 415 and 400 in the same shape', () => {
 
   test('429 past the contact rate limit, in the same shape, with Retry-After', async () => {
     const limited = await appWith({ contactRateLimit: 1 });
-    const post = () => limited.inject({ method: 'POST', url: '/api/v1/contact', payload: { name: 'Ana', email: 'ana@example.com', subject: 'Hi', message: 'Hello' } });
+    const post = () =>
+      limited.inject({ method: 'POST', url: '/api/v1/contact', payload: { name: 'Ana', email: 'ana@example.com', subject: 'Hi', message: 'Hello' } });
     expect((await post()).statusCode).toBe(201);
     const second = await post();
     expect(second.statusCode).toBe(429);
@@ -235,7 +243,9 @@ describe('while the server closes', () => {
     const socketClosed = new Promise((resolve) => socket.on('close', resolve));
     await new Promise((resolve) => socket.once('connect', resolve));
     // A first request whose body is still coming when the close begins keeps the connection open…
-    socket.write(`POST /api/v1/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`);
+    socket.write(
+      `POST /api/v1/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     const closed = app.close();
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -297,7 +307,10 @@ describe('security headers: HSTS by configuration and by X-Forwarded-Proto, X-Fr
       process.env.TEXTLIFT_HSTS = 'yes';
       expect(() => loadConfig()).toThrow(/TEXTLIFT_HSTS/);
     } finally {
-      for (const [name, value] of [['TEXTLIFT_HSTS', saved.hsts], ['TEXTLIFT_TRUST_PROXY', saved.proxy]] as const) {
+      for (const [name, value] of [
+        ['TEXTLIFT_HSTS', saved.hsts],
+        ['TEXTLIFT_TRUST_PROXY', saved.proxy],
+      ] as const) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }

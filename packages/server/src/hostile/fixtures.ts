@@ -189,10 +189,14 @@ export function responseHead(socket: net.Socket, since = performance.now()): Pro
 /** A multipart upload's head and the framing around one file of `size` bytes. */
 export function multipartUpload(slug: string, size: number, fileName = 'a.pdf') {
   const boundary = 'hostile-boundary-7f3a';
-  const before = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const before = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const after = Buffer.from(`\r\n--${boundary}--\r\n`);
   const length = before.length + size + after.length;
-  const head = `POST /api/v1/convert/${slug} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\n` + `Content-Length: ${length}\r\n\r\n`;
+  const head =
+    `POST /api/v1/convert/${slug} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\n` +
+    `Content-Length: ${length}\r\n\r\n`;
   return { head, before, after, length };
 }
 

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { corpusFile } from '../../../../test-support/corpus.ts';
 import { childrenOf, connect, form, multipartUpload, pump, responseHead, scannedPdf, treeRssMb, until, start, type Server } from './fixtures.ts';
 
-
 async function jobs(server: Server): Promise<{ running: number; waiting: number; uploading: number }> {
   return (await (await fetch(`${server.origin}/healthz`)).json()).jobs;
 }
@@ -112,20 +111,24 @@ describe('admission before upload', () => {
 
     const rssBefore = treeRssMb(process.pid);
     const upload = multipartUpload('pdf-to-text', 50 * 1024 * 1024);
-    const answered = await Promise.all(Array.from({ length: 30 }, async () => {
-      const socket = await connect(server.port);
-      const head = responseHead(socket);
-      socket.write(upload.head);
-      // Not a byte of the body yet: the answer must not need it.
-      return { socket, response: await head };
-    }));
+    const answered = await Promise.all(
+      Array.from({ length: 30 }, async () => {
+        const socket = await connect(server.port);
+        const head = responseHead(socket);
+        socket.write(upload.head);
+        // Not a byte of the body yet: the answer must not need it.
+        return { socket, response: await head };
+      }),
+    );
     // Then three of them send their body anyway: the server reads it and drops it
     // (routes/convert.ts); the others leave.
-    const results = await Promise.all(answered.map(async ({ socket, response }, i) => {
-      const taken = i < 3 ? await pump(socket, upload.length) : upload.length;
-      socket.destroy();
-      return { response, taken };
-    }));
+    const results = await Promise.all(
+      answered.map(async ({ socket, response }, i) => {
+        const taken = i < 3 ? await pump(socket, upload.length) : upload.length;
+        socket.destroy();
+        return { response, taken };
+      }),
+    );
     const rssAfter = treeRssMb(process.pid);
     for (const { response } of results) {
       expect(response?.status).toBe(503);
@@ -146,12 +149,14 @@ describe('admission before upload', () => {
 
   test('requests still uploading count toward the bound', async () => {
     const upload = multipartUpload('pdf-to-text', 5 * 1024 * 1024);
-    const stalled = await Promise.all([0, 1].map(async () => {
-      const socket = await connect(server.port);
-      socket.write(upload.head);
-      socket.write(upload.before);
-      return socket;
-    }));
+    const stalled = await Promise.all(
+      [0, 1].map(async () => {
+        const socket = await connect(server.port);
+        socket.write(upload.head);
+        socket.write(upload.before);
+        return socket;
+      }),
+    );
     expect(await until(async () => (await jobs(server)).uploading === 2, 2000)).toBeGreaterThanOrEqual(0);
     const refused = await post(server, 'image-to-text', page, 'page.jpg');
     expect(refused.status).toBe(503);
@@ -184,7 +189,7 @@ describe('admission before upload', () => {
     expect(await until(async () => (await jobs(server)).uploading === 0, 500)).toBeGreaterThanOrEqual(0);
   });
 
-  test('a chunked upload (no Content-Length) is converted; one past its tool\'s largest request is cut', async () => {
+  test("a chunked upload (no Content-Length) is converted; one past its tool's largest request is cut", async () => {
     // The form encoded once (one boundary), then sent as a stream: fetch sends it chunked.
     const chunked = async (body: FormData) => {
       const encoded = new Response(body);
@@ -201,8 +206,10 @@ describe('admission before upload', () => {
     const ok = await fetch(`${server.origin}/api/v1/convert/image-to-text`, await chunked(form(page, 'page.jpg')));
     expect(ok.status).toBe(200);
     // image-to-text takes one file of 50 MB: 52 MB sent chunked is cut as it passes its reservation.
-    const cut = await fetch(`${server.origin}/api/v1/convert/image-to-text`, await chunked(form(new Uint8Array(52 * 1024 * 1024), 'big.png')))
-      .then((response) => response.status, () => 'cut');
+    const cut = await fetch(`${server.origin}/api/v1/convert/image-to-text`, await chunked(form(new Uint8Array(52 * 1024 * 1024), 'big.png'))).then(
+      (response) => response.status,
+      () => 'cut',
+    );
     expect([413, 'cut']).toContain(cut);
     expect(await until(async () => (await jobs(server)).uploading === 0, 1000)).toBeGreaterThanOrEqual(0);
   });
@@ -211,10 +218,12 @@ describe('admission before upload', () => {
     const client = new AbortController();
     const running = post(server, 'pdf-to-text', longPdf, 'long.pdf', client.signal).catch(() => undefined);
     const waiting = post(server, 'image-to-text', page, 'page.jpg', client.signal).catch(() => undefined);
-    expect(await until(async () => {
-      const state = await jobs(server);
-      return state.running === 1 && state.waiting === 1;
-    }, 5000)).toBeGreaterThanOrEqual(0);
+    expect(
+      await until(async () => {
+        const state = await jobs(server);
+        return state.running === 1 && state.waiting === 1;
+      }, 5000),
+    ).toBeGreaterThanOrEqual(0);
     const upload = multipartUpload('pdf-to-text', 10 * 1024 * 1024);
     const socket = await connect(server.port);
     const head = responseHead(socket);

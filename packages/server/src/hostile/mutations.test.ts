@@ -49,7 +49,13 @@ const parsers: Parser[] = [
   {
     name: 'PDF (pdf-lib, Merge PDF)',
     seeds: async () => [await onePagePdf(), new Uint8Array(corpusFile('pdf/issue6010_1.pdf'))],
-    read: async (bytes) => run('merge-pdf', { files: [{ name: 'a.pdf', bytes }, { name: 'b.pdf', bytes: await onePagePdf() }] }),
+    read: async (bytes) =>
+      run('merge-pdf', {
+        files: [
+          { name: 'a.pdf', bytes },
+          { name: 'b.pdf', bytes: await onePagePdf() },
+        ],
+      }),
   },
   {
     name: 'pictures (sharp, Invert Image)',
@@ -76,37 +82,44 @@ const parsers: Parser[] = [
 ];
 
 describe('seeded mutations of real files: each read or refused with a worded error, none a crash', () => {
-  test.each(parsers.map((parser) => [parser.name, parser] as const))('%s', async (_name, parser) => {
-    const seeds = await parser.seeds();
-    const seed = 20261127;
-    const next = seededRandom(seed);
-    const started = performance.now();
-    const faults: string[] = [];
-    const outcomes = new Map<string, number>();
-    let count = 0;
-    let slowest = 0;
-    while (count < MAX_MUTANTS && performance.now() - started < BUDGET_MS) {
-      const source = seeds[count % seeds.length]!;
-      const mutant = mutate(source, next);
-      count++;
-      let outcome: string;
-      const began = performance.now();
-      try {
-        await parser.read(mutant);
-        outcome = 'read';
-      } catch (error) {
-        const { code, message } = toConversionError(error);
-        outcome = code;
-        if (code === 'engine-failed' || !(code in errorStatus)) faults.push(`mutant ${count} (seed ${seed}): ${code}: ${message}`);
+  test.each(parsers.map((parser) => [parser.name, parser] as const))(
+    '%s',
+    async (_name, parser) => {
+      const seeds = await parser.seeds();
+      const seed = 20261127;
+      const next = seededRandom(seed);
+      const started = performance.now();
+      const faults: string[] = [];
+      const outcomes = new Map<string, number>();
+      let count = 0;
+      let slowest = 0;
+      while (count < MAX_MUTANTS && performance.now() - started < BUDGET_MS) {
+        const source = seeds[count % seeds.length]!;
+        const mutant = mutate(source, next);
+        count++;
+        let outcome: string;
+        const began = performance.now();
+        try {
+          await parser.read(mutant);
+          outcome = 'read';
+        } catch (error) {
+          const { code, message } = toConversionError(error);
+          outcome = code;
+          if (code === 'engine-failed' || !(code in errorStatus)) faults.push(`mutant ${count} (seed ${seed}): ${code}: ${message}`);
+        }
+        const took = performance.now() - began;
+        slowest = Math.max(slowest, took);
+        if (took > MUTANT_LIMIT_MS) faults.push(`mutant ${count} (seed ${seed}): ${Math.round(took)} ms`);
+        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
       }
-      const took = performance.now() - began;
-      slowest = Math.max(slowest, took);
-      if (took > MUTANT_LIMIT_MS) faults.push(`mutant ${count} (seed ${seed}): ${Math.round(took)} ms`);
-      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-    }
-    console.log(`${parser.name}: ${count} mutants in ${Math.round(performance.now() - started)} ms, slowest ${Math.round(slowest)} ms; ` + `${[...outcomes].map(([code, n]) => `${code} ${n}`).join(', ')}`);
-    expect(faults.slice(0, 10)).toEqual([]);
-    // Not vacuous: on an idle machine 350 to 3000 a parser; a loaded one runs fewer.
-    expect(count).toBeGreaterThanOrEqual(20);
-  }, BUDGET_MS + 120_000);
+      console.log(
+        `${parser.name}: ${count} mutants in ${Math.round(performance.now() - started)} ms, slowest ${Math.round(slowest)} ms; ` +
+          `${[...outcomes].map(([code, n]) => `${code} ${n}`).join(', ')}`,
+      );
+      expect(faults.slice(0, 10)).toEqual([]);
+      // Not vacuous: on an idle machine 350 to 3000 a parser; a loaded one runs fewer.
+      expect(count).toBeGreaterThanOrEqual(20);
+    },
+    BUDGET_MS + 120_000,
+  );
 });

@@ -101,80 +101,80 @@ export function registerConvertRoute(app: FastifyInstance, deps: { queue: JobQue
     if (String(request.headers.expect).toLowerCase() === '100-continue') reply.raw.writeContinue();
   }
 
-  app.post<{ Params: { slug: string } }>('/api/v1/convert/:slug', {
-    onRequest: admit,
-    // The response's 'close' gives the place back; this covers responses that have no socket (inject).
-    onResponse: async (request) => admitted.get(request)?.admission.release(),
-  }, async (request, reply) => {
-    const tool = findTool(request.params.slug)!;
-    const state = admitted.get(request)!;
-    if (!request.isMultipart()) throw new ConversionError('bad-request', 'Send the input as multipart/form-data.');
+  app.post<{ Params: { slug: string } }>(
+    '/api/v1/convert/:slug',
+    {
+      onRequest: admit,
+      // The response's 'close' gives the place back; this covers responses that have no socket (inject).
+      onResponse: async (request) => admitted.get(request)?.admission.release(),
+    },
+    async (request, reply) => {
+      const tool = findTool(request.params.slug)!;
+      const state = admitted.get(request)!;
+      if (!request.isMultipart()) throw new ConversionError('bad-request', 'Send the input as multipart/form-data.');
 
-    const { input: declared } = tool;
-    const files: InputFile[] = [];
-    let text: string | undefined;
-    const options: Record<string, string> = {};
-    const parts = request.parts({
-      limits: {
-        fileSize: declared.kind === 'files' ? declared.maxBytes : 0,
-        files: declared.kind === 'files' ? declared.maxFiles : 0,
-        fieldSize: fieldSizeOf(tool),
-        fields: MAX_FIELDS,
-      },
-    });
-    if (state.chunked) {
-      // No Content-Length: the budget reserved the tool's largest request, and holds it to that.
-      let received = 0;
-      request.raw.on('data', (chunk: Buffer) => {
-        received += chunk.length;
-        if (received > state.limit) request.raw.destroy(new ConversionError('too-large', `The request is larger than ${state.limit} bytes.`));
+      const { input: declared } = tool;
+      const files: InputFile[] = [];
+      let text: string | undefined;
+      const options: Record<string, string> = {};
+      const parts = request.parts({
+        limits: {
+          fileSize: declared.kind === 'files' ? declared.maxBytes : 0,
+          files: declared.kind === 'files' ? declared.maxFiles : 0,
+          fieldSize: fieldSizeOf(tool),
+          fields: MAX_FIELDS,
+        },
       });
-    }
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file') throw new ConversionError('bad-request', `Unexpected file field: ${part.fieldname}`);
-        // Kept in memory only: no upload is ever written to disk.
-        files.push({ name: part.filename || 'file', bytes: await part.toBuffer() });
-        continue;
+      if (state.chunked) {
+        // No Content-Length: the budget reserved the tool's largest request, and holds it to that.
+        let received = 0;
+        request.raw.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > state.limit) request.raw.destroy(new ConversionError('too-large', `The request is larger than ${state.limit} bytes.`));
+        });
       }
-      const value = String(part.value);
-      if (part.fieldname === 'text' && declared.kind === 'text') {
-        if (part.valueTruncated) throw new ConversionError('too-long', 'The text is too long.', { maxLength: declared.maxLength });
-        text = value;
-      } else {
-        if (part.valueTruncated) throw new ConversionError('bad-request', `The field ${part.fieldname} is too long.`, { field: part.fieldname });
-        options[part.fieldname] = value;
+      for await (const part of parts) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file') throw new ConversionError('bad-request', `Unexpected file field: ${part.fieldname}`);
+          // Kept in memory only: no upload is ever written to disk.
+          files.push({ name: part.filename || 'file', bytes: await part.toBuffer() });
+          continue;
+        }
+        const value = String(part.value);
+        if (part.fieldname === 'text' && declared.kind === 'text') {
+          if (part.valueTruncated) throw new ConversionError('too-long', 'The text is too long.', { maxLength: declared.maxLength });
+          text = value;
+        } else {
+          if (part.valueTruncated) throw new ConversionError('bad-request', `The field ${part.fieldname} is too long.`, { field: part.fieldname });
+          options[part.fieldname] = value;
+        }
       }
-    }
-    if (state.signal.aborted) throw state.signal.reason;
-    const input: JobInput = declared.kind === 'text' ? { text: text ?? '' } : { files };
+      if (state.signal.aborted) throw state.signal.reason;
+      const input: JobInput = declared.kind === 'text' ? { text: text ?? '' } : { files };
 
-    // The body is in. Until the answer the connection is silent by design (the wait, the
-    // conversion): the idle timeout is for uploads, and the job timeout bounds this part.
-    const socket = request.raw.socket;
-    const idleMs = request.server.server.timeout;
-    socket?.setTimeout(0);
-    let result: ConversionResult;
-    try {
-      result = await deps.queue.run(
-        (signal) => deps.pool.run({ slug: tool.slug, input, options }, signal),
-        state.signal,
-        state.admission,
-      );
-    } finally {
-      // A client that stops reading the answer is cut like one that stops sending.
-      if (socket && !socket.destroyed) socket.setTimeout(idleMs);
-    }
+      // The body is in. Until the answer the connection is silent by design (the wait, the
+      // conversion): the idle timeout is for uploads, and the job timeout bounds this part.
+      const socket = request.raw.socket;
+      const idleMs = request.server.server.timeout;
+      socket?.setTimeout(0);
+      let result: ConversionResult;
+      try {
+        result = await deps.queue.run((signal) => deps.pool.run({ slug: tool.slug, input, options }, signal), state.signal, state.admission);
+      } finally {
+        // A client that stops reading the answer is cut like one that stops sending.
+        if (socket && !socket.destroyed) socket.setTimeout(idleMs);
+      }
 
-    if (result.data?.codes) return reply.send({ results: result.data.codes });
-    // The conversion thread has made the outputs one file already (zipped off the event loop).
-    const [output] = result.outputs;
-    if (!output) throw new ConversionError('engine-failed', 'No output.');
-    // Who translated, for API clients as the page says it.
-    if (result.data?.translation) reply.header('X-Translation-Engine', result.data.translation.engine);
-    return reply
-      .header('Content-Type', output.type)
-      .header('Content-Disposition', contentDisposition(output.name))
-      .send(Buffer.from(output.bytes.buffer, output.bytes.byteOffset, output.bytes.byteLength));
-  });
+      if (result.data?.codes) return reply.send({ results: result.data.codes });
+      // The conversion thread has made the outputs one file already (zipped off the event loop).
+      const [output] = result.outputs;
+      if (!output) throw new ConversionError('engine-failed', 'No output.');
+      // Who translated, for API clients as the page says it.
+      if (result.data?.translation) reply.header('X-Translation-Engine', result.data.translation.engine);
+      return reply
+        .header('Content-Type', output.type)
+        .header('Content-Disposition', contentDisposition(output.name))
+        .send(Buffer.from(output.bytes.buffer, output.bytes.byteOffset, output.bytes.byteLength));
+    },
+  );
 }

@@ -23,7 +23,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The query as a browser writes it: every value percent-encoded as UTF-8. */
 const query = (parameters: Record<string, string>) =>
-  Object.entries(parameters).map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
+  Object.entries(parameters)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join('&');
 
 const get = (parameters: Record<string, string> | string, path = '/v1/create-qr-code/') =>
   app.inject({ method: 'GET', url: `${path}?${typeof parameters === 'string' ? parameters : query(parameters)}` });

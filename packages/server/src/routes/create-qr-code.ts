@@ -104,7 +104,10 @@ function percentDecode(text: string): Uint8Array {
 
 function charsetOf(value: string | undefined, field: string): Charset {
   if (value === undefined || value === '') return 'UTF-8';
-  const name = value.toUpperCase().replace(/^(UTF8|UTF-8)$/, 'UTF-8').replace(/^(ISO-8859-1|ISO8859-1|LATIN1)$/, 'ISO-8859-1');
+  const name = value
+    .toUpperCase()
+    .replace(/^(UTF8|UTF-8)$/, 'UTF-8')
+    .replace(/^(ISO-8859-1|ISO8859-1|LATIN1)$/, 'ISO-8859-1');
   if (name !== 'UTF-8' && name !== 'ISO-8859-1') throw bad(field, `expected UTF-8 or ISO-8859-1, got "${value}"`);
   return name;
 }
@@ -214,13 +217,14 @@ export async function renderQrImage(request: QrImageRequest): Promise<{ type: st
   const image = drawQrRaster(matrix, raster);
   // Opaque: three channels make smaller files, and JPEG has no alpha anyway.
   const raw = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }).removeAlpha();
-  const encoded = request.format === 'gif'
-    // Two colours, no dithering: at sharp's default effort the palette holds both exactly.
-    ? raw.gif({ colours: 2, dither: 0 })
-    // zbar read every quality from 75 up on a version-28 code; 85 keeps ringing at module
-    // edges low (355 KB at 1000 px against 465 KB at 95), full-resolution colour keeps
-    // coloured modules' edges where the light ones are.
-    : raw.jpeg({ quality: 85, chromaSubsampling: '4:4:4' });
+  const encoded =
+    request.format === 'gif'
+      ? // Two colours, no dithering: at sharp's default effort the palette holds both exactly.
+        raw.gif({ colours: 2, dither: 0 })
+      : // zbar read every quality from 75 up on a version-28 code; 85 keeps ringing at module
+        // edges low (355 KB at 1000 px against 465 KB at 95), full-resolution colour keeps
+        // coloured modules' edges where the light ones are.
+        raw.jpeg({ quality: 85, chromaSubsampling: '4:4:4' });
   return { type, bytes: await encoded.toBuffer() };
 }
 

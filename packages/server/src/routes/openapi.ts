@@ -46,7 +46,8 @@ export function registerOpenApiRoute(app: FastifyInstance) {
   };
   const errorResponses = Object.fromEntries([...new Set(Object.values(errorStatus))].map((status) => [String(status), error]));
   const fileAnswer = {
-    description: 'The output file, with Content-Disposition naming it after the input (RFC 6266: filename* in UTF-8, filename in ASCII); several outputs come as one .zip',
+    description:
+      'The output file, with Content-Disposition naming it after the input (RFC 6266: filename* in UTF-8, filename in ASCII); several outputs come as one .zip',
     content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
   };
   const code = {
@@ -84,7 +85,9 @@ export function registerOpenApiRoute(app: FastifyInstance) {
                       // An option without a default (the Image Translator's target) must be sent.
                       required: [
                         tool.input.kind === 'text' ? 'text' : 'file',
-                        ...Object.entries(tool.options).filter(([, field]) => isRequiredOption(field)).map(([name]) => name),
+                        ...Object.entries(tool.options)
+                          .filter(([, field]) => isRequiredOption(field))
+                          .map(([name]) => name),
                       ],
                       properties: {
                         ...inputProperty(tool),
@@ -116,14 +119,24 @@ export function registerOpenApiRoute(app: FastifyInstance) {
       '/v1/create-qr-code/': {
         get: {
           operationId: 'create-qr-code',
-          summary: 'A QR code image, compatible with goqr.me\'s api.qrserver.com/v1/create-qr-code/',
+          summary: "A QR code image, compatible with goqr.me's api.qrserver.com/v1/create-qr-code/",
           parameters: [
             { name: 'data', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 2953 } },
-            { name: 'size', in: 'query', schema: { type: 'string', pattern: '^\\d+x\\d+$', default: '200x200' }, description: '10x10 to 1000x1000 pixels; a square of the smaller side' },
+            {
+              name: 'size',
+              in: 'query',
+              schema: { type: 'string', pattern: '^\\d+x\\d+$', default: '200x200' },
+              description: '10x10 to 1000x1000 pixels; a square of the smaller side',
+            },
             { name: 'ecc', in: 'query', schema: { type: 'string', enum: ['L', 'M', 'Q', 'H'], default: 'L' } },
             { name: 'color', in: 'query', schema: { type: 'string', default: '0-0-0' }, description: 'R-G-B decimal (255-0-0) or hex (f00, ff0000)' },
             { name: 'bgcolor', in: 'query', schema: { type: 'string', default: '255-255-255' }, description: 'R-G-B decimal or hex' },
-            { name: 'margin', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 50, default: 1 }, description: 'pixels of background round the code; not for SVG' },
+            {
+              name: 'margin',
+              in: 'query',
+              schema: { type: 'integer', minimum: 0, maximum: 50, default: 1 },
+              description: 'pixels of background round the code; not for SVG',
+            },
             { name: 'qzone', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 100, default: 0 }, description: 'quiet zone in modules' },
             { name: 'format', in: 'query', schema: { type: 'string', enum: ['png', 'gif', 'jpeg', 'jpg', 'svg'], default: 'png' } },
             { name: 'charset-source', in: 'query', schema: { type: 'string', enum: ['UTF-8', 'ISO-8859-1'], default: 'UTF-8' } },
@@ -132,7 +145,9 @@ export function registerOpenApiRoute(app: FastifyInstance) {
           responses: {
             '200': {
               description: 'The image',
-              content: Object.fromEntries(['image/png', 'image/gif', 'image/jpeg', 'image/svg+xml'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+              content: Object.fromEntries(
+                ['image/png', 'image/gif', 'image/jpeg', 'image/svg+xml'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+              ),
             },
             '400': error,
             '429': error,
@@ -142,13 +157,24 @@ export function registerOpenApiRoute(app: FastifyInstance) {
       '/api/v1/translate': {
         post: {
           operationId: 'translate',
-          summary: "Text translated by our server's first engine for the pair: Apertium (English to Spanish, and to French through Spanish), " + "then a LibreTranslate-compatible server where one is configured",
+          summary:
+            "Text translated by our server's first engine for the pair: Apertium (English to Spanish, and to French through Spanish), " +
+            'then a LibreTranslate-compatible server where one is configured',
           requestBody: jsonBody({
             type: 'object',
             required: ['target'],
             properties: {
-              text: { type: 'string', maxLength: TRANSLATE_MAX_CHARS, description: 'One text; its paragraphs and the lines that stand alone are kept. Send text or texts.' },
-              texts: { type: 'array', maxItems: TRANSLATE_MAX_TEXTS, items: { type: 'string', pattern: '^[^\\n\\r]*$' }, description: 'Texts of one line each, translated each on its own, answered in order' },
+              text: {
+                type: 'string',
+                maxLength: TRANSLATE_MAX_CHARS,
+                description: 'One text; its paragraphs and the lines that stand alone are kept. Send text or texts.',
+              },
+              texts: {
+                type: 'array',
+                maxItems: TRANSLATE_MAX_TEXTS,
+                items: { type: 'string', pattern: '^[^\\n\\r]*$' },
+                description: 'Texts of one line each, translated each on its own, answered in order',
+              },
               source: { type: 'string', default: 'en', description: 'Language code of the text (ISO 639-1: en, es, fr…)' },
               target: { type: 'string', description: 'Language code to translate into' },
               engine: { type: 'string', enum: [...serverEngineIds], description: 'The engine to use; else the first that translates the pair' },
@@ -162,7 +188,13 @@ export function registerOpenApiRoute(app: FastifyInstance) {
                   schema: {
                     type: 'object',
                     required: ['engine', 'source', 'target'],
-                    properties: { text: { type: 'string' }, texts: { type: 'array', items: { type: 'string' } }, engine: { type: 'string' }, source: { type: 'string' }, target: { type: 'string' } },
+                    properties: {
+                      text: { type: 'string' },
+                      texts: { type: 'array', items: { type: 'string' } },
+                      engine: { type: 'string' },
+                      source: { type: 'string' },
+                      target: { type: 'string' },
+                    },
                   },
                 },
               },

@@ -91,7 +91,13 @@ const post = (slug: string, body: FormData) => fetch(`${base}/api/v1/convert/${s
 
 async function convertsValidInput(tool: ToolDefinition) {
   const ok = await post(tool.slug, validInput(tool));
-  expect(ok.status, await ok.clone().text().catch(() => '')).toBe(200);
+  expect(
+    ok.status,
+    await ok
+      .clone()
+      .text()
+      .catch(() => ''),
+  ).toBe(200);
   if (scansCodes(tool)) {
     expect((await ok.json()).results).toEqual([{ format: 'QR_CODE', text: '1234567890' }]);
   } else {
@@ -128,7 +134,7 @@ function save(bytes: ArrayBuffer, name: string): string {
 }
 
 describe('the PDF tools over the API', () => {
-  test('merge-pdf answers the first file\'s name _merged.pdf with every page, in order; one file is too few', async () => {
+  test("merge-pdf answers the first file's name _merged.pdf with every page, in order; one file is too few", async () => {
     const form = new FormData();
     form.append('file', blob(corpusFile('tables/AnimalSounds.pdf')), 'a.pdf');
     form.append('file', blob(corpusFile('pdf/tracemonkey.pdf')), 'b.pdf');
@@ -151,7 +157,8 @@ describe('the PDF tools over the API', () => {
     const response = await post('text-to-pdf', form);
     // RFC 6266: the UTF-8 name percent-encoded (RFC 5987) beside an ASCII one without the accents.
     expect(response.headers.get('content-disposition')).toBe(
-      `attachment; filename="Grusse aus Lodz_!.pdf"; ` + `filename*=UTF-8''Gr%C3%BC%C3%9Fe%20aus%20%C5%81%C3%B3d%C5%BA%20%E2%80%94%20%D0%9F%D1%80%D0%B8%D0%B2%D0%B5%D1%82!.pdf`,
+      `attachment; filename="Grusse aus Lodz_!.pdf"; ` +
+        `filename*=UTF-8''Gr%C3%BC%C3%9Fe%20aus%20%C5%81%C3%B3d%C5%BA%20%E2%80%94%20%D0%9F%D1%80%D0%B8%D0%B2%D0%B5%D1%82!.pdf`,
     );
     const file = save(await response.arrayBuffer(), 'text.pdf');
     expect(execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })).toContain('Grüße aus Łódź — Привет!');
@@ -171,10 +178,7 @@ describe('the PDF tools over the API', () => {
     expect(response.headers.get('content-disposition')).toBe('attachment; filename=animals_pages.zip');
     const { unzipSync } = await import('fflate');
     const entries = unzipSync(new Uint8Array(await response.arrayBuffer()));
-    expect(Object.keys(entries).sort()).toEqual([
-      'animals_extracted_text.txt',
-      ...Array.from({ length: 14 }, (_, i) => `animals_page_${i + 1}.jpg`).sort(),
-    ]);
+    expect(Object.keys(entries).sort()).toEqual(['animals_extracted_text.txt', ...Array.from({ length: 14 }, (_, i) => `animals_page_${i + 1}.jpg`).sort()]);
 
     const bad = new FormData();
     bad.append('file', blob(corpusFile('tables/AnimalSounds.pdf')), 'animals.pdf');

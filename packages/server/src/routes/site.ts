@@ -23,8 +23,7 @@ const ORIGIN_PLACEHOLDER = '%ORIGIN%';
  * placeholder (pages, sitemap, robots), which are served by route, and what is in a dot folder
  * (the build's report of its chunks, .vite/).
  */
-const isPlainFile = (pathName: string) =>
-  /\.[a-z0-9]+$/i.test(pathName) && !/\.html$|^\/sitemap\.xml$|^\/robots\.txt$|\/\./.test(pathName);
+const isPlainFile = (pathName: string) => /\.[a-z0-9]+$/i.test(pathName) && !/\.html$|^\/sitemap\.xml$|^\/robots\.txt$|\/\./.test(pathName);
 
 /**
  * Every prerendered page: "/" -> index.html, "/de" -> de/index.html, "/de/blog/x" ->
@@ -93,9 +92,7 @@ async function serveSite(app: FastifyInstance, config: Pick<ServerConfig, 'webRo
     const home = /^\/[a-z]{2}(?=\/|$)/.exec(pathname)?.[0];
     return home && pages.has(home) ? home : undefined;
   };
-  const documents = new Map(
-    ['sitemap.xml', 'robots.txt'].map((name) => [`/${name}`, readFileSync(path.join(webRoot, name), 'utf8')]),
-  );
+  const documents = new Map(['sitemap.xml', 'robots.txt'].map((name) => [`/${name}`, readFileSync(path.join(webRoot, name), 'utf8')]));
 
   /** The configured address, else the request's own when its Host header is a plain host name. */
   const originOf = (request: FastifyRequest) => {
@@ -171,7 +168,10 @@ async function serveSite(app: FastifyInstance, config: Pick<ServerConfig, 'webRo
       // An address without a language prefix follows the visitor's chosen language, before any paint.
       const chosen = chosenLanguageOf(request.headers.cookie);
       if (chosen && chosen !== 'en' && !languageHomeOf(pathname) && pages.has(localized(chosen, pathname))) {
-        return reply.header('Cache-Control', 'no-store').header('Vary', 'Cookie').redirect(`${localized(chosen, pathname)}${query}`, 302);
+        return reply
+          .header('Cache-Control', 'no-store')
+          .header('Vary', 'Cookie')
+          .redirect(`${localized(chosen, pathname)}${query}`, 302);
       }
       return send(request, reply, 200, 'text/html; charset=utf-8', page);
     }

@@ -44,9 +44,10 @@ export function registerTranslateRoutes(api: FastifyInstance, deps: { translatio
       try {
         return await deps.queue.run(async (signal) => {
           const engine = await deps.translation.engineFor(pair, { named: asked.engine, signal });
-          const answer = asked.text !== undefined
-            ? { text: await translateText(asked.text, engine, pair, { signal }) }
-            : { texts: await engine.translate(asked.texts, pair, signal) };
+          const answer =
+            asked.text !== undefined
+              ? { text: await translateText(asked.text, engine, pair, { signal }) }
+              : { texts: await engine.translate(asked.texts, pair, signal) };
           return { ...answer, engine: engine.id, source: pair.source, target: pair.target };
         }, controller.signal);
       } finally {

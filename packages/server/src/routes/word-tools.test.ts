@@ -31,7 +31,12 @@ function officeProcesses(): Array<{ pid: number; state: string }> {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const [state = '', parent = '0'] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const commandLine = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      seen.set(Number(entry), { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), state, parent: Number(parent), ours: commandLine.includes(`/libreoffice-profiles/${process.pid}-`) });
+      seen.set(Number(entry), {
+        name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+        state,
+        parent: Number(parent),
+        ours: commandLine.includes(`/libreoffice-profiles/${process.pid}-`),
+      });
     } catch {
       // Gone while we looked.
     }
@@ -40,12 +45,19 @@ function officeProcesses(): Array<{ pid: number; state: string }> {
     for (let at = seen.get(pid); at; at = seen.get(at.parent)) if (at.parent === process.pid) return true;
     return false;
   };
-  return [...seen].filter(([pid, found]) => /^(soffice|soffice\.bin|oosplash)$/.test(found.name) && (found.ours || below(pid))).map(([pid, { state }]) => ({ pid, state }));
+  return [...seen]
+    .filter(([pid, found]) => /^(soffice|soffice\.bin|oosplash)$/.test(found.name) && (found.ours || below(pid)))
+    .map(([pid, { state }]) => ({ pid, state }));
 }
 
 async function convert(server: Server, slug: string, bytes: Uint8Array, name: string, signal?: AbortSignal) {
   const response = await fetch(`${server.origin}/api/v1/convert/${slug}`, { method: 'POST', body: form(bytes, name), signal });
-  return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), body: new Uint8Array(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    disposition: response.headers.get('content-disposition'),
+    body: new Uint8Array(await response.arrayBuffer()),
+  };
 }
 
 const jobs = async (server: Server) => ((await (await fetch(`${server.origin}/healthz`)).json()) as { jobs: { running: number; waiting: number } }).jobs;
@@ -98,11 +110,12 @@ describe('Word to PDF and Word to JPG on a server with LibreOffice', () => {
       // The Chinese .doc has no such text: it is held to its share of Han characters below.
       if (name === 'poi-61490-zh.doc') continue;
       // mammoth reads no ruby text: the Japanese one's words are the corpus note's, 東京 with its furigana.
-      const reference = name === 'poi-61470-ja.docx'
-        ? 'とうきょう 東京'
-        : name.endsWith('.docx')
-          ? (await mammoth.extractRawText({ buffer: Buffer.from(word(name)) })).value
-          : corpusFile('word/poi-Bug47742.expected.txt').toString('utf8');
+      const reference =
+        name === 'poi-61470-ja.docx'
+          ? 'とうきょう 東京'
+          : name.endsWith('.docx')
+            ? (await mammoth.extractRawText({ buffer: Buffer.from(word(name)) })).value
+            : corpusFile('word/poi-Bug47742.expected.txt').toString('utf8');
       const share = wordShare(reference, text)!;
       console.info(`${name}: ${pages} pages, ${(share * 100).toFixed(1)}% of its words`);
       expect(share, name).toBeGreaterThanOrEqual(0.98);

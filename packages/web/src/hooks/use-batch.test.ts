@@ -29,7 +29,11 @@ test('files are converted one at a time, in order, each waiting, then running wi
   const { batch } = batchOf((item, all) => settled.push([item.file.name, all.map((each) => each.state.status)]));
   const files = [pdf('a.pdf'), pdf('b.pdf'), pdf('c.pdf')];
   await act(() => batch().start(files, { language: 'eng' }));
-  expect(statuses(batch().items)).toEqual([['a.pdf', 'running'], ['b.pdf', 'waiting'], ['c.pdf', 'waiting']]);
+  expect(statuses(batch().items)).toEqual([
+    ['a.pdf', 'running'],
+    ['b.pdf', 'waiting'],
+    ['c.pdf', 'waiting'],
+  ]);
   expect(batch().busy).toBe(true);
 
   const a = await call(0);
@@ -49,7 +53,11 @@ test('files are converted one at a time, in order, each waiting, then running wi
 
   a.finish('Alpha');
   await settle();
-  expect(statuses(batch().items)).toEqual([['a.pdf', 'done'], ['b.pdf', 'running'], ['c.pdf', 'waiting']]);
+  expect(statuses(batch().items)).toEqual([
+    ['a.pdf', 'done'],
+    ['b.pdf', 'running'],
+    ['c.pdf', 'waiting'],
+  ]);
   expect(doneOutput(batch().items[0]!.state)?.name).toBe('a.pdf.txt');
   expect(settled).toEqual([['a.pdf', ['done', 'waiting', 'waiting']]]);
 
@@ -61,7 +69,11 @@ test('files are converted one at a time, in order, each waiting, then running wi
 
   (await call(2)).finish();
   await settle();
-  expect(statuses(batch().items)).toEqual([['a.pdf', 'done'], ['b.pdf', 'failed'], ['c.pdf', 'done']]);
+  expect(statuses(batch().items)).toEqual([
+    ['a.pdf', 'done'],
+    ['b.pdf', 'failed'],
+    ['c.pdf', 'done'],
+  ]);
   expect(batch().busy).toBe(false);
   expect(settled).toEqual([
     ['a.pdf', ['done', 'waiting', 'waiting']],
@@ -90,7 +102,11 @@ test('rerunning one file stops the batch for it, sends its options to it alone, 
   await act(() => batch().rerun(batch().items[0]!.id, { language: 'eng', password: 'secret' }));
   expect(b.signal.aborted).toBe(true);
   expect(batch().selected?.file.name).toBe('locked.pdf');
-  expect(statuses(batch().items)).toEqual([['locked.pdf', 'running'], ['b.pdf', 'waiting'], ['c.pdf', 'waiting']]);
+  expect(statuses(batch().items)).toEqual([
+    ['locked.pdf', 'running'],
+    ['b.pdf', 'waiting'],
+    ['c.pdf', 'waiting'],
+  ]);
 
   const again = await call(2);
   expect([again.name, again.options]).toEqual(['locked.pdf', { language: 'eng', password: 'secret' }]);
@@ -100,14 +116,22 @@ test('rerunning one file stops the batch for it, sends its options to it alone, 
   await settle();
   const bAgain = await call(3);
   expect([bAgain.name, bAgain.options]).toEqual(['b.pdf', { language: 'eng' }]);
-  expect(statuses(batch().items)).toEqual([['locked.pdf', 'done'], ['b.pdf', 'running'], ['c.pdf', 'waiting']]);
+  expect(statuses(batch().items)).toEqual([
+    ['locked.pdf', 'done'],
+    ['b.pdf', 'running'],
+    ['c.pdf', 'waiting'],
+  ]);
   bAgain.finish();
   await settle();
   const c = await call(4);
   expect([c.name, c.options]).toEqual(['c.pdf', { language: 'eng' }]);
   c.finish();
   await settle();
-  expect(statuses(batch().items)).toEqual([['locked.pdf', 'done'], ['b.pdf', 'done'], ['c.pdf', 'done']]);
+  expect(statuses(batch().items)).toEqual([
+    ['locked.pdf', 'done'],
+    ['b.pdf', 'done'],
+    ['c.pdf', 'done'],
+  ]);
   expect(calls).toHaveLength(5);
 });
 
@@ -162,7 +186,7 @@ test('leaving the page cancels the running job', async () => {
   expect(a.signal.aborted).toBe(true);
 });
 
-test('doneOutput gives a finished job\'s first output, or the one of an extension, and nothing before it is done', () => {
+test("doneOutput gives a finished job's first output, or the one of an extension, and nothing before it is done", () => {
   const bytes = new Uint8Array();
   const outputs = [
     { name: 'a.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', bytes },

@@ -33,8 +33,7 @@ export function useBatch(tool: ToolDefinition, onSettled?: (item: BatchItem, all
       controller.current?.abort();
       const own = new AbortController();
       controller.current = own;
-      const update = (id: number, state: ConversionState) =>
-        setItems((current) => current.map((item) => (item.id === id ? { ...item, state } : item)));
+      const update = (id: number, state: ConversionState) => setItems((current) => current.map((item) => (item.id === id ? { ...item, state } : item)));
       const finished: BatchItem[] = [...batch];
       for (const [index, item] of batch.entries()) {
         if (own.signal.aborted) return;
@@ -70,7 +69,9 @@ export function useBatch(tool: ToolDefinition, onSettled?: (item: BatchItem, all
       const unfinished = items.filter((other) => other.id !== id && (other.state.status === 'running' || other.state.status === 'waiting'));
       setItems((current) => current.map((other) => (unfinished.some((left) => left.id === other.id) ? { ...other, state: waiting } : other)));
       const { password: _own, ...shared } = options;
-      void convertAll([{ ...item, state: waiting }, ...unfinished.map((other) => ({ ...other, state: waiting }))], (next) => (next.id === id ? options : shared));
+      void convertAll([{ ...item, state: waiting }, ...unfinished.map((other) => ({ ...other, state: waiting }))], (next) =>
+        next.id === id ? options : shared,
+      );
     },
     [convertAll, items],
   );

@@ -25,14 +25,17 @@ export function useFileChoice(tool: ToolDefinition, reasons: Partial<RefusalReas
 
   /** The files the tool takes, in the order chosen. */
   // biome-ignore lint/correctness/useExhaustiveDependencies: the words follow the language (t); the tool never changes.
-  const check = useCallback(async (files: File[]): Promise<File[]> => {
-    setNotice(undefined);
-    setOtherTools(undefined);
-    const { accepted, notice: refused, otherTools: others } = await checkFiles(files, tool, words);
-    setNotice(refused);
-    setOtherTools(others);
-    return accepted;
-  }, [tool, t]);
+  const check = useCallback(
+    async (files: File[]): Promise<File[]> => {
+      setNotice(undefined);
+      setOtherTools(undefined);
+      const { accepted, notice: refused, otherTools: others } = await checkFiles(files, tool, words);
+      setNotice(refused);
+      setOtherTools(others);
+      return accepted;
+    },
+    [tool, t],
+  );
 
   return { notice, otherTools, check };
 }

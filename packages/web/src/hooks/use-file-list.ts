@@ -22,10 +22,13 @@ export function useFileList<T extends OrderedFile>(tool: ToolDefinition, reasons
   const current = useRef(items);
   current.current = items;
 
-  const set = useCallback((next: T[]) => {
-    onChange();
-    setItems(next);
-  }, [onChange]);
+  const set = useCallback(
+    (next: T[]) => {
+      onChange();
+      setItems(next);
+    },
+    [onChange],
+  );
 
   /** Adds the files the tool takes; returns the new entries. */
   const add = async (files: File[], extend: (entry: OrderedFile) => T): Promise<T[]> => {
@@ -40,8 +43,7 @@ export function useFileList<T extends OrderedFile>(tool: ToolDefinition, reasons
     return added;
   };
 
-  const patch = (id: number, change: Partial<T>) =>
-    setItems((list) => list.map((item) => (item.id === id ? { ...item, ...change } : item)));
+  const patch = (id: number, change: Partial<T>) => setItems((list) => list.map((item) => (item.id === id ? { ...item, ...change } : item)));
 
   return {
     items,

@@ -33,7 +33,7 @@ function fileTool(slug: string, config?: FileToolConfig) {
   return () => result.current!;
 }
 
-test('refused files never start and the page gets its notice; the accepted ones start with the options\' values', async () => {
+test("refused files never start and the page gets its notice; the accepted ones start with the options' values", async () => {
   const page = fileTool('pdf-to-jpg');
   await act(() => page().choose([text('notes.txt')]));
   await settle();

@@ -15,8 +15,7 @@ export function useListTool<T extends OrderedFile>(tool: ToolDefinition, reasons
   const files = useFileList<T>(tool, reasons, job.reset);
   const options = useToolOptions(tool, { onChange: job.reset });
   /** Runs the job on the list as it is, with the options and whatever the page adds (merge's passwords). */
-  const convert = (extra: Record<string, unknown> = {}) =>
-    void job.run({ files: files.items.map((item) => item.file) }, { ...options.values, ...extra });
+  const convert = (extra: Record<string, unknown> = {}) => void job.run({ files: files.items.map((item) => item.file) }, { ...options.values, ...extra });
   return { tool, job, files, options, convert };
 }
 

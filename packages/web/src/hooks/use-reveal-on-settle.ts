@@ -49,7 +49,12 @@ export function scrollIntoViewIfNeeded(element: HTMLElement, block: 'start' | 'c
  * batch shown in its place (the visitor is going through the list) leave focus where it is.
  * `focus: false` only scrolls, for a panel that puts focus in a field of its own.
  */
-export function useRevealOnSettle(settled: unknown, region: RefObject<HTMLElement | null>, anchor: RefObject<HTMLElement | null>, { focus = true }: { focus?: boolean } = {}) {
+export function useRevealOnSettle(
+  settled: unknown,
+  region: RefObject<HTMLElement | null>,
+  anchor: RefObject<HTMLElement | null>,
+  { focus = true }: { focus?: boolean } = {},
+) {
   const previous = useRef<unknown>(undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new outcome reveals; the refs are stable.
   useEffect(() => {

@@ -16,7 +16,10 @@ export function useServerEngine(engine: 'office' | undefined): boolean | undefin
   useEffect(() => {
     if (!engine) return;
     let current = true;
-    health ??= fetch('/healthz').then((response) => (response.ok ? (response.json() as Promise<Health>) : {}), () => ({}));
+    health ??= fetch('/healthz').then(
+      (response) => (response.ok ? (response.json() as Promise<Health>) : {}),
+      () => ({}),
+    );
     void health.then((body) => {
       if (current) setAvailable(body[engine]?.available);
     });

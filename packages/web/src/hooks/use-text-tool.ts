@@ -15,10 +15,7 @@ const LIVE_DELAY_MS = 150;
  * (its output is a preview); others wait for the button, and a changed option forgets the
  * output made with the old one.
  */
-export function useTextTool(
-  tool: ToolDefinition,
-  { live = false, fixed }: { live?: boolean; fixed?: Record<string, OptionValue> } = {},
-) {
+export function useTextTool(tool: ToolDefinition, { live = false, fixed }: { live?: boolean; fixed?: Record<string, OptionValue> } = {}) {
   const { t } = useTranslation();
   // A failed conversion is told in a toast too; a live preview's failure shows in place only.
   const job = useToolJob(tool, (state) => !live && notifyFailure(state, t, t('toast.conversionFailed')));

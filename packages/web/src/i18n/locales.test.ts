@@ -17,11 +17,39 @@ const english = leaves(read('en.json'));
 
 test('English has every dictionary key the spec names, none empty', () => {
   const keys = new Map(english);
-  const spec = ['siteTitle', 'heroTitle', 'heroDescription', 'uploadTitle', 'uploadDescription', 'extractedTitle',
-    'extractedDescription', 'processing', 'copyText', 'download', 'extractText', 'uploadPlaceholder', 'whyChooseTitle',
-    'aiPowered', 'aiDescription', 'multiFormat', 'multiFormatDescription', 'batchProcessing', 'batchDescription',
-    'mobileFriendly', 'mobileDescription', 'howItWorksTitle', 'step1', 'step1Description', 'step2', 'step2Description',
-    'step3', 'step3Description', 'nav.tools', 'nav.about', 'nav.contact'];
+  const spec = [
+    'siteTitle',
+    'heroTitle',
+    'heroDescription',
+    'uploadTitle',
+    'uploadDescription',
+    'extractedTitle',
+    'extractedDescription',
+    'processing',
+    'copyText',
+    'download',
+    'extractText',
+    'uploadPlaceholder',
+    'whyChooseTitle',
+    'aiPowered',
+    'aiDescription',
+    'multiFormat',
+    'multiFormatDescription',
+    'batchProcessing',
+    'batchDescription',
+    'mobileFriendly',
+    'mobileDescription',
+    'howItWorksTitle',
+    'step1',
+    'step1Description',
+    'step2',
+    'step2Description',
+    'step3',
+    'step3Description',
+    'nav.tools',
+    'nav.about',
+    'nav.contact',
+  ];
   for (const key of spec) expect(keys.get(key), key).toEqual(expect.stringMatching(/\S/));
   for (const [key, value] of english) expect(value, key).toEqual(expect.stringMatching(/\S/));
 });

@@ -7,8 +7,19 @@ export const availableOcrLanguages = __OCR_LANGUAGES__ as OcrLanguage[];
 
 /** The text's likely language for each interface language: what a visitor of /de scans is German. */
 const byInterface: Record<string, OcrLanguage> = {
-  en: 'eng', ru: 'rus', es: 'spa', fr: 'fra', ph: 'fil', id: 'ind', de: 'deu', br: 'por',
-  da: 'dan', nl: 'nld', pl: 'pol', it: 'ita', tr: 'tur',
+  en: 'eng',
+  ru: 'rus',
+  es: 'spa',
+  fr: 'fra',
+  ph: 'fil',
+  id: 'ind',
+  de: 'deu',
+  br: 'por',
+  da: 'dan',
+  nl: 'nld',
+  pl: 'pol',
+  it: 'ita',
+  tr: 'tur',
 };
 
 export function defaultOcrLanguage(interfaceCode: string): OcrLanguage {

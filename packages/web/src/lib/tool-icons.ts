@@ -1,4 +1,26 @@
-import { Barcode, Contrast, FileImage, FileSpreadsheet, FileInput, FileOutput, FilePen, FileSearch, FileText, FileType, Files, ImageDown, Images, Languages, NotebookPen, QrCode, ScanLine, ScanText, Table2, Type, type LucideIcon } from 'lucide-react';
+import {
+  Barcode,
+  Contrast,
+  FileImage,
+  FileSpreadsheet,
+  FileInput,
+  FileOutput,
+  FilePen,
+  FileSearch,
+  FileText,
+  FileType,
+  Files,
+  ImageDown,
+  Images,
+  Languages,
+  NotebookPen,
+  QrCode,
+  ScanLine,
+  ScanText,
+  Table2,
+  Type,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ToolIcon } from '@textlift/core/tools';
 
 /** The registry names each tool's icon; every name has its picture here (checked by type). */

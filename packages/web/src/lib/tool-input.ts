@@ -39,7 +39,9 @@ const extensions: Record<SniffedType, string> = {
 
 /** The file picker's accept attribute from the types the tool reads (the content is sniffed again). */
 export function acceptAttribute(tool: ToolDefinition): string {
-  return fileInput(tool).accepts.flatMap((type) => [type, extensions[type]]).join(',');
+  return fileInput(tool)
+    .accepts.flatMap((type) => [type, extensions[type]])
+    .join(',');
 }
 
 /** Whether the tool reads PDFs (among other files, maybe). */

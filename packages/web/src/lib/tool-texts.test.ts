@@ -23,7 +23,8 @@ for (const tool of toolList.filter((entry) => entry.path !== '/')) {
       // JPG to Word's and the QR generator's format are set by their pages, never drawn.
       if (name === 'format') continue;
       keys.push(`${ns}.options.${name}.label`);
-      const values = field.kind === 'choice' || field.kind === 'number-choice' ? field.values : field.kind === 'integer' && field.presets ? Object.keys(field.presets) : [];
+      const values =
+        field.kind === 'choice' || field.kind === 'number-choice' ? field.values : field.kind === 'integer' && field.presets ? Object.keys(field.presets) : [];
       keys.push(...values.map((value) => `${ns}.options.${name}.values.${value}`));
     }
     for (const key of keys) expect(lookUp(key), key).toEqual(expect.stringMatching(/\S/));

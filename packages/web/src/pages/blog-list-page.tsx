@@ -17,7 +17,13 @@ export function BlogListPage() {
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 sm:py-16 md:grid-cols-2">
         {blogPosts.map((post) => (
           <article key={post.slug} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-            <img src={post.image} alt={t(`blog.posts.${post.key}.imageAlt`)} width={1200} height={630} className="aspect-[40/21] w-full bg-brand-50 object-cover" />
+            <img
+              src={post.image}
+              alt={t(`blog.posts.${post.key}.imageAlt`)}
+              width={1200}
+              height={630}
+              className="aspect-[40/21] w-full bg-brand-50 object-cover"
+            />
             <div className="flex flex-1 flex-col gap-4 p-6">
               <PostTags tags={t(`blog.posts.${post.key}.tags`, { returnObjects: true }) as string[]} />
               <h2 className="text-xl font-semibold tracking-tight text-slate-900">

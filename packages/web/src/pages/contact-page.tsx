@@ -13,7 +13,8 @@ type Values = Record<ContactField | 'website', string>;
 const empty: Values = { name: '', email: '', subject: '', message: '', website: '' };
 
 const inputClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 ' + 'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-invalid:border-red-500 aria-invalid:ring-red-500/20';
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 ' +
+  'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-invalid:border-red-500 aria-invalid:ring-red-500/20';
 
 export function ContactPage() {
   const { t } = useTranslation();
@@ -144,7 +145,15 @@ export function ContactPage() {
               {/* Hidden from people and from assistive technology; bots fill it in. */}
               <div className="absolute -left-[9999px] size-px overflow-hidden" aria-hidden>
                 <label htmlFor="contact-website">{t('contact.honeypot')}</label>
-                <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" value={values.website} onChange={(event) => update('website', event.target.value)} />
+                <input
+                  id="contact-website"
+                  name="website"
+                  type="text"
+                  tabIndex={-1}
+                  autoComplete="off"
+                  value={values.website}
+                  onChange={(event) => update('website', event.target.value)}
+                />
               </div>
               <div className="sm:col-span-2">
                 <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">

@@ -62,7 +62,11 @@ const untrueClaims: Array<[string, RegExp, 'everywhere' | 'site pages']> = [
     'everywhere',
   ],
   ['a monthly package', /Paket Dasar|Basic Package/iu, 'everywhere'],
-  ['subscriptions', /subscription|Abonnement|abonnement|suscripci|assinatura|abbonament|subskrypcj|abonament|abonelik|подписк|langganan|suskrip/iu, 'site pages'],
+  [
+    'subscriptions',
+    /subscription|Abonnement|abonnement|suscripci|assinatura|abbonament|subskrypcj|abonament|abonelik|подписк|langganan|suskrip/iu,
+    'site pages',
+  ],
 ];
 
 /** The dictionary sections of the static pages, the home page's own texts and the blog. */
@@ -127,7 +131,7 @@ describe.each(languages.map((language) => language.code))('%s', (code) => {
     }
   });
 
-  test('How it works names the hero\'s own buttons, not a Convert button it does not have', () => {
+  test("How it works names the hero's own buttons, not a Convert button it does not have", () => {
     const steps = textOf(createElement(HowItWorks));
     for (const label of [dictionary.extractText, dictionary.copyText, dictionary.download]) expect(steps).toContain(label);
     expect(steps).not.toContain(dictionary.toolPage.convert);

@@ -21,9 +21,7 @@ export function TextPage({ section }: { section: TextSection }) {
   return (
     <article>
       <PageHeader title={t(`${section}.title`)} lead={t(`${section}.lead`)}>
-        {section !== 'about' && (
-          <p className="mt-4 text-sm text-slate-500">{t('lastUpdated', { date: formatDate(LEGAL_UPDATED, language.tag) })}</p>
-        )}
+        {section !== 'about' && <p className="mt-4 text-sm text-slate-500">{t('lastUpdated', { date: formatDate(LEGAL_UPDATED, language.tag) })}</p>}
       </PageHeader>
       <div className="mx-auto max-w-3xl space-y-10 px-4 py-12 sm:px-6 sm:py-16">
         {sections.map((item) => (

@@ -219,15 +219,33 @@ class OffscreenCanvasFactory {
  * render without them, as pdf.js does on Node.
  */
 class NoFilterFactory {
-  addFilter() { return 'none'; }
-  addHCMFilter() { return 'none'; }
-  addAlphaFilter() { return 'none'; }
-  addLuminosityFilter() { return 'none'; }
-  addKnockoutFilter() { return 'none'; }
-  addHighlightHCMFilter() { return 'none'; }
-  addSelectionHCMFilter() { return 'none'; }
-  addSelectionFilter() { return 'none'; }
-  createSelectionStyle() { return null; }
+  addFilter() {
+    return 'none';
+  }
+  addHCMFilter() {
+    return 'none';
+  }
+  addAlphaFilter() {
+    return 'none';
+  }
+  addLuminosityFilter() {
+    return 'none';
+  }
+  addKnockoutFilter() {
+    return 'none';
+  }
+  addHighlightHCMFilter() {
+    return 'none';
+  }
+  addSelectionHCMFilter() {
+    return 'none';
+  }
+  addSelectionFilter() {
+    return 'none';
+  }
+  createSelectionStyle() {
+    return null;
+  }
   destroy() {}
 }
 

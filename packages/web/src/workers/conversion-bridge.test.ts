@@ -154,7 +154,7 @@ test('two jobs at once share the worker, and each gets only its own progress and
   await arrival(() => expect(seen).toEqual({ a: [0.1], b: [0.7] }));
 });
 
-test('a conversion\'s error comes back as a ConversionError with its code and details', async () => {
+test("a conversion's error comes back as a ConversionError with its code and details", async () => {
   const job = bridge.runConversion('pdf-to-text', input('big.pdf', 'x'), {});
   (await made().job(0)).fail(new ConversionError('too-large', 'The file is too large.', { max: 100 }));
   await expect(job).rejects.toMatchObject({ name: 'ConversionError', code: 'too-large', message: 'The file is too large.', details: { max: 100 } });
@@ -224,13 +224,13 @@ test('a worker left idle five minutes is stopped, but never while a job runs on 
   expect(FakeWorker.made).toHaveLength(1);
 });
 
-test('a PDF\'s page count is read in the worker with its password; a missing password comes back as its code', async () => {
+test("a PDF's page count is read in the worker with its password; a missing password comes back as its code", async () => {
   const file = new File(['%PDF-1.7 twelve'], 'locked.pdf', { type: 'application/pdf' });
   expect(await bridge.pdfPageCount(file, 'secret')).toBe(file.size);
   await expect(bridge.pdfPageCount(file)).rejects.toMatchObject({ code: 'password-required' });
 });
 
-test('the OCR engine\'s early loading goes to the worker, and its failure is left to the reading', async () => {
+test("the OCR engine's early loading goes to the worker, and its failure is left to the reading", async () => {
   bridge.loadOcrEngine(['eng', 'deu']);
   bridge.loadOcrEngine(['xxx']);
   await arrival(() => expect(made().loaded).toEqual([['eng', 'deu'], ['xxx']]));

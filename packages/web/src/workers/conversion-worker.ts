@@ -1,5 +1,13 @@
 import * as Comlink from 'comlink';
-import { chosenEngine, runTool, type ConversionHost, type JobInput, type ProgressCallback, type TranslationEngine, type TranslationEngineId } from '@textlift/core';
+import {
+  chosenEngine,
+  runTool,
+  type ConversionHost,
+  type JobInput,
+  type ProgressCallback,
+  type TranslationEngine,
+  type TranslationEngineId,
+} from '@textlift/core';
 import type { PageTranslation } from '../lib/translation/page-engines.ts';
 import { browserHost } from './browser-host.ts';
 import { plainErrors } from './plain-errors.ts';
@@ -20,7 +28,10 @@ const api = {
   run: plainErrors(async (slug: string, input: JobInput, options: Record<string, unknown>, onProgress?: ProgressCallback, translation?: PageTranslation) => {
     const host: ConversionHost = translation ? { ...browserHost, translator: (pair) => pageTranslator(translation, pair) } : browserHost;
     const result = await runTool(slug, input, options, { host, onProgress });
-    return Comlink.transfer(result, result.outputs.map((output) => output.bytes.buffer as ArrayBuffer));
+    return Comlink.transfer(
+      result,
+      result.outputs.map((output) => output.bytes.buffer as ArrayBuffer),
+    );
   }),
 };
 

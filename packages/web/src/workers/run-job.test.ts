@@ -25,7 +25,7 @@ afterAll(async () => {
   await app.close();
 });
 
-test('a server tool\'s page job goes to the API and comes back as the same result, named by Content-Disposition', async () => {
+test("a server tool's page job goes to the API and comes back as the same result, named by Content-Disposition", async () => {
   const stages: string[] = [];
   const result = await runJob(asServerTool('text-to-pdf'), { text: 'Zażółć gęślą jaźń — Привет' }, {}, { onProgress: (_, stage) => stages.push(stage) });
   expect(stages).toEqual(['uploading', 'converting']);

@@ -35,5 +35,8 @@ export async function runJob(tool: ToolDefinition, job: PageJob, options: Record
 
 /** Starts the OCR engine's loading (see the bridge's loadOcrEngine); the bridge itself is fetched first. */
 export function loadOcrEngine(languages: string[]): void {
-  import('./conversion-bridge.ts').then((bridge) => bridge.loadOcrEngine(languages), () => {});
+  import('./conversion-bridge.ts').then(
+    (bridge) => bridge.loadOcrEngine(languages),
+    () => {},
+  );
 }

@@ -76,10 +76,14 @@ export function convertOnServer(slug: string, job: ServerJob, { signal, onProgre
       }
       reject(answerError(request.status, new TextDecoder().decode(bytes)));
     };
-    signal?.addEventListener('abort', () => {
-      request.abort();
-      reject(new ConversionError('cancelled', 'Cancelled.'));
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        request.abort();
+        reject(new ConversionError('cancelled', 'Cancelled.'));
+      },
+      { once: true },
+    );
     request.send(form);
   });
 }

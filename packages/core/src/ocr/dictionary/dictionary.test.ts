@@ -51,7 +51,9 @@ describe('the word list inside a traineddata file', () => {
   test("a sample of the words Debian's dawg2wordlist lists for English is all found, random strings are not", () => {
     // fixtures/eng-words.txt: 300 words drawn from `dawg2wordlist eng.lstm-unicharset eng.lstm-word-dawg`
     // (tesseract 5.3, Debian) on the best_int model, those that begin and end with a letter or digit.
-    const listed = readFileSync(new URL('fixtures/eng-words.txt', import.meta.url), 'utf8').split('\n').filter(Boolean);
+    const listed = readFileSync(new URL('fixtures/eng-words.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .filter(Boolean);
     expect(listed.length).toBe(300);
     const english = wordList('eng');
     expect(listed.filter((word) => !english.has(word))).toEqual([]);

@@ -19,13 +19,17 @@ const LOWER = /\p{Ll}/u;
 const ASCII = /^[\x20-\x7e]*$/;
 const isAsciiAlphanumeric = (code: number) => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 /** The ligatures tesseract's training cleans out of its text (UNICHARSET::kCleanupMaps). */
-const LIGATURES: Record<string, string> = { 'ﬁ': 'fi', 'ﬂ': 'fl' };
+const LIGATURES: Record<string, string> = { ﬁ: 'fi', ﬂ: 'fl' };
 
 /** The word as the dictionary spells it: composed accents, no ligatures, no punctuation around it. */
 export function dictionaryForm(word: string): string {
   // Most words are plain ASCII letters: nothing to do, and no regular expression to run.
   if (isAsciiAlphanumeric(word.charCodeAt(0)) && isAsciiAlphanumeric(word.charCodeAt(word.length - 1)) && ASCII.test(word)) return word;
-  return word.normalize('NFC').replace(/[ﬁﬂ]/g, (ligature) => LIGATURES[ligature]!).replace(LEADING, '').replace(TRAILING, '');
+  return word
+    .normalize('NFC')
+    .replace(/[ﬁﬂ]/g, (ligature) => LIGATURES[ligature]!)
+    .replace(LEADING, '')
+    .replace(TRAILING, '');
 }
 
 /**

@@ -54,8 +54,13 @@ describe('what one word of a reading is', () => {
 
 describe('how readable a reading is', () => {
   test('a ruled parts table read plainly against the noise its quarter-turned reading gave', () => {
-    const plain = ['PART NO. DESCRIPTION QTY PRICE', '13 A-14 B Bracket, steel 12 $1,234.56', '27 C-09 D Washer 1.505,00 € 4 12%',
-      '31 F-22 A Bearing assembly 2 -4.3', 'ISBN 0-13-110362-8 BIG.COM.MY 2001-12-21 9:30'];
+    const plain = [
+      'PART NO. DESCRIPTION QTY PRICE',
+      '13 A-14 B Bracket, steel 12 $1,234.56',
+      '27 C-09 D Washer 1.505,00 € 4 12%',
+      '31 F-22 A Bearing assembly 2 -4.3',
+      'ISBN 0-13-110362-8 BIG.COM.MY 2001-12-21 9:30',
+    ];
     const noise = ['fd fd fd BRWRWRWW', '|||  —~- Ii1l 89888689999亿', 'fd rn BRWRWRWW 8888 —~-', 'Ii1l lll WWWW 999999999 fd'];
     const read = readableWords(plain, eng);
     const garbled = readableWords(noise, eng);
@@ -78,7 +83,9 @@ describe('how readable a reading is', () => {
   });
 
   const fixtures = fileURLToPath(new URL('fixtures/readings/', import.meta.url));
-  const pages = readdirSync(fixtures).filter((name) => name.endsWith('.upright.txt')).map((name) => name.replace('.upright.txt', ''));
+  const pages = readdirSync(fixtures)
+    .filter((name) => name.endsWith('.upright.txt'))
+    .map((name) => name.replace('.upright.txt', ''));
 
   test.skipIf(!hasCorpus)('on the 14 real documents the truth scores far above tesseract reading the page turned', () => {
     expect(pages.length).toBe(14);
@@ -88,7 +95,8 @@ describe('how readable a reading is', () => {
       // At least 84% of the truth's weighed characters are readable (a receipt's names and codes are the rest).
       expect(share(truth), page).toBeGreaterThan(0.8);
       // Measured: 2.2 times as many readable characters as either turned reading at least, 3 to 14 times on most.
-      for (const turned of ['turned-90', 'turned-180']) expect(truth.readableCharacters, `${page} ${turned}`).toBeGreaterThan(2 * reading(turned).readableCharacters);
+      for (const turned of ['turned-90', 'turned-180'])
+        expect(truth.readableCharacters, `${page} ${turned}`).toBeGreaterThan(2 * reading(turned).readableCharacters);
       // Turned upside down, under half of what is read is readable (12 to 33%).
       expect(share(reading('turned-180')), page).toBeLessThan(0.4);
     }

@@ -60,10 +60,7 @@ const GROUPED = `\\d{1,3}(?:[,.  '’]\\d{3})+`;
  * A figure as printed: optional sign and currency, digits (grouped or not), a decimal part,
  * a percent, currency or degree sign after, an ordinal's ending ("1st", "2nd", "3e", "1º").
  */
-const FIGURE = new RegExp(
-  `^[-+−±]?[${CURRENCY}]?[-+−]?(?:${GROUPED}|\\d+)(?:[.,]\\d+)?(?:[%‰°${CURRENCY}]|st|nd|rd|th|er|e|º|ª)?$`,
-  'u',
-);
+const FIGURE = new RegExp(`^[-+−±]?[${CURRENCY}]?[-+−]?(?:${GROUPED}|\\d+)(?:[.,]\\d+)?(?:[%‰°${CURRENCY}]|st|nd|rd|th|er|e|º|ª)?$`, 'u');
 /** Dates and times: 12/21/2001, 2001-12-21, 21.12.01, 9:30, 09:30:15, 9:30am. */
 const DATE = /^\d{1,4}([./-])\d{1,2}\1\d{1,4}$/u;
 const TIME = /^\d{1,2}[:h.]\d{2}(?::\d{2})?(?:am|pm|AM|PM)?$/u;

@@ -53,4 +53,3 @@ export async function createOnnxLineModel(ort: typeof Ort, files: LineModelFiles
   const characters = [...files.dictionary.replace(/\r/g, '').replace(/\n$/, '').split('\n'), ' '];
   return { detect: (input) => run(detector, input), recognize: (input) => run(recognizer, input), characters };
 }
-

@@ -12,15 +12,18 @@ function modelAnswering(characters: string[], steps: number[][]): LineModel {
   };
 }
 
-test('the line reader writes no character of another script than the page\'s: the likeliest Latin one stands', async () => {
+test("the line reader writes no character of another script than the page's: the likeliest Latin one stands", async () => {
   // Classes: blank, a, 亿, 1, é, 川.
-  const model = modelAnswering(['a', '亿', '1', 'é', '川'], [
-    [0.05, 0.15, 0.8, 0, 0, 0],
-    [0.9, 0, 0.1, 0, 0, 0],
-    [0.1, 0, 0, 0.2, 0, 0.7],
-    [0.2, 0, 0, 0, 0.8, 0],
-    [0.1, 0, 0, 0, 0, 0.9],
-  ]);
+  const model = modelAnswering(
+    ['a', '亿', '1', 'é', '川'],
+    [
+      [0.05, 0.15, 0.8, 0, 0, 0],
+      [0.9, 0, 0.1, 0, 0, 0],
+      [0.1, 0, 0, 0.2, 0, 0.7],
+      [0.2, 0, 0, 0, 0.8, 0],
+      [0.1, 0, 0, 0, 0, 0.9],
+    ],
+  );
   const characters = await readLine(model, createGreyImage(200, 40), { x0: 0, y0: 0, x1: 200, y1: 40 });
   // Where 亿 and 川 were likeliest, a and 1 are written, each with its own probability; a Han
   // character with nothing Latin beside it becomes a blank.

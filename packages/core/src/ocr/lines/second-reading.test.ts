@@ -22,7 +22,9 @@ function read(text: string): { characters: ReadCharacter[]; spaces: number[] } {
 
 const words = (text: string) => {
   const { characters, spaces } = read(text);
-  return toWords(characters, spaces, box).map((word) => word.text).join(' ');
+  return toWords(characters, spaces, box)
+    .map((word) => word.text)
+    .join(' ');
 };
 
 describe('word spaces from gaps in the ink', () => {

@@ -60,7 +60,13 @@ export interface LineModelRepairs {
  * else the model's reading replaces them. Lines come out row by row, as a receipt or a
  * letter is read; pages set in columns are not given to this function.
  */
-export async function readWithLineModel(model: LineModel, image: GreyImage, tesseractLines: OcrLine[], onProgress?: (fraction: number) => void, { narrowLetters = true, decimalPoints = true }: LineModelRepairs = {}): Promise<OcrLine[]> {
+export async function readWithLineModel(
+  model: LineModel,
+  image: GreyImage,
+  tesseractLines: OcrLine[],
+  onProgress?: (fraction: number) => void,
+  { narrowLetters = true, decimalPoints = true }: LineModelRepairs = {},
+): Promise<OcrLine[]> {
   const boxes = (await detectLines(model, image)).sort((a, b) => centre(a).y - centre(b).y || a.x0 - b.x0);
   // Each of Tesseract's words goes to the first detected line its middle falls in.
   const owned = boxes.map(() => [] as OcrWord[]);
@@ -78,18 +84,23 @@ export async function readWithLineModel(model: LineModel, image: GreyImage, tess
     const own = owned[index]!.sort((a, b) => a.box.x0 - b.box.x0);
     const confidence = meanOf(own.map((word) => word.confidence));
     if (own.length > 0 && confidence >= CONFIDENT) {
-      pieces.push({ box, words: decimalPoints && own.some((word) => BARE_NUMBER.test(word.text)) ? withDecimalPoints(own, await readLine(model, image, box)) : own });
+      pieces.push({
+        box,
+        words: decimalPoints && own.some((word) => BARE_NUMBER.test(word.text)) ? withDecimalPoints(own, await readLine(model, image, box)) : own,
+      });
       continue;
     }
     const characters = await readLine(model, image, box);
     const probability = meanOf(characters.map((character) => character.probability));
-    const modelWins = characters.length > 0 && probability >= (own.length === 0 ? MODEL_ALONE : MODEL_FLOOR) && (own.length === 0 || probability > confidence / 100) &&
+    const modelWins =
+      characters.length > 0 &&
+      probability >= (own.length === 0 ? MODEL_ALONE : MODEL_FLOOR) &&
+      (own.length === 0 || probability > confidence / 100) &&
       own.every((word) => [...word.text].every((letter) => writable.has(letter)));
     if (modelWins) {
       const modelWords = toWords(characters, spacesIn(image, box, own), box);
       pieces.push({ box, words: narrowLetters ? withNarrowLetters(modelWords, own) : modelWords });
-    }
-    else if (own.length > 0) pieces.push({ box, words: own });
+    } else if (own.length > 0) pieces.push({ box, words: own });
   }
   // Confident words the detector did not find stay, on their own lines.
   for (const line of tesseractLines) {
@@ -124,8 +135,12 @@ export function withNarrowLetters(modelWords: OcrWord[], own: OcrWord[]): OcrWor
     const bare = word.text.replace(NARROW, '');
     const fuller = own.find(
       (tesseract) =>
-        tesseract.confidence >= NARROW_TRUSTED && tesseract.box.x0 < word.box.x1 && tesseract.box.x1 > word.box.x0 && tesseract.text.length > word.text.length &&
-        tesseract.text.replace(NARROW, '') === bare && isSubsequence(word.text, tesseract.text),
+        tesseract.confidence >= NARROW_TRUSTED &&
+        tesseract.box.x0 < word.box.x1 &&
+        tesseract.box.x1 > word.box.x0 &&
+        tesseract.text.length > word.text.length &&
+        tesseract.text.replace(NARROW, '') === bare &&
+        isSubsequence(word.text, tesseract.text),
     );
     return fuller ? { ...word, text: fuller.text } : word;
   });
@@ -150,7 +165,10 @@ export function withDecimalPoints(own: OcrWord[], characters: ReadCharacter[]): 
     if (!BARE_NUMBER.test(word.text)) return word;
     // The model places a character by its step in the line, so half a letter's slack either side.
     const slack = (word.box.x1 - word.box.x0) / word.text.length / 2;
-    const over = characters.filter((character) => character.x >= word.box.x0 - slack && character.x <= word.box.x1 + slack).map((character) => character.text).join('');
+    const over = characters
+      .filter((character) => character.x >= word.box.x0 - slack && character.x <= word.box.x1 + slack)
+      .map((character) => character.text)
+      .join('');
     const priced = `${word.text.slice(0, -2)}.${word.text.slice(-2)}`;
     return over.trim() === priced ? { ...word, text: priced } : word;
   });
@@ -162,7 +180,8 @@ export function withDecimalPoints(own: OcrWord[], characters: ReadCharacter[]): 
  * line takes in words of the next): no space between them, or it cuts words ("su c h").
  */
 function spacesIn(image: GreyImage, box: Box, own: OcrWord[]): number[] {
-  if (own.length >= 2 && meanOf(own.map((word) => word.confidence)) >= GAPS_TRUSTED) return own.slice(1).flatMap((word, i) => (own[i]!.box.x1 <= word.box.x0 ? [(own[i]!.box.x1 + word.box.x0) / 2] : []));
+  if (own.length >= 2 && meanOf(own.map((word) => word.confidence)) >= GAPS_TRUSTED)
+    return own.slice(1).flatMap((word, i) => (own[i]!.box.x1 <= word.box.x0 ? [(own[i]!.box.x1 + word.box.x0) / 2] : []));
   const read = own.filter((word) => word.confidence >= SPAN_TRUSTED);
   return inkGaps(image, box).filter((x) => !read.some((word) => x > word.box.x0 && x < word.box.x1));
 }
@@ -197,7 +216,10 @@ function clingsTo(word: ReadCharacter[], rest: ReadCharacter[]): boolean {
   const [before, last] = [word.at(-2)?.text ?? '', word.at(-1)?.text ?? ''];
   if (/^[.,;]$/.test(next)) return true;
   if (next === ':' && /^\d$/.test(last) && /^\d$/.test(rest[1]?.text ?? '')) return true;
-  const twoDigits = rest.slice(0, 3).map((character) => character.text).join('');
+  const twoDigits = rest
+    .slice(0, 3)
+    .map((character) => character.text)
+    .join('');
   return /^[.,:]$/.test(last) && /^\d$/.test(before) && /^\d\d(\D|$)/.test(twoDigits);
 }
 

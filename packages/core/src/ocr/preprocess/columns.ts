@@ -69,20 +69,22 @@ function splitsIntoColumns(letters: Blob[], letterHeight: number): Split {
 export function columnsOf(image: GreyImage, letterHeight: number): Box[] {
   const letters = letterLike(findBlobs(image, otsuThreshold(image)), image);
   const found = gutters(letters, letterHeight);
-  const cuts = found.filter((gutter, i) => {
-    if (gutter.split !== 'none') return true;
-    // Two lists far apart ("Être" and "Avoir" with their persons under them) read as lists,
-    // though their lines sit level: both parts hold words, not a price column, and the gap
-    // is wider than the narrower of them. A form's labels and values stand closer.
-    const from = found[i - 1]?.x1 ?? -Infinity;
-    const to = found[i + 1]?.x0 ?? Infinity;
-    const widths = [
-      extent(letters.filter((letter) => letter.x0 >= from && letter.x1 <= gutter.x0)),
-      extent(letters.filter((letter) => letter.x0 >= gutter.x1 && letter.x1 <= to)),
-    ];
-    const narrower = Math.min(...widths);
-    return narrower >= letterHeight * LIST_WIDTH && gutter.x1 - gutter.x0 >= narrower;
-  }).map((gutter) => Math.round((gutter.x0 + gutter.x1) / 2));
+  const cuts = found
+    .filter((gutter, i) => {
+      if (gutter.split !== 'none') return true;
+      // Two lists far apart ("Être" and "Avoir" with their persons under them) read as lists,
+      // though their lines sit level: both parts hold words, not a price column, and the gap
+      // is wider than the narrower of them. A form's labels and values stand closer.
+      const from = found[i - 1]?.x1 ?? -Infinity;
+      const to = found[i + 1]?.x0 ?? Infinity;
+      const widths = [
+        extent(letters.filter((letter) => letter.x0 >= from && letter.x1 <= gutter.x0)),
+        extent(letters.filter((letter) => letter.x0 >= gutter.x1 && letter.x1 <= to)),
+      ];
+      const narrower = Math.min(...widths);
+      return narrower >= letterHeight * LIST_WIDTH && gutter.x1 - gutter.x0 >= narrower;
+    })
+    .map((gutter) => Math.round((gutter.x0 + gutter.x1) / 2));
   const edges = [0, ...cuts, image.width];
   return edges.slice(1).map((x1, i) => ({ x0: edges[i]!, y0: 0, x1, y1: image.height }));
 }
@@ -90,7 +92,8 @@ export function columnsOf(image: GreyImage, letterHeight: number): Box[] {
 /** Letter heights of width a part needs to hold words rather than figures (a price is 3 to 5). */
 const LIST_WIDTH = 6;
 
-const extent = (letters: Blob[]) => (letters.length === 0 ? 0 : Math.max(...letters.map((letter) => letter.x1)) - Math.min(...letters.map((letter) => letter.x0)));
+const extent = (letters: Blob[]) =>
+  letters.length === 0 ? 0 : Math.max(...letters.map((letter) => letter.x1)) - Math.min(...letters.map((letter) => letter.x0));
 
 /** A strip free of letters that parts columns, from x0 to x1, and what the parts are like. */
 export interface Gutter {

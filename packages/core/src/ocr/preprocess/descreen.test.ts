@@ -29,7 +29,7 @@ describe('descreen', () => {
     expect(pixels(out, 0, 110, 320, 200)).toEqual(pixels(page, 0, 110, 320, 200));
   });
 
-  test('a decimal point on a screened column keeps its ink; the screen\'s dots do not', () => {
+  test("a decimal point on a screened column keeps its ink; the screen's dots do not", () => {
     const page = createGreyImage(320, 200);
     page.data.fill(255);
     // A grey column of a statement: a dot every other pixel on a light ground, figures on it.

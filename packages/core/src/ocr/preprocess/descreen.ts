@@ -36,10 +36,16 @@ function dotCounts({ width, height, data }: GreyImage, columns: number): Uint32A
     const row = Math.floor(y / CELL) * columns;
     for (let x = 2, i = y * width + 2; x < width - 2; x++, i++) {
       const v = data[i]!;
-      let a = data[i - 1]!, b = data[i + 1]!, u = data[i - width]!, d = data[i + width]!;
+      let a = data[i - 1]!,
+        b = data[i + 1]!,
+        u = data[i - width]!,
+        d = data[i + width]!;
       let dot = (v + c <= a && v + c <= b && v + c <= u && v + c <= d) || (v - c >= a && v - c >= b && v - c >= u && v - c >= d);
       if (!dot) {
-        a = data[i - 2]!; b = data[i + 2]!; u = data[i - 2 * width]!; d = data[i + 2 * width]!;
+        a = data[i - 2]!;
+        b = data[i + 2]!;
+        u = data[i - 2 * width]!;
+        d = data[i + 2 * width]!;
         dot = (v + c <= a && v + c <= b && v + c <= u && v + c <= d) || (v - c >= a && v - c >= b && v - c >= u && v - c >= d);
       }
       if (dot) counts[row + ((x / CELL) | 0)]!++;
@@ -93,7 +99,14 @@ export function descreen(image: GreyImage): GreyImage {
   for (let gy = 0; gy < rows; gy++) {
     for (let gx = 0; gx < columns; gx++) {
       if (!near[gy * columns + gx]) continue;
-      const count = cellHistogram(histogram, { width, height, data: smooth }, Math.max(0, gx - 1) * CELL, Math.max(0, gy - 1) * CELL, (gx + 2) * CELL, (gy + 2) * CELL);
+      const count = cellHistogram(
+        histogram,
+        { width, height, data: smooth },
+        Math.max(0, gx - 1) * CELL,
+        Math.max(0, gy - 1) * CELL,
+        (gx + 2) * CELL,
+        (gy + 2) * CELL,
+      );
       grounds[gy * columns + gx] = brightLevel(histogram, count, 0.5);
     }
   }
@@ -141,21 +154,29 @@ function keepSolidInk({ width, height, data }: GreyImage, out: Uint8Array, near:
 /** Cells set where any cell within `reach` (a square) is set. */
 function dilate(cells: Uint8Array, columns: number, rows: number, reach: number): Uint8Array {
   const out = new Uint8Array(cells.length);
-  for (let gy = 0; gy < rows; gy++) for (let gx = 0; gx < columns; gx++) {
-    if (!cells[gy * columns + gx]) continue;
-    for (let y = Math.max(0, gy - reach); y <= Math.min(rows - 1, gy + reach); y++) for (let x = Math.max(0, gx - reach); x <= Math.min(columns - 1, gx + reach); x++) out[y * columns + x] = 1;
-  }
+  for (let gy = 0; gy < rows; gy++)
+    for (let gx = 0; gx < columns; gx++) {
+      if (!cells[gy * columns + gx]) continue;
+      for (let y = Math.max(0, gy - reach); y <= Math.min(rows - 1, gy + reach); y++)
+        for (let x = Math.max(0, gx - reach); x <= Math.min(columns - 1, gx + reach); x++) out[y * columns + x] = 1;
+    }
   return out;
 }
 
 /** Cells set where every cell within `reach` is set (cells past the edge count as set). */
 function erode(cells: Uint8Array, columns: number, rows: number, reach: number): Uint8Array {
   const out = new Uint8Array(cells.length);
-  for (let gy = 0; gy < rows; gy++) for (let gx = 0; gx < columns; gx++) {
-    let all = 1;
-    for (let y = Math.max(0, gy - reach); all && y <= Math.min(rows - 1, gy + reach); y++) for (let x = Math.max(0, gx - reach); x <= Math.min(columns - 1, gx + reach); x++) if (!cells[y * columns + x]) { all = 0; break; }
-    out[gy * columns + gx] = all;
-  }
+  for (let gy = 0; gy < rows; gy++)
+    for (let gx = 0; gx < columns; gx++) {
+      let all = 1;
+      for (let y = Math.max(0, gy - reach); all && y <= Math.min(rows - 1, gy + reach); y++)
+        for (let x = Math.max(0, gx - reach); x <= Math.min(columns - 1, gx + reach); x++)
+          if (!cells[y * columns + x]) {
+            all = 0;
+            break;
+          }
+      out[gy * columns + gx] = all;
+    }
   return out;
 }
 

@@ -24,9 +24,21 @@ export function findLoneDots(blobs: Blob[], letters: Blob[], letterHeight: numbe
       return nearest;
     };
     // A colon's or an "i"'s dot has a mark just above or below it.
-    const stacked = blobs.some((other) => other !== blob && other.x0 < blob.x1 && other.x1 > blob.x0 && (Math.abs(other.y0 - blob.y1) < letterHeight || Math.abs(blob.y0 - other.y1) < letterHeight));
+    const stacked = blobs.some(
+      (other) =>
+        other !== blob &&
+        other.x0 < blob.x1 &&
+        other.x1 > blob.x0 &&
+        (Math.abs(other.y0 - blob.y1) < letterHeight || Math.abs(blob.y0 - other.y1) < letterHeight),
+    );
     // Dot-matrix print is made of such dots, close together; a bullet stands alone.
-    const crowded = blobs.some((other) => other !== blob && Math.abs(other.x0 - blob.x0) < letterHeight * 1.5 && Math.abs(other.y0 - blob.y0) < letterHeight * 1.5 && other.y1 - other.y0 < h * 1.5);
+    const crowded = blobs.some(
+      (other) =>
+        other !== blob &&
+        Math.abs(other.x0 - blob.x0) < letterHeight * 1.5 &&
+        Math.abs(other.y0 - blob.y0) < letterHeight * 1.5 &&
+        other.y1 - other.y0 < h * 1.5,
+    );
     return !stacked && !crowded && Math.min(gap(-1), gap(1)) >= letterHeight * 0.3 && Math.max(gap(-1), gap(1)) >= letterHeight * 1.5;
   });
 }

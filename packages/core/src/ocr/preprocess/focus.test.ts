@@ -42,7 +42,10 @@ function blurLeft(image: GreyImage, sigma: number, until = image.width): GreyIma
 const sigmaOf = (image: GreyImage, x0: number, x1: number) => {
   const focus = measureFocus(image, 48);
   const values: number[] = [];
-  for (let y = 0; y < focus.rows; y++) for (let x = 0; x < focus.columns; x++) if ((x + 0.5) * focus.cell >= x0 && (x + 0.5) * focus.cell < x1 && !Number.isNaN(focus.sigma[y * focus.columns + x]!)) values.push(focus.sigma[y * focus.columns + x]!);
+  for (let y = 0; y < focus.rows; y++)
+    for (let x = 0; x < focus.columns; x++)
+      if ((x + 0.5) * focus.cell >= x0 && (x + 0.5) * focus.cell < x1 && !Number.isNaN(focus.sigma[y * focus.columns + x]!))
+        values.push(focus.sigma[y * focus.columns + x]!);
   return values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 };
 
@@ -66,7 +69,8 @@ describe('out-of-focus regions', () => {
     expect(sharpened.sigma).toBeLessThanOrEqual(2);
     // Cells reach half a cell into the sharp side at most (the blend between cell centres).
     let changed = 0;
-    for (let y = 0; y < page.height; y++) for (let x = 720; x < page.width; x++) if (sharpened.image.data[y * page.width + x] !== page.data[y * page.width + x]) changed++;
+    for (let y = 0; y < page.height; y++)
+      for (let x = 720; x < page.width; x++) if (sharpened.image.data[y * page.width + x] !== page.data[y * page.width + x]) changed++;
     expect(changed).toBe(0);
     expect(sigmaOf(sharpened.image, 0, 480)).toBeLessThan(sigmaOf(page, 0, 480) - 0.3);
   });

@@ -149,7 +149,9 @@ export function sharpenOutOfFocus(page: GreyImage): Sharpened | undefined {
       const c0 = Math.floor(fx);
       const c1 = Math.min(columns - 1, c0 + 1);
       const wx = fx - c0;
-      const weight = (weights[r0 * columns + c0]! * (1 - wx) + weights[r0 * columns + c1]! * wx) * (1 - wy) + (weights[r1 * columns + c0]! * (1 - wx) + weights[r1 * columns + c1]! * wx) * wy;
+      const weight =
+        (weights[r0 * columns + c0]! * (1 - wx) + weights[r0 * columns + c1]! * wx) * (1 - wy) +
+        (weights[r1 * columns + c0]! * (1 - wx) + weights[r1 * columns + c1]! * wx) * wy;
       if (weight <= 0) continue;
       const i = y * image.width + x;
       out[i] = Math.round(image.data[i]! * (1 - weight) + sharp[(y - box.y0) * crop.width + (x - box.x0)]! * weight);

@@ -39,7 +39,11 @@ describe('ruled frames', () => {
       context.translate(-600, -250);
       for (const y of [100, 200, 300, 400]) context.strokeRect(100, y, 900, 0);
       for (const x of [100, 400, 1000]) context.strokeRect(x, 100, 0, 300);
-      [['Name', 'Price'], ['Apple', '1.20'], ['Pear', '0.90']].forEach(([a, b], row) => {
+      [
+        ['Name', 'Price'],
+        ['Apple', '1.20'],
+        ['Pear', '0.90'],
+      ].forEach(([a, b], row) => {
         context.fillText(a!, 120, 160 + row * 100);
         context.fillText(b!, 420, 160 + row * 100);
       });

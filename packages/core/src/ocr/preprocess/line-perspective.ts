@@ -70,7 +70,11 @@ function textLines(letters: Blob[], letterHeight: number): TextLine[] {
 
 /** Least squares y = slope · x + intercept, x measured from 0 (the caller centres it). */
 function fit(xs: number[], ys: number[], weights?: number[]): { slope: number; intercept: number } {
-  let sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+  let sw = 0,
+    sx = 0,
+    sy = 0,
+    sxx = 0,
+    sxy = 0;
   xs.forEach((x, i) => {
     const w = weights?.[i] ?? 1;
     const y = ys[i]!;
@@ -99,7 +103,11 @@ export function findVanishingPoint(letters: Blob[], letterHeight: number, image:
   let lines = textLines(centred, letterHeight);
   if (lines.length < 5) return undefined;
   for (let pass = 0; pass < 2; pass++) {
-    const { slope: b, intercept: a } = fit(lines.map((line) => line.middle), lines.map((line) => line.slope), lines.map((line) => line.weight));
+    const { slope: b, intercept: a } = fit(
+      lines.map((line) => line.middle),
+      lines.map((line) => line.slope),
+      lines.map((line) => line.weight),
+    );
     const residuals = lines.map((line) => Math.abs(line.slope - (a + b * line.middle)));
     const spread = [...residuals].sort((p, q) => p - q)[Math.floor(residuals.length / 2)]!;
     if (pass === 0) {

@@ -28,7 +28,13 @@ export function isSideways(letters: Blob[]): boolean {
   if (letters.length < 40) return false;
   const cx = (letter: Blob) => (letter.x0 + letter.x1) / 2;
   const cy = (letter: Blob) => (letter.y0 + letter.y1) / 2;
-  const across = Math.max(lineScore(letters, (l) => l.y1, cx), lineScore(letters, (l) => l.y0, cx));
-  const upDown = Math.max(lineScore(letters, (l) => l.x1, cy), lineScore(letters, (l) => l.x0, cy));
+  const across = Math.max(
+    lineScore(letters, (l) => l.y1, cx),
+    lineScore(letters, (l) => l.y0, cx),
+  );
+  const upDown = Math.max(
+    lineScore(letters, (l) => l.x1, cy),
+    lineScore(letters, (l) => l.x0, cy),
+  );
   return upDown > across * 1.5;
 }

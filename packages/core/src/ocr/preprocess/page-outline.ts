@@ -65,7 +65,12 @@ export function findPageOutline(image: GreyImage): Quad | undefined {
 
   // Extreme points along the diagonals are the corners of a sheet turned less than ~40°.
   const extremes = [-Infinity, -Infinity, -Infinity, -Infinity];
-  const corners: Point[] = [[0, 0], [0, 0], [0, 0], [0, 0]];
+  const corners: Point[] = [
+    [0, 0],
+    [0, 0],
+    [0, 0],
+    [0, 0],
+  ];
   for (let i = 0; i < labels.length; i++) {
     if (labels[i] !== bestLabel) continue;
     const x = i % width;
@@ -142,7 +147,15 @@ export function flattenPage(image: GreyImage, quad: Quad): GreyImage {
   const length = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
   const sheetWidth = Math.round(Math.max(length(tl, tr), length(bl, br)));
   const sheetHeight = Math.round(Math.max(length(tl, bl), length(tr, br)));
-  const h = homography([[0, 0], [sheetWidth, 0], [sheetWidth, sheetHeight], [0, sheetHeight]], quad);
+  const h = homography(
+    [
+      [0, 0],
+      [sheetWidth, 0],
+      [sheetWidth, sheetHeight],
+      [0, sheetHeight],
+    ],
+    quad,
+  );
   const insetX = Math.round(sheetWidth * EDGE_INSET);
   const insetY = Math.round(sheetHeight * EDGE_INSET);
   const width = sheetWidth - 2 * insetX;

@@ -147,9 +147,24 @@ export function preparePage(photo: GreyImage, options: PrepareOptions = {}): Pre
   if (scale !== 1) {
     image = scale > 1 ? scaleImage(image, scale) : shrinkImage(image, scale);
     rules = rules.map((rule) => ({ ...rule, x0: rule.x0 * scale, x1: rule.x1 * scale, y0: rule.y0 * scale, y1: rule.y1 * scale }));
-    frames = frames.map((frame) => ({ box: scaleBox(frame.box, scale, image), rows: frame.rows.map((row) => row.map((cell) => scaleBox(cell, scale, image))) }));
+    frames = frames.map((frame) => ({
+      box: scaleBox(frame.box, scale, image),
+      rows: frame.rows.map((row) => row.map((cell) => scaleBox(cell, scale, image))),
+    }));
   }
-  return { image, segmentation, columns, rules, frames, flattened: Boolean(outline), levelled: Boolean(point), turns, skew: skew + (angle ?? 0), scale, letterHeight: height };
+  return {
+    image,
+    segmentation,
+    columns,
+    rules,
+    frames,
+    flattened: Boolean(outline),
+    levelled: Boolean(point),
+    turns,
+    skew: skew + (angle ?? 0),
+    scale,
+    letterHeight: height,
+  };
 }
 
 /** A box of the unscaled page in the scaled one's pixels, kept inside it. */
@@ -170,5 +185,17 @@ function scaleBox(box: Box, scale: number, image: GreyImage): Box {
 export function measurePage(photo: GreyImage, turns: QuarterTurns = 0): PreparedPage {
   const cell = Math.max(12, Math.round(Math.max(photo.width, photo.height) / 100));
   const { letters, height } = inkOf(normalizeIllumination(normalizePolarity(photo, cell * 4), cell));
-  return { image: photo, segmentation: 'auto', columns: textColumns(letters, height), rules: [], frames: [], flattened: false, levelled: false, turns, skew: 0, scale: 1, letterHeight: height };
+  return {
+    image: photo,
+    segmentation: 'auto',
+    columns: textColumns(letters, height),
+    rules: [],
+    frames: [],
+    flattened: false,
+    levelled: false,
+    turns,
+    skew: 0,
+    scale: 1,
+    letterHeight: height,
+  };
 }

@@ -98,7 +98,7 @@ describe('page preparation', () => {
     expect(textColumns(single.found, single.height)).toBe('none');
   });
 
-  test("a receipt is one block (its prices are not a column) with two rules of 36 dashes", async () => {
+  test('a receipt is one block (its prices are not a column) with two rules of 36 dashes', async () => {
     const { image } = receipt(3);
     const prepared = preparePage(await greyOfFile(image));
     expect(prepared.segmentation).toBe('block');

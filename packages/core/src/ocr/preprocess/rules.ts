@@ -39,7 +39,10 @@ export function findDashRules(blobs: Blob[], letterHeight: number): DashRule[] {
       row.push(next);
     }
     if (row.length < 6) continue;
-    const pitches = row.slice(1).map((blob, i) => blob.x0 - row[i]!.x0).sort((a, b) => a - b);
+    const pitches = row
+      .slice(1)
+      .map((blob, i) => blob.x0 - row[i]!.x0)
+      .sort((a, b) => a - b);
     const pitch = pitches[Math.floor(pitches.length / 2)]!;
     // Evenly spaced: a printer's dashes, not a line of hyphens and underscores in text.
     if (pitches[0]! < pitch * 0.6 || pitches[pitches.length - 1]! > pitch * 1.6) continue;
@@ -59,6 +62,8 @@ export function findDashRules(blobs: Blob[], letterHeight: number): DashRule[] {
 export function keepLoneRules(rules: DashRule[], letters: Blob[], letterHeight: number): DashRule[] {
   return rules.filter((rule) => {
     const middle = (rule.y0 + rule.y1) / 2;
-    return !letters.some((letter) => letter.y0 - letterHeight * 0.2 < middle && letter.y1 + letterHeight * 0.2 > middle && letter.y1 - letter.y0 > letterHeight * 0.6);
+    return !letters.some(
+      (letter) => letter.y0 - letterHeight * 0.2 < middle && letter.y1 + letterHeight * 0.2 > middle && letter.y1 - letter.y0 > letterHeight * 0.6,
+    );
   });
 }

@@ -50,7 +50,12 @@ export function unreadInk(image: GreyImage, read: Box[], letterHeight: number, {
     if (piece.x1 - piece.x0 < letterHeight * narrowest || piece.pixels / ((piece.x1 - piece.x0) * (piece.y1 - piece.y0)) >= DENSEST) continue;
     if (strokesAcross(image, piece, threshold) * WIDTH_PER_STROKE * letterHeight < piece.x1 - piece.x0) continue;
     if (read.some((box) => overlaps(piece, box))) continue;
-    let place = { x0: Math.max(0, piece.x0 - pad), y0: Math.max(0, piece.y0 - pad), x1: Math.min(image.width, piece.x1 + pad), y1: Math.min(image.height, piece.y1 + pad) };
+    let place = {
+      x0: Math.max(0, piece.x0 - pad),
+      y0: Math.max(0, piece.y0 - pad),
+      x1: Math.min(image.width, piece.x1 + pad),
+      y1: Math.min(image.height, piece.y1 + pad),
+    };
     // Padded places that meet become one, so no ink is read twice.
     for (let at = places.findIndex((other) => overlaps(other, place)); at >= 0; at = places.findIndex((other) => overlaps(other, place))) {
       place = boundsOf([place, ...places.splice(at, 1)]);

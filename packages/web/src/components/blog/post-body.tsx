@@ -11,7 +11,9 @@ export function PostBody({ lines }: { lines: string[] }) {
     if (list.length === 0) return;
     blocks.push(
       <ul key={`list-${blocks.length}`} className="mt-4 list-disc space-y-2 pl-6 leading-7 text-slate-700 marker:text-brand-500">
-        {list.map((item) => <li key={item}>{item}</li>)}
+        {list.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
       </ul>,
     );
     list = [];
@@ -23,9 +25,17 @@ export function PostBody({ lines }: { lines: string[] }) {
     }
     flushList();
     if (line.startsWith('## ')) {
-      blocks.push(<h2 key={line} className="mt-10 text-2xl font-semibold tracking-tight text-slate-900">{line.slice(3)}</h2>);
+      blocks.push(
+        <h2 key={line} className="mt-10 text-2xl font-semibold tracking-tight text-slate-900">
+          {line.slice(3)}
+        </h2>,
+      );
     } else {
-      blocks.push(<p key={line} className="mt-4 leading-7 text-slate-700">{line}</p>);
+      blocks.push(
+        <p key={line} className="mt-4 leading-7 text-slate-700">
+          {line}
+        </p>,
+      );
     }
   }
   flushList();

@@ -9,12 +9,18 @@ export function PostMeta({ post }: { post: BlogPost }) {
   const language = useLanguage();
   return (
     <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-500">
-      <li className="inline-flex items-center gap-1.5"><User className="size-4" aria-hidden />{t('blog.by', { author: post.author })}</li>
+      <li className="inline-flex items-center gap-1.5">
+        <User className="size-4" aria-hidden />
+        {t('blog.by', { author: post.author })}
+      </li>
       <li className="inline-flex items-center gap-1.5">
         <Calendar className="size-4" aria-hidden />
         <time dateTime={post.date}>{formatDate(post.date, language.tag)}</time>
       </li>
-      <li className="inline-flex items-center gap-1.5"><Clock className="size-4" aria-hidden />{t('blog.readTime', { minutes: post.readMinutes })}</li>
+      <li className="inline-flex items-center gap-1.5">
+        <Clock className="size-4" aria-hidden />
+        {t('blog.readTime', { minutes: post.readMinutes })}
+      </li>
     </ul>
   );
 }
@@ -24,7 +30,9 @@ export function PostTags({ tags }: { tags: string[] }) {
   return (
     <ul aria-label={t('blog.tagsLabel')} className="flex flex-wrap gap-2">
       {tags.map((tag) => (
-        <li key={tag} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700 ring-1 ring-inset ring-brand-100">{tag}</li>
+        <li key={tag} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700 ring-1 ring-inset ring-brand-100">
+          {tag}
+        </li>
       ))}
     </ul>
   );

@@ -29,9 +29,19 @@ export function FaqSection({ title, items }: { title?: string; items?: readonly 
         <div className="mx-auto mt-12 max-w-3xl divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm sm:mt-16">
           {items.map((item) => (
             <details key={item.question} name="faq" className="group">
-              <summary className={cn('flex w-full cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-5 sm:px-6 [&::-webkit-details-marker]:hidden', 'text-left text-base font-semibold text-slate-900 transition-colors hover:text-brand-700 focus-visible:outline-offset-[-2px]')}>
+              <summary
+                className={cn(
+                  'flex w-full cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-5 sm:px-6 [&::-webkit-details-marker]:hidden',
+                  'text-left text-base font-semibold text-slate-900 transition-colors hover:text-brand-700 focus-visible:outline-offset-[-2px]',
+                )}
+              >
                 <span>{item.question}</span>
-                <span className={cn('grid size-8 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-500 transition-colors', 'group-hover:bg-brand-50 group-hover:text-brand-600 group-open:bg-brand-50 group-open:text-brand-600')}>
+                <span
+                  className={cn(
+                    'grid size-8 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-500 transition-colors',
+                    'group-hover:bg-brand-50 group-hover:text-brand-600 group-open:bg-brand-50 group-open:text-brand-600',
+                  )}
+                >
                   <ChevronDown className="size-4 transition-transform duration-200 group-open:rotate-180" aria-hidden />
                 </span>
               </summary>

@@ -53,16 +53,18 @@ export function HeroExtractor() {
 
   const resultState: TextResultState =
     !state || state.status === 'waiting'
-      ? selected ? { status: 'running', fraction: 0, label: t('toolPage.fileWaiting') } : { status: 'idle' }
+      ? selected
+        ? { status: 'running', fraction: 0, label: t('toolPage.fileWaiting') }
+        : { status: 'idle' }
       : state.status === 'running'
-      ? {
-          status: 'running',
-          fraction: state.fraction,
-          label: selected && isPdfName(selected.file) ? pdfReadingLabel(state, t) : ocrProgressLabel(state.stage, state.fraction, t),
-        }
-      : state.status === 'done'
-        ? { status: 'done', text: state.result.text ?? '' }
-        : { status: 'failed', message: failWords(state.error).message };
+        ? {
+            status: 'running',
+            fraction: state.fraction,
+            label: selected && isPdfName(selected.file) ? pdfReadingLabel(state, t) : ocrProgressLabel(state.stage, state.fraction, t),
+          }
+        : state.status === 'done'
+          ? { status: 'done', text: state.result.text ?? '' }
+          : { status: 'failed', message: failWords(state.error).message };
 
   const download = () => downloadOutput(doneOutput(state));
 
@@ -84,7 +86,9 @@ export function HeroExtractor() {
           <Card>
             <CardHeader>
               <CardTitle>{t('uploadTitle')}</CardTitle>
-              <CardDescription><UploadHint /></CardDescription>
+              <CardDescription>
+                <UploadHint />
+              </CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-4">
               <ToolDropZone
@@ -100,11 +104,7 @@ export function HeroExtractor() {
               />
               <OcrLanguageSelect value={flow.options.values.language as OcrLanguage} onChange={(code) => flow.options.set('language', code)} disabled={busy} />
               <UploadNotice tools={flow.otherTools}>{flow.notice}</UploadNotice>
-              <BatchList
-                items={batch.items}
-                selectedId={selected?.id}
-                onSelect={batch.select}
-              />
+              <BatchList items={batch.items} selectedId={selected?.id} onSelect={batch.select} />
               {selected && (
                 <Button size="lg" className="w-full" busy={busy} onClick={flow.rerun}>
                   <ScanText className="size-5" aria-hidden />

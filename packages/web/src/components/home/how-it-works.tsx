@@ -29,7 +29,10 @@ export function HowItWorks() {
             <li key={title} className="relative flex gap-5 md:flex-col md:items-center md:gap-0 md:text-center">
               <span
                 aria-hidden
-                className={cn('grid size-14 shrink-0 place-items-center rounded-full bg-brand-600', 'text-xl font-bold text-white shadow-lg shadow-brand-600/25 ring-8 ring-slate-50')}
+                className={cn(
+                  'grid size-14 shrink-0 place-items-center rounded-full bg-brand-600',
+                  'text-xl font-bold text-white shadow-lg shadow-brand-600/25 ring-8 ring-slate-50',
+                )}
               >
                 {index + 1}
               </span>

@@ -12,7 +12,6 @@ type Tool = (typeof tools)[number];
 /** `tools.{i18nKey}.name` / `.description`, typed so that a tool without dictionary entries fails to compile. */
 const toolKey = (tool: Tool, field: 'name' | 'description') => `tools.${tool.i18nKey}.${field}` as const;
 
-
 /** Icon tile colours, taken in turn so that neighbouring cards differ. */
 const tileTones = [
   'bg-brand-50 text-brand-600 ring-brand-100',
@@ -64,12 +63,7 @@ export function ToolGrid({ exclude, title, description }: ToolGridProps = {}) {
   }
 
   return (
-    <section
-      id="tools"
-      tabIndex={-1}
-      aria-labelledby="tools-title"
-      className="scroll-mt-16 py-16 outline-none sm:py-24"
-    >
+    <section id="tools" tabIndex={-1} aria-labelledby="tools-title" className="scroll-mt-16 py-16 outline-none sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="tools-title" className="text-3xl font-bold tracking-tight text-balance text-slate-900">
@@ -82,42 +76,36 @@ export function ToolGrid({ exclude, title, description }: ToolGridProps = {}) {
           role="list"
           className="mt-12 flex flex-wrap justify-center gap-6 sm:mt-16"
         >
-          {tools.filter((tool) => tool.slug !== exclude).map((tool, index) => {
-            const Icon = toolIcons[tool.icon];
-            const isSelected = selected === tool.slug;
-            return (
-              <li key={tool.slug} className="w-full sm:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-3rem)/3)]">
-                <Link
-                  to={localPath(tool.path)}
-                  onClick={(event) => openTool(event, tool)}
-                  className={cn(
-                    'group flex h-full items-start gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition duration-200 sm:p-6',
-                    'hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-md',
-                    isSelected && 'border-brand-300 ring-2 ring-brand-600 ring-offset-2 ring-offset-slate-50',
-                  )}
-                >
-                  <span
+          {tools
+            .filter((tool) => tool.slug !== exclude)
+            .map((tool, index) => {
+              const Icon = toolIcons[tool.icon];
+              const isSelected = selected === tool.slug;
+              return (
+                <li key={tool.slug} className="w-full sm:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-3rem)/3)]">
+                  <Link
+                    to={localPath(tool.path)}
+                    onClick={(event) => openTool(event, tool)}
                     className={cn(
-                      'grid size-12 shrink-0 place-items-center rounded-xl ring-1 ring-inset',
-                      tileTones[index % tileTones.length],
+                      'group flex h-full items-start gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition duration-200 sm:p-6',
+                      'hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-md',
+                      isSelected && 'border-brand-300 ring-2 ring-brand-600 ring-offset-2 ring-offset-slate-50',
                     )}
                   >
-                    <Icon className="size-6" aria-hidden />
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    <div className="flex items-center justify-between gap-2">
-                      <h3 className="text-base font-semibold text-slate-900">{t(toolKey(tool, 'name'))}</h3>
-                      <ArrowRight
-                        className="size-4 shrink-0 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-brand-600"
-                        aria-hidden
-                      />
+                    <span className={cn('grid size-12 shrink-0 place-items-center rounded-xl ring-1 ring-inset', tileTones[index % tileTones.length])}>
+                      <Icon className="size-6" aria-hidden />
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <div className="flex items-center justify-between gap-2">
+                        <h3 className="text-base font-semibold text-slate-900">{t(toolKey(tool, 'name'))}</h3>
+                        <ArrowRight className="size-4 shrink-0 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-brand-600" aria-hidden />
+                      </div>
+                      <p className="mt-1.5 text-sm leading-6 text-slate-600">{t(toolKey(tool, 'description'))}</p>
                     </div>
-                    <p className="mt-1.5 text-sm leading-6 text-slate-600">{t(toolKey(tool, 'description'))}</p>
-                  </div>
-                </Link>
-              </li>
-            );
-          })}
+                  </Link>
+                </li>
+              );
+            })}
         </ul>
       </div>
     </section>

@@ -31,7 +31,12 @@ export function LanguageSwitcher() {
   };
 
   return (
-    <label className={cn('relative inline-flex h-9 items-center rounded-lg text-sm font-medium text-slate-600 hover:bg-slate-50', 'ring-1 ring-inset ring-slate-200 focus-within:ring-2 focus-within:ring-brand-600')}>
+    <label
+      className={cn(
+        'relative inline-flex h-9 items-center rounded-lg text-sm font-medium text-slate-600 hover:bg-slate-50',
+        'ring-1 ring-inset ring-slate-200 focus-within:ring-2 focus-within:ring-brand-600',
+      )}
+    >
       <Globe className="pointer-events-none absolute left-2.5 size-4" aria-hidden />
       <span className="sr-only">{t('nav.language')}</span>
       <select

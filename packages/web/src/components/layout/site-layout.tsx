@@ -31,10 +31,7 @@ export function SiteLayout() {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-      >
+      <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4">
         {t('skipToContent')}
       </a>
       <LanguageOffer />

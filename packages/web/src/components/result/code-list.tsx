@@ -18,7 +18,9 @@ export function CodeList({ codes, showFormat }: { codes: ScannedCode[]; showForm
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-3" data-testid="code-list">
-      <p className="text-sm font-medium text-slate-700" role="status">{t('codes.found', { count: codes.length })}</p>
+      <p className="text-sm font-medium text-slate-700" role="status">
+        {t('codes.found', { count: codes.length })}
+      </p>
       <ul className="flex max-h-[28rem] flex-col gap-3 overflow-y-auto">
         {codes.map((code, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a code found twice is listed twice; the list never reorders.
@@ -41,7 +43,9 @@ function CodeItem({ code, showFormat }: { code: ScannedCode; showFormat?: boolea
           {code.page && <span className="text-slate-500">{t('codes.page', { page: code.page })}</span>}
         </p>
       )}
-      <p className="whitespace-pre-wrap break-all font-mono text-sm text-slate-900" data-testid="code-text">{code.text}</p>
+      <p className="whitespace-pre-wrap break-all font-mono text-sm text-slate-900" data-testid="code-text">
+        {code.text}
+      </p>
       <div className="flex flex-wrap gap-2">
         <CopyButton text={code.text} label={t('codes.copy')} />
         {link && (

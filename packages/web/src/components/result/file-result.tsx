@@ -23,8 +23,14 @@ export function FileResult({ title, output, downloadLabel, summary, children }: 
     <div className="flex min-h-72 flex-col items-center justify-center gap-4 rounded-xl bg-emerald-50 p-6 text-center" data-testid="file-ready">
       <CheckCircle2 className="size-10 text-emerald-600" aria-hidden />
       <div>
-        <p className="text-lg font-semibold text-slate-900" role="status">{title}</p>
-        {summary && <p className="mt-1 text-sm text-slate-600" data-testid="result-summary">{summary}</p>}
+        <p className="text-lg font-semibold text-slate-900" role="status">
+          {title}
+        </p>
+        {summary && (
+          <p className="mt-1 text-sm text-slate-600" data-testid="result-summary">
+            {summary}
+          </p>
+        )}
         <p className="mt-1 inline-flex items-center gap-1.5 text-sm font-medium text-slate-700">
           <FileText className="size-4" aria-hidden />
           <span data-testid="output-name">{output.name}</span>

@@ -35,17 +35,35 @@ export function ImageResult({ title, summary, image, alt, caption, downloads, ch
         {children}
         <figure className="flex flex-col items-center gap-2">
           {url ? (
-            <img src={url} alt={alt} className={cn('max-h-96 max-w-full rounded-lg border border-slate-200 object-contain', 'bg-[repeating-conic-gradient(#f1f5f9_0_25%,#fff_0_50%)] bg-[length:16px_16px]')} data-testid="result-image" />
+            <img
+              src={url}
+              alt={alt}
+              className={cn(
+                'max-h-96 max-w-full rounded-lg border border-slate-200 object-contain',
+                'bg-[repeating-conic-gradient(#f1f5f9_0_25%,#fff_0_50%)] bg-[length:16px_16px]',
+              )}
+              data-testid="result-image"
+            />
           ) : (
             <p className="p-6 text-sm text-slate-500">{alt}</p>
           )}
           {caption && <figcaption className="text-xs font-medium text-slate-500">{caption}</figcaption>}
         </figure>
       </div>
-      {summary && <p className="text-sm text-slate-600" data-testid="result-summary">{summary}</p>}
+      {summary && (
+        <p className="text-sm text-slate-600" data-testid="result-summary">
+          {summary}
+        </p>
+      )}
       <div className="flex flex-wrap justify-center gap-2">
         {downloads.map((item, index) => (
-          <Button key={item.label} variant={index === 0 ? 'primary' : 'secondary'} disabled={!item.output} onClick={() => downloadOutput(item.output)} data-testid={item.testId ?? 'download-file'}>
+          <Button
+            key={item.label}
+            variant={index === 0 ? 'primary' : 'secondary'}
+            disabled={!item.output}
+            onClick={() => downloadOutput(item.output)}
+            data-testid={item.testId ?? 'download-file'}
+          >
             <Download className="size-4" aria-hidden />
             {item.label}
           </Button>

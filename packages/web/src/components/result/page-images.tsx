@@ -34,8 +34,12 @@ export function PageImages({ outputs, zipName }: Pick<ConversionResult, 'outputs
   return (
     <div className="flex flex-col gap-4" data-testid="pages-ready">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="font-semibold text-slate-900" role="status">{t('pageImages.completed')}</p>
-        <p className="text-sm text-slate-600" data-testid="result-summary">{t('pageImages.summary', { pages: images.length })}</p>
+        <p className="font-semibold text-slate-900" role="status">
+          {t('pageImages.completed')}
+        </p>
+        <p className="text-sm text-slate-600" data-testid="result-summary">
+          {t('pageImages.summary', { pages: images.length })}
+        </p>
       </div>
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => void downloadAll()} data-testid="download-all">
@@ -52,7 +56,14 @@ export function PageImages({ outputs, zipName }: Pick<ConversionResult, 'outputs
       <ul className="grid max-h-[32rem] grid-cols-2 gap-3 overflow-y-auto sm:grid-cols-3" data-testid="page-thumbnails">
         {images.map((image, index) => (
           <li key={image.name} className="flex flex-col gap-1.5 rounded-lg border border-slate-200 bg-white p-2">
-            {urls[index] && <img src={urls[index]} alt={t('pageImages.pageAlt', { page: index + 1 })} className="aspect-[3/4] w-full rounded bg-slate-50 object-contain" loading="lazy" />}
+            {urls[index] && (
+              <img
+                src={urls[index]}
+                alt={t('pageImages.pageAlt', { page: index + 1 })}
+                className="aspect-[3/4] w-full rounded bg-slate-50 object-contain"
+                loading="lazy"
+              />
+            )}
             <Button variant="ghost" size="sm" onClick={() => downloadOutput(image)} aria-label={t('pageImages.downloadPage', { page: index + 1 })}>
               <Download className="size-4" aria-hidden />
               {index + 1}

@@ -54,9 +54,13 @@ export function ResultRunning({ busyLabel, label, fraction, progressLabel, onCan
       <p className="font-medium text-slate-900">{busyLabel}</p>
       <div className="w-full max-w-xs">
         <Progress value={fraction} label={progressLabel ?? t('toolPage.progressLabel')} />
-        <p className="mt-2 text-xs text-slate-500" aria-live="polite" data-testid="progress-text">{label}</p>
+        <p className="mt-2 text-xs text-slate-500" aria-live="polite" data-testid="progress-text">
+          {label}
+        </p>
         {/* Not live: a screen reader hears the steps, not a clock. */}
-        <p className="mt-1 min-h-4 text-xs tabular-nums text-slate-400" data-testid="elapsed">{seconds !== undefined && t('toolPage.elapsed', { seconds })}</p>
+        <p className="mt-1 min-h-4 text-xs tabular-nums text-slate-400" data-testid="elapsed">
+          {seconds !== undefined && t('toolPage.elapsed', { seconds })}
+        </p>
       </div>
       {onCancel && (
         <Button
@@ -95,7 +99,9 @@ export function ResultFailed({ message, tips }: { message: string; tips?: string
       <p className="max-w-sm text-sm font-medium">{message}</p>
       {tips && (
         <ul className="max-w-sm list-disc space-y-1 pl-5 text-left text-sm text-red-700">
-          {tips.map((tip) => <li key={tip}>{tip}</li>)}
+          {tips.map((tip) => (
+            <li key={tip}>{tip}</li>
+          ))}
         </ul>
       )}
     </div>

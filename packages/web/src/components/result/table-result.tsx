@@ -20,7 +20,12 @@ export function TableResult({ result, i18nKey }: { result: ConversionResult; i18
   const table = data?.table;
   const unsure = new Set((data?.unsureCells ?? []).map(([r, c]) => `${r}:${c}`));
   return (
-    <FileResult title={t(`${i18nKey}.completed`)} output={xlsx} downloadLabel={t('tables.downloadExcel')} summary={t('tables.summary', { count: summary.tables ?? 0, sheets: summary.sheets ?? 0 })}>
+    <FileResult
+      title={t(`${i18nKey}.completed`)}
+      output={xlsx}
+      downloadLabel={t('tables.downloadExcel')}
+      summary={t('tables.summary', { count: summary.tables ?? 0, sheets: summary.sheets ?? 0 })}
+    >
       {csv && (
         <Button variant="secondary" onClick={() => downloadOutput(csv)} data-testid="download-csv">
           <Download className="size-4" aria-hidden />
@@ -66,7 +71,9 @@ export function TableResult({ result, i18nKey }: { result: ConversionResult; i18
           {table.length > SHOWN_ROWS && <p className="mt-1 text-xs text-slate-500">{t('tables.moreRows', { count: table.length - SHOWN_ROWS })}</p>}
         </figure>
       ) : (
-        <p className="text-sm text-slate-600" data-testid="no-tables">{t('tables.noTables')}</p>
+        <p className="text-sm text-slate-600" data-testid="no-tables">
+          {t('tables.noTables')}
+        </p>
       )}
     </FileResult>
   );

@@ -38,7 +38,10 @@ export function TextOutput({ text, textLabel, copyLabel, downloads }: TextOutput
         value={text}
         aria-label={textLabel}
         data-testid="result-text"
-        className={cn('min-h-72 w-full resize-y rounded-xl border border-slate-200 bg-slate-50 p-4', 'font-mono text-sm leading-relaxed text-slate-800 focus:border-brand-500')}
+        className={cn(
+          'min-h-72 w-full resize-y rounded-xl border border-slate-200 bg-slate-50 p-4',
+          'font-mono text-sm leading-relaxed text-slate-800 focus:border-brand-500',
+        )}
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-xs text-slate-500">{t('hero.characters', { count: text.length })}</p>
@@ -69,7 +72,16 @@ export interface TextResultProps {
 /** The hero's result card body: placeholder, live progress, the text with Copy and Download, or the error. */
 export function TextResult({ state, placeholder, busyLabel, onDownload, textLabel, progressLabel, onCancel }: TextResultProps) {
   const { t } = useTranslation();
-  if (state.status === 'running') return <ResultRunning busyLabel={busyLabel} label={state.label} fraction={state.fraction} progressLabel={progressLabel ?? t('hero.progressLabel')} onCancel={onCancel} />;
+  if (state.status === 'running')
+    return (
+      <ResultRunning
+        busyLabel={busyLabel}
+        label={state.label}
+        fraction={state.fraction}
+        progressLabel={progressLabel ?? t('hero.progressLabel')}
+        onCancel={onCancel}
+      />
+    );
   if (state.status === 'failed') return <ResultFailed message={state.message} tips={state.tips} />;
   if (state.status === 'idle') return <ResultIdle placeholder={placeholder} />;
   return <TextOutput text={state.text} textLabel={textLabel} downloads={[{ label: t('download'), onClick: onDownload }]} />;

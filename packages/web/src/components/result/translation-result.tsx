@@ -27,7 +27,9 @@ function TextPane({ label, text, lang, copyLabel, testId }: { label: string; tex
   return (
     <div className="flex min-w-0 flex-col gap-2">
       <div className="flex items-center justify-between gap-2">
-        <h3 id={id} className="text-sm font-semibold text-slate-800">{label}</h3>
+        <h3 id={id} className="text-sm font-semibold text-slate-800">
+          {label}
+        </h3>
         <CopyButton text={text} label={copyLabel} />
       </div>
       <textarea
@@ -43,7 +45,16 @@ function TextPane({ label, text, lang, copyLabel, testId }: { label: string; tex
 }
 
 /** The Image Translator's result: the text read and its translation side by side, each with Copy, and the .txt. */
-export function TranslationResult({ original, translation, originalLabel, translationLabel, engineLine, output, originalLang, translationLang }: TranslationResultProps) {
+export function TranslationResult({
+  original,
+  translation,
+  originalLabel,
+  translationLabel,
+  engineLine,
+  output,
+  originalLang,
+  translationLang,
+}: TranslationResultProps) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-4">
@@ -53,7 +64,13 @@ export function TranslationResult({ original, translation, originalLabel, transl
       </p>
       <div className="grid gap-4 md:grid-cols-2">
         <TextPane label={originalLabel} text={original} lang={originalLang} copyLabel={t('imageTranslator.copyOriginal')} testId="original-text" />
-        <TextPane label={translationLabel} text={translation} lang={translationLang} copyLabel={t('imageTranslator.copyTranslation')} testId="translation-text" />
+        <TextPane
+          label={translationLabel}
+          text={translation}
+          lang={translationLang}
+          copyLabel={t('imageTranslator.copyTranslation')}
+          testId="translation-text"
+        />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-xs text-slate-500">{t('imageTranslator.machineNote')}</p>

@@ -61,7 +61,9 @@ export function BatchList({ items, selectedId, onSelect, zipEntries = allOutputs
                 />
                 <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{item.file.name}</span>
                 <span className="shrink-0 text-xs text-slate-500">{t('hero.fileSize', { size: formatMegabytes(item.file.size) })}</span>
-                <span className="w-16 shrink-0 text-right text-xs font-medium text-slate-600" data-testid="batch-status">{status}</span>
+                <span className="w-16 shrink-0 text-right text-xs font-medium text-slate-600" data-testid="batch-status">
+                  {status}
+                </span>
               </button>
             </li>
           );

@@ -34,7 +34,17 @@ async function grabFrame(video: HTMLVideoElement): Promise<File | undefined> {
  * `onActive` tells the page while the camera is on, so that it takes no upload meanwhile (both
  * would share the one conversion worker, which stopping the camera ends).
  */
-export function CameraScan({ tool, onFound, onActive, disabled }: { tool: ToolDefinition; onFound(file: File): void; onActive?(on: boolean): void; disabled?: boolean }) {
+export function CameraScan({
+  tool,
+  onFound,
+  onActive,
+  disabled,
+}: {
+  tool: ToolDefinition;
+  onFound(file: File): void;
+  onActive?(on: boolean): void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   // The session under way; a newer one (or none, after Stop) makes an older one's late steps void.
@@ -54,10 +64,13 @@ export function CameraScan({ tool, onFound, onActive, disabled }: { tool: ToolDe
     session.current = undefined;
     setState(next);
   };
-  useEffect(() => () => {
-    session.current?.controller.abort();
-    session.current?.stream?.getTracks().forEach((track) => track.stop());
-  }, []);
+  useEffect(
+    () => () => {
+      session.current?.controller.abort();
+      session.current?.stream?.getTracks().forEach((track) => track.stop());
+    },
+    [],
+  );
 
   const look = async (signal: AbortSignal) => {
     while (!signal.aborted) {
@@ -106,7 +119,13 @@ export function CameraScan({ tool, onFound, onActive, disabled }: { tool: ToolDe
   const on = state === 'starting' || state === 'looking';
   return (
     <div className="flex flex-col gap-2" data-testid="camera-scan">
-      <video ref={video} muted playsInline aria-label={t('codes.camera.video')} className={on ? 'max-h-72 w-full rounded-xl bg-slate-900 object-contain' : 'hidden'} />
+      <video
+        ref={video}
+        muted
+        playsInline
+        aria-label={t('codes.camera.video')}
+        className={on ? 'max-h-72 w-full rounded-xl bg-slate-900 object-contain' : 'hidden'}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="secondary" disabled={disabled && !on} onClick={() => (on ? stop() : void start())} data-testid="camera-toggle">
           {on ? <CameraOff className="size-4" aria-hidden /> : <Camera className="size-4" aria-hidden />}
@@ -117,8 +136,16 @@ export function CameraScan({ tool, onFound, onActive, disabled }: { tool: ToolDe
           {state === 'starting' ? t('codes.camera.starting') : state === 'looking' ? t('codes.camera.looking') : t('codes.camera.private')}
         </p>
       </div>
-      {state === 'denied' && <p role="alert" className="text-sm font-medium text-red-700">{t('codes.camera.denied')}</p>}
-      {state === 'failed' && failure && <p role="alert" className="text-sm font-medium text-red-700">{failure}</p>}
+      {state === 'denied' && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {t('codes.camera.denied')}
+        </p>
+      )}
+      {state === 'failed' && failure && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {failure}
+        </p>
+      )}
     </div>
   );
 }

@@ -102,16 +102,11 @@ export function FileToolPage({ flow, busyLabel, input = {}, result: { done, step
       <EngineNotice tool={tool} />
       <UploadNotice tools={flow.otherTools}>{flow.notice}</UploadNotice>
       {!optionsFirst && options}
-      {multiple && (
-        <BatchList
-          items={batch.items}
-          selectedId={selected?.id}
-          onSelect={batch.select}
-          zipEntries={zipEntries}
-        />
-      )}
+      {multiple && <BatchList items={batch.items} selectedId={selected?.id} onSelect={batch.select} zipEntries={zipEntries} />}
       {flow.stale && (
-        <Button onClick={flow.convert} data-testid="convert">{t('toolPage.convertAgain')}</Button>
+        <Button onClick={flow.convert} data-testid="convert">
+          {t('toolPage.convertAgain')}
+        </Button>
       )}
       {extras}
     </>

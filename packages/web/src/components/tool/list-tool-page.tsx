@@ -43,7 +43,14 @@ export function ListToolPage<T extends OrderedFile>({ flow, ready, onAdded, extr
   const browse = useRef<HTMLButtonElement>(null);
   const input = (
     <>
-      <ToolDropZone tool={tool} busy={job.busy} busyLabel={busyLabel} browseRef={browse} multiple onFiles={(chosen) => void files.add(chosen, (entry) => entry as T).then((added) => onAdded?.(added))} />
+      <ToolDropZone
+        tool={tool}
+        busy={job.busy}
+        busyLabel={busyLabel}
+        browseRef={browse}
+        multiple
+        onFiles={(chosen) => void files.add(chosen, (entry) => entry as T).then((added) => onAdded?.(added))}
+      />
       <UploadNotice tools={files.otherTools}>{files.notice}</UploadNotice>
       <OrderedFileList items={files.items} disabled={job.busy} onReorder={files.reorder} onRemove={files.remove} focusWhenEmpty={browse} {...row} />
       <ToolOptions tool={tool} options={flow.options} disabled={job.busy} />

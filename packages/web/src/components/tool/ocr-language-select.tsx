@@ -26,10 +26,15 @@ export function OcrLanguageSelect({ value, onChange, disabled }: { value: OcrLan
         disabled={disabled}
         onChange={(event) => onChange(event.target.value as OcrLanguage)}
         data-testid="ocr-language"
-        className={cn('h-9 min-w-40 flex-1 rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-900 disabled:opacity-60 sm:flex-none', 'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30')}
+        className={cn(
+          'h-9 min-w-40 flex-1 rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-900 disabled:opacity-60 sm:flex-none',
+          'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30',
+        )}
       >
         {options.map((option) => (
-          <option key={option.code} value={option.code}>{option.name}</option>
+          <option key={option.code} value={option.code}>
+            {option.name}
+          </option>
         ))}
       </select>
     </div>

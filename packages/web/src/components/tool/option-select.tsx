@@ -17,18 +17,29 @@ export function OptionSelect<V extends string | number>({ label, value, options,
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5 text-sm">
-      <label htmlFor={id} className="font-medium text-slate-700">{label}</label>
+      <label htmlFor={id} className="font-medium text-slate-700">
+        {label}
+      </label>
       <select
         id={id}
         value={String(value)}
         disabled={disabled}
         data-testid={testId}
         onChange={(event) => onChange(options.find((option) => String(option.value) === event.target.value)!.value)}
-        className={cn('h-10 rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-900 disabled:opacity-60', 'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30')}
+        className={cn(
+          'h-10 rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-900 disabled:opacity-60',
+          'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30',
+        )}
       >
-        {placeholder !== undefined && <option value="" disabled>{placeholder}</option>}
+        {placeholder !== undefined && (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        )}
         {options.map((option) => (
-          <option key={String(option.value)} value={String(option.value)}>{option.label}</option>
+          <option key={String(option.value)} value={String(option.value)}>
+            {option.label}
+          </option>
         ))}
       </select>
     </div>

@@ -44,7 +44,16 @@ export function moveItem<T>(items: T[], from: number, to: number): T[] {
  * moved, or goes to the row that took a removed file's place: React moving a row, or a button
  * becoming disabled at the list's end, would otherwise drop it to the page's start.
  */
-export function OrderedFileList<T extends OrderedFile>({ items, onReorder, onRemove, disabled, thumbnail, details, extra, focusWhenEmpty }: OrderedFileListProps<T>) {
+export function OrderedFileList<T extends OrderedFile>({
+  items,
+  onReorder,
+  onRemove,
+  disabled,
+  thumbnail,
+  details,
+  extra,
+  focusWhenEmpty,
+}: OrderedFileListProps<T>) {
   const { t } = useTranslation();
   const [dragged, setDragged] = useState<number>();
   const [over, setOver] = useState<number>();
@@ -85,7 +94,9 @@ export function OrderedFileList<T extends OrderedFile>({ items, onReorder, onRem
   // is no text node at all, as in the prerendered page, so hydration changes nothing.
   return (
     <>
-      <p role="status" className="sr-only" data-testid="file-order-status">{said || null}</p>
+      <p role="status" className="sr-only" data-testid="file-order-status">
+        {said || null}
+      </p>
       {items.length > 0 && (
         <div className="flex flex-col gap-2">
           <p className="text-xs text-slate-500">{t('toolPage.reorderHint')}</p>
@@ -127,17 +138,29 @@ export function OrderedFileList<T extends OrderedFile>({ items, onReorder, onRem
                   <span className="w-5 shrink-0 text-right text-xs font-semibold text-slate-500">{index + 1}</span>
                   {thumbnail?.(item)}
                   <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium text-slate-900" data-testid="file-name">{item.file.name}</p>
+                    <p className="truncate text-sm font-medium text-slate-900" data-testid="file-name">
+                      {item.file.name}
+                    </p>
                     <p className="text-xs text-slate-500">
                       {t('hero.fileSize', { size: formatMegabytes(item.file.size) })}
                       {details && <> · {details(item)}</>}
                     </p>
                   </div>
                   <div className="flex shrink-0 items-center">
-                    <IconButton action="up" label={t('toolPage.moveUp', { name: item.file.name })} disabled={disabled || index === 0} onClick={() => move(index, index - 1, 'up')}>
+                    <IconButton
+                      action="up"
+                      label={t('toolPage.moveUp', { name: item.file.name })}
+                      disabled={disabled || index === 0}
+                      onClick={() => move(index, index - 1, 'up')}
+                    >
                       <ArrowUp className="size-4" aria-hidden />
                     </IconButton>
-                    <IconButton action="down" label={t('toolPage.moveDown', { name: item.file.name })} disabled={disabled || index === items.length - 1} onClick={() => move(index, index + 1, 'down')}>
+                    <IconButton
+                      action="down"
+                      label={t('toolPage.moveDown', { name: item.file.name })}
+                      disabled={disabled || index === items.length - 1}
+                      onClick={() => move(index, index + 1, 'down')}
+                    >
                       <ArrowDown className="size-4" aria-hidden />
                     </IconButton>
                     <IconButton action="remove" label={t('toolPage.removeFile', { name: item.file.name })} disabled={disabled} onClick={() => remove(index)}>
@@ -155,7 +178,19 @@ export function OrderedFileList<T extends OrderedFile>({ items, onReorder, onRem
   );
 }
 
-function IconButton({ action, label, disabled, onClick, children }: { action: RowAction; label: string; disabled?: boolean; onClick(): void; children: ReactNode }) {
+function IconButton({
+  action,
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  action: RowAction;
+  label: string;
+  disabled?: boolean;
+  onClick(): void;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -164,7 +199,10 @@ function IconButton({ action, label, disabled, onClick, children }: { action: Ro
       title={label}
       disabled={disabled}
       onClick={onClick}
-      className={cn('inline-flex size-8 items-center justify-center rounded-md text-slate-600', 'hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-30')}
+      className={cn(
+        'inline-flex size-8 items-center justify-center rounded-md text-slate-600',
+        'hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-30',
+      )}
     >
       {children}
     </button>

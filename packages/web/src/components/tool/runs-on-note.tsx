@@ -12,7 +12,15 @@ export type Handed = 'image' | 'images' | 'pdf' | 'file' | 'text';
  * Where the tool's work runs, from its registry entry: on this device (nothing uploaded), or on
  * our server, wholly or in part (uploaded, deleted once answered), said before anything is chosen.
  */
-export function RunsOnNote({ tool, handed, words: own }: { tool: ToolDefinition; handed: Handed; /** The page's own words for a device tool (the Image Translator: read here, translated where its notice says). */ words?: string }) {
+export function RunsOnNote({
+  tool,
+  handed,
+  words: own,
+}: {
+  tool: ToolDefinition;
+  handed: Handed /** The page's own words for a device tool (the Image Translator: read here, translated where its notice says). */;
+  words?: string;
+}) {
   const { t } = useTranslation();
   if (tool.runsOn !== 'device') {
     return (
@@ -22,7 +30,13 @@ export function RunsOnNote({ tool, handed, words: own }: { tool: ToolDefinition;
       </p>
     );
   }
-  const words = { image: t('hero.privacy'), images: t('toolPage.privacyImage'), pdf: t('toolPage.privacyPdf'), file: t('toolPage.privacyFile'), text: t('toolPage.privacyText') };
+  const words = {
+    image: t('hero.privacy'),
+    images: t('toolPage.privacyImage'),
+    pdf: t('toolPage.privacyPdf'),
+    file: t('toolPage.privacyFile'),
+    text: t('toolPage.privacyText'),
+  };
   return (
     <p className="font-medium text-emerald-700" data-testid="runs-on">
       <ShieldCheck className={iconClass} aria-hidden />

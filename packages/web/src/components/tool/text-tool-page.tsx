@@ -50,15 +50,21 @@ export function TextToolPage({ tool, live, fixed, countWords, short, inputExtras
     onChange: (event: { target: { value: string } }) => flow.setText(event.target.value),
     placeholder: toolText(t, tool, 'placeholder'),
     'data-testid': 'text-input',
-    className: 'w-full rounded-xl border border-slate-300 bg-white p-4 text-sm leading-relaxed text-slate-900 ' + 'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30',
+    className:
+      'w-full rounded-xl border border-slate-300 bg-white p-4 text-sm leading-relaxed text-slate-900 ' +
+      'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30',
   };
   const counts = [t('hero.characters', { count: text.length }), ...(countWords ? [t('toolPage.words', { count: countWordsIn(text) })] : [])];
   const input = (
     <>
-      <label htmlFor={id} className="sr-only">{toolText(t, tool, 'inputTitle')}</label>
+      <label htmlFor={id} className="sr-only">
+        {toolText(t, tool, 'inputTitle')}
+      </label>
       <textarea {...field} className={`${field.className} resize-y ${short ? 'min-h-24' : 'min-h-72'}`} />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-xs text-slate-500" data-testid="character-count">{counts.join(' · ')}</p>
+        <p className="text-xs text-slate-500" data-testid="character-count">
+          {counts.join(' · ')}
+        </p>
         {!flow.live && (
           <Button onClick={flow.convert} disabled={flow.blank} busy={job.busy} data-testid="convert">
             <Icon className="size-4" aria-hidden />
@@ -67,7 +73,9 @@ export function TextToolPage({ tool, live, fixed, countWords, short, inputExtras
         )}
       </div>
       <ToolOptions tool={tool} options={flow.options} disabled={job.busy && !flow.live} />
-      <div className="text-xs"><RunsOnNote tool={tool} handed="text" /></div>
+      <div className="text-xs">
+        <RunsOnNote tool={tool} handed="text" />
+      </div>
       {inputExtras?.(flow)}
     </>
   );

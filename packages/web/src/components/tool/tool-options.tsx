@@ -81,7 +81,9 @@ function OptionControl({ field, value, onChange, label, valueLabel, disabled, te
   const { read, ...attributes } = input;
   return (
     <div className={fieldClass}>
-      <label htmlFor={id} className={labelClass}>{label(value)}</label>
+      <label htmlFor={id} className={labelClass}>
+        {label(value)}
+      </label>
       <input id={id} {...attributes} value={value} disabled={disabled} onChange={(event) => onChange(read(event.target.value))} data-testid={testId} />
     </div>
   );

@@ -97,11 +97,14 @@ export function TranslationNotice({ state, onDownload, busy, sourceName, targetN
     case 'ready':
       tone = state.engine === 'device' ? 'good' : 'neutral';
       Icon = state.engine === 'device' ? ShieldCheck : CloudUpload;
-      words = state.engine === 'device'
-        ? t('imageTranslator.engine.device', names)
-        : state.engine === 'apertium'
-          ? (state.via ? t('imageTranslator.engine.apertiumVia', names) : t('imageTranslator.engine.apertium', names))
-          : t('imageTranslator.engine.libretranslate', names);
+      words =
+        state.engine === 'device'
+          ? t('imageTranslator.engine.device', names)
+          : state.engine === 'apertium'
+            ? state.via
+              ? t('imageTranslator.engine.apertiumVia', names)
+              : t('imageTranslator.engine.apertium', names)
+            : t('imageTranslator.engine.libretranslate', names);
       extra = state.canDownload ? downloadButton(t('imageTranslator.engine.downloadInstead'), true) : null;
       break;
   }
@@ -117,7 +120,9 @@ export function TranslationNotice({ state, onDownload, busy, sourceName, targetN
     >
       {words && (
         <p className="inline-flex items-start gap-2">
-          {Icon && <Icon className={cn('mt-0.5 size-4 shrink-0', (state.status === 'checking' || state.status === 'downloading') && 'animate-spin')} aria-hidden />}
+          {Icon && (
+            <Icon className={cn('mt-0.5 size-4 shrink-0', (state.status === 'checking' || state.status === 'downloading') && 'animate-spin')} aria-hidden />
+          )}
           <span>{words}</span>
         </p>
       )}

@@ -17,10 +17,19 @@ export function UnlockForm({ name, wrong, onSubmit }: { name: string; wrong: boo
         aria-label={t('mergePdf.passwordFor', { name })}
         aria-invalid={wrong || undefined}
         placeholder={t('toolPage.passwordLabel')}
-        className={cn('h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2.5 text-sm', 'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30')}
+        className={cn(
+          'h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2.5 text-sm',
+          'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30',
+        )}
       />
-      <Button type="submit" size="sm" variant="secondary" disabled={!password}>{t('mergePdf.unlock')}</Button>
-      {wrong && <p role="alert" className="w-full text-sm font-medium text-red-600">{t('toolPage.wrongPassword')}</p>}
+      <Button type="submit" size="sm" variant="secondary" disabled={!password}>
+        {t('mergePdf.unlock')}
+      </Button>
+      {wrong && (
+        <p role="alert" className="w-full text-sm font-medium text-red-600">
+          {t('toolPage.wrongPassword')}
+        </p>
+      )}
     </form>
   );
 }

@@ -48,14 +48,29 @@ const subscribe = (listener: () => void) => {
  */
 export function Toaster() {
   const { t } = useTranslation();
-  const items = useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  const items = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:w-[26rem] sm:items-end" data-testid="toaster">
+    <div
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:w-[26rem] sm:items-end"
+      data-testid="toaster"
+    >
       <div aria-hidden className="flex w-full flex-col items-center gap-2 sm:items-end">
-        {items.filter((toast) => toast.quiet).map((toast) => <ToastCard key={toast.id} toast={toast} />)}
+        {items
+          .filter((toast) => toast.quiet)
+          .map((toast) => (
+            <ToastCard key={toast.id} toast={toast} />
+          ))}
       </div>
       <section aria-label={t('toast.region')} aria-live="polite" className="flex w-full flex-col items-center gap-2 sm:items-end">
-        {items.filter((toast) => !toast.quiet).map((toast) => <ToastCard key={toast.id} toast={toast} />)}
+        {items
+          .filter((toast) => !toast.quiet)
+          .map((toast) => (
+            <ToastCard key={toast.id} toast={toast} />
+          ))}
       </section>
     </div>
   );
@@ -72,9 +87,11 @@ function ToastCard({ toast }: { toast: Toast }) {
         toast.variant === 'destructive' ? 'border-red-200 bg-red-50 text-red-900' : 'border-slate-200 bg-white text-slate-900',
       )}
     >
-      {toast.variant === 'destructive'
-        ? <XCircle className="mt-0.5 size-5 shrink-0 text-red-600" aria-hidden />
-        : <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden />}
+      {toast.variant === 'destructive' ? (
+        <XCircle className="mt-0.5 size-5 shrink-0 text-red-600" aria-hidden />
+      ) : (
+        <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden />
+      )}
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold">{toast.title}</p>
         {toast.description && <p className="mt-0.5 text-sm opacity-80">{toast.description}</p>}

@@ -38,7 +38,22 @@ export interface DropZoneProps {
 }
 
 /** The drop / browse area with the spec's states: idle, drag-active, file selected, processing. */
-export function DropZone({ accept, busy: working, busyLabel, multiple, onFiles, selected, hints, dropLabel, icon: Icon = ImageUp, camera, disabled, onIntent, browseRef, pastes }: DropZoneProps) {
+export function DropZone({
+  accept,
+  busy: working,
+  busyLabel,
+  multiple,
+  onFiles,
+  selected,
+  hints,
+  dropLabel,
+  icon: Icon = ImageUp,
+  camera,
+  disabled,
+  onIntent,
+  browseRef,
+  pastes,
+}: DropZoneProps) {
   const busy = working || Boolean(disabled);
   const { t } = useTranslation();
   const take = (files: File[]) => onFiles(multiple ? files : files.slice(0, 1));
@@ -121,7 +136,13 @@ export function DropZone({ accept, busy: working, busyLabel, multiple, onFiles, 
         />
       )}
       <div className="mt-3 flex flex-wrap items-center justify-center gap-2">
-        <Button ref={browseRef} disabled={Boolean(disabled)} busy={working} onClick={() => input.current?.click()} aria-describedby={disabled ? reasonId : undefined}>
+        <Button
+          ref={browseRef}
+          disabled={Boolean(disabled)}
+          busy={working}
+          onClick={() => input.current?.click()}
+          aria-describedby={disabled ? reasonId : undefined}
+        >
           {working && <Loader2 className="size-4 animate-spin" aria-hidden />}
           {working ? busyLabel : t('hero.browse')}
         </Button>
@@ -136,7 +157,9 @@ export function DropZone({ accept, busy: working, busyLabel, multiple, onFiles, 
         )}
       </div>
       {disabled && (
-        <p id={reasonId} className="mt-3 text-sm font-medium text-amber-800" data-testid="drop-zone-disabled">{disabled}</p>
+        <p id={reasonId} className="mt-3 text-sm font-medium text-amber-800" data-testid="drop-zone-disabled">
+          {disabled}
+        </p>
       )}
       <div className="mt-4 space-y-1 text-xs text-slate-500">{hints}</div>
       {selected && (
@@ -153,7 +176,9 @@ export function DropZone({ accept, busy: working, busyLabel, multiple, onFiles, 
             <p className="truncate text-sm font-medium text-slate-900">{selected.name}</p>
             <p className="text-xs text-slate-500">{t('hero.fileSize', { size: formatMegabytes(selected.size) })}</p>
             {selected.status === 'failed' && selected.reason && (
-              <p className="mt-0.5 text-xs font-medium text-red-700" data-testid="selected-file-reason">{selected.reason}</p>
+              <p className="mt-0.5 text-xs font-medium text-red-700" data-testid="selected-file-reason">
+                {selected.reason}
+              </p>
             )}
           </div>
           <FileStatus status={selected.status} />
@@ -166,8 +191,15 @@ export function DropZone({ accept, busy: working, busyLabel, multiple, onFiles, 
 /** The mark beside the chosen file: a check only once its output exists, a cross where it failed. */
 function FileStatus({ status }: { status: FileMark['status'] }) {
   const { t } = useTranslation();
-  if (status === 'done') return <CheckCircle2 className="size-5 shrink-0 text-emerald-600" role="img" aria-label={t('toolPage.fileDone')} data-testid="file-status" data-status="done" />;
-  if (status === 'failed') return <XCircle className="size-5 shrink-0 text-red-600" role="img" aria-label={t('toolPage.fileFailed')} data-testid="file-status" data-status="failed" />;
-  if (status === 'working') return <Loader2 className="size-5 shrink-0 animate-spin text-slate-400 motion-reduce:animate-none" aria-hidden data-testid="file-status" data-status="working" />;
+  if (status === 'done')
+    return (
+      <CheckCircle2 className="size-5 shrink-0 text-emerald-600" role="img" aria-label={t('toolPage.fileDone')} data-testid="file-status" data-status="done" />
+    );
+  if (status === 'failed')
+    return <XCircle className="size-5 shrink-0 text-red-600" role="img" aria-label={t('toolPage.fileFailed')} data-testid="file-status" data-status="failed" />;
+  if (status === 'working')
+    return (
+      <Loader2 className="size-5 shrink-0 animate-spin text-slate-400 motion-reduce:animate-none" aria-hidden data-testid="file-status" data-status="working" />
+    );
   return null;
 }

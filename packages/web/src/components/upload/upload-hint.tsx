@@ -22,8 +22,12 @@ export function UploadHint() {
   const shortcut = apple ? '⌘V' : t('pasteShortcut');
   return (
     <>
-      <span className="pointer-coarse:hidden" data-testid="paste-hint">{t('uploadDescription', { shortcut })}</span>
-      <span className="hidden pointer-coarse:inline" data-testid="touch-hint">{t('uploadDescriptionTouch')}</span>
+      <span className="pointer-coarse:hidden" data-testid="paste-hint">
+        {t('uploadDescription', { shortcut })}
+      </span>
+      <span className="hidden pointer-coarse:inline" data-testid="touch-hint">
+        {t('uploadDescriptionTouch')}
+      </span>
     </>
   );
 }

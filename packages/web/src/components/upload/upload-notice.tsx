@@ -26,8 +26,7 @@ export function UploadNotice({ children, tools = [] }: { children?: string; tool
       <p>{children}</p>
       {tools.length > 0 && (
         <p className="mt-1 text-slate-700">
-          {t('toolPage.otherTools')}{' '}
-          {/* "A or B", "A, B ou C": the language's own way of listing alternatives, each a link. */}
+          {t('toolPage.otherTools')} {/* "A or B", "A, B ou C": the language's own way of listing alternatives, each a link. */}
           {new Intl.ListFormat(language.tag, { type: 'disjunction' }).formatToParts(tools.map((tool) => tool.slug)).map((part, index) => {
             const tool = part.type === 'element' ? tools.find((each) => each.slug === part.value) : undefined;
             return tool ? (

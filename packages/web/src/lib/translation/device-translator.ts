@@ -13,7 +13,12 @@ interface DownloadMonitor {
 
 interface TranslatorFactory {
   availability(options: { sourceLanguage: string; targetLanguage: string }): Promise<'unavailable' | 'downloadable' | 'downloading' | 'available'>;
-  create(options: { sourceLanguage: string; targetLanguage: string; monitor?(monitor: DownloadMonitor): void; signal?: AbortSignal }): Promise<BrowserTranslator>;
+  create(options: {
+    sourceLanguage: string;
+    targetLanguage: string;
+    monitor?(monitor: DownloadMonitor): void;
+    signal?: AbortSignal;
+  }): Promise<BrowserTranslator>;
 }
 
 function factory(): TranslatorFactory | undefined {

@@ -1,4 +1,11 @@
-import { chooseEngine, engineById, requireEngine, type EngineChoice, type TranslationEngine, type TranslationEngineId } from '@textlift/core/translation/engines';
+import {
+  chooseEngine,
+  engineById,
+  requireEngine,
+  type EngineChoice,
+  type TranslationEngine,
+  type TranslationEngineId,
+} from '@textlift/core/translation/engines';
 import type { LanguagePair } from '@textlift/core/translation/languages';
 import { deviceTranslator, type DeviceTranslator } from './device-translator.ts';
 import { plainErrors } from '../../workers/plain-errors.ts';

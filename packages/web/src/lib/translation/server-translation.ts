@@ -12,7 +12,10 @@ let listed: Promise<EngineLanguages[] | undefined> | undefined;
 export function serverEngineLanguages(): Promise<EngineLanguages[] | undefined> {
   const asking = (listed ??= fetch('/api/v1/translate/languages')
     .then((response) => (response.ok ? (response.json() as Promise<{ engines?: unknown }>) : undefined))
-    .then((body) => (Array.isArray(body?.engines) ? (body.engines as EngineLanguages[]) : undefined), () => undefined));
+    .then(
+      (body) => (Array.isArray(body?.engines) ? (body.engines as EngineLanguages[]) : undefined),
+      () => undefined,
+    ));
   void asking.then((engines) => {
     if (!engines && listed === asking) listed = undefined;
   });

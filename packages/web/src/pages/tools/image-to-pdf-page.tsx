@@ -39,7 +39,9 @@ export function ImageToPdfPage() {
         return url ? (
           <img src={url} alt="" className="size-10 shrink-0 rounded-md border border-slate-200 object-cover" />
         ) : (
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-slate-100"><FileImage className="size-4 text-slate-400" aria-hidden /></span>
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-slate-100">
+            <FileImage className="size-4 text-slate-400" aria-hidden />
+          </span>
         );
       }}
       done={({ summary = {} }) => ({ title: t('imageToPdf.created'), summary: t('imageToPdf.summary', { pages: summary.pages }) })}

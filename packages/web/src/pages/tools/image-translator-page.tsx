@@ -34,9 +34,11 @@ export function ImageTranslatorPage() {
 
   const disabled = !target
     ? t('imageTranslator.chooseFirst')
-    : state.status === 'ready' ? undefined
-    : state.status === 'checking' ? t('imageTranslator.engine.checking')
-    : t('imageTranslator.cannotYet');
+    : state.status === 'ready'
+      ? undefined
+      : state.status === 'checking'
+        ? t('imageTranslator.engine.checking')
+        : t('imageTranslator.cannotYet');
   // The image is always read here; where its text goes depends on the engine, said in the notice.
   const runsOnNote = <RunsOnNote tool={tool} handed="image" words={t('imageTranslator.readHere')} />;
   return (
@@ -57,9 +59,12 @@ export function ImageTranslatorPage() {
             ? t('imageTranslator.translating', { done: detail.page, total: detail.pages })
             : ocrProgressLabel(stage, fraction, t),
         failed: (error) => ({
-          message: error.code === 'no-text' ? t('imageTranslator.noText')
-            : error.code === 'no-translator' ? t('imageTranslator.engine.none', names)
-            : errorMessage(error, t, 'image'),
+          message:
+            error.code === 'no-text'
+              ? t('imageTranslator.noText')
+              : error.code === 'no-translator'
+                ? t('imageTranslator.engine.none', names)
+                : errorMessage(error, t, 'image'),
         }),
         done: ({ text = '', outputs, data }) => {
           const translation = data?.translation;

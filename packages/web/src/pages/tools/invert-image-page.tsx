@@ -31,7 +31,11 @@ export function InvertImagePage() {
           >
             {flow.previewUrl && (
               <figure className="flex flex-col items-center gap-2">
-                <img src={flow.previewUrl} alt={`${t('invertImage.before')}: ${file.name}`} className="max-h-96 w-full rounded-lg border border-slate-200 object-contain" />
+                <img
+                  src={flow.previewUrl}
+                  alt={`${t('invertImage.before')}: ${file.name}`}
+                  className="max-h-96 w-full rounded-lg border border-slate-200 object-contain"
+                />
                 <figcaption className="text-xs font-medium text-slate-500">{t('invertImage.before')}</figcaption>
               </figure>
             )}

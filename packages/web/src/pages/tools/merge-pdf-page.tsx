@@ -58,21 +58,36 @@ export function MergePdfPage() {
       }}
       ready={items.length >= minFiles && items.every((item) => item.pages !== undefined && !item.problem)}
       extraOptions={() => ({ passwords: items.map((item) => item.password ?? '') })}
-      hint={items.length < minFiles && <p className="text-sm text-slate-600" data-testid="merge-hint">{t('mergePdf.hint')}</p>}
+      hint={
+        items.length < minFiles && (
+          <p className="text-sm text-slate-600" data-testid="merge-hint">
+            {t('mergePdf.hint')}
+          </p>
+        )
+      }
       details={(item) =>
         item.problem === 'corrupt' ? (
-          <span className="inline-flex items-center gap-1 font-medium text-red-700"><TriangleAlert className="size-3.5" aria-hidden />{t('mergePdf.damaged')}</span>
+          <span className="inline-flex items-center gap-1 font-medium text-red-700">
+            <TriangleAlert className="size-3.5" aria-hidden />
+            {t('mergePdf.damaged')}
+          </span>
         ) : item.problem ? (
-          <span className="inline-flex items-center gap-1 font-medium text-amber-700"><Lock className="size-3.5" aria-hidden />{t('mergePdf.locked')}</span>
+          <span className="inline-flex items-center gap-1 font-medium text-amber-700">
+            <Lock className="size-3.5" aria-hidden />
+            {t('mergePdf.locked')}
+          </span>
         ) : item.pages === undefined ? (
           t('mergePdf.checking')
         ) : (
           <span data-testid="page-count">{t('toolPage.pageCount', { count: item.pages })}</span>
         )
       }
-      extra={(item) => item.problem && item.problem !== 'corrupt' && (
-        <UnlockForm name={item.file.name} wrong={item.problem === 'wrong-password'} onSubmit={(password) => void inspect(item, password)} />
-      )}
+      extra={(item) =>
+        item.problem &&
+        item.problem !== 'corrupt' && (
+          <UnlockForm name={item.file.name} wrong={item.problem === 'wrong-password'} onSubmit={(password) => void inspect(item, password)} />
+        )
+      }
       done={({ summary = {} }) => ({ title: t('mergePdf.merged'), summary: t('mergePdf.summary', { files: summary.files, pages: summary.pages }) })}
     />
   );

@@ -20,7 +20,10 @@ export function PdfToJpgPage() {
       busyLabel={t('pdfToJpg.loading')}
       result={{
         stepLabel: ({ detail }) => (detail ? t('pdfToJpg.page', { page: detail.page, pages: detail.pages }) : t('pdfToJpg.loading')),
-        failed: (error) => ({ message: t('pdfToJpg.errorIntro', { message: errorMessage(error, t, 'pdf') }), tips: t('pdfToJpg.tips', { returnObjects: true }) as string[] }),
+        failed: (error) => ({
+          message: t('pdfToJpg.errorIntro', { message: errorMessage(error, t, 'pdf') }),
+          tips: t('pdfToJpg.tips', { returnObjects: true }) as string[],
+        }),
         done: (result) => <PageImages {...result} />,
       }}
     />

@@ -35,7 +35,11 @@ export function PdfToTextPage() {
       busyLabel={t('toolPage.processingDocument')}
       input={{
         multiple: true,
-        extras: status && <p role="status" className="text-sm text-slate-600" data-testid="status-text">{status}</p>,
+        extras: status && (
+          <p role="status" className="text-sm text-slate-600" data-testid="status-text">
+            {status}
+          </p>
+        ),
       }}
       result={{
         stepLabel: (running) => pdfReadingLabel(running, t),
@@ -47,7 +51,12 @@ export function PdfToTextPage() {
                 tips: t('pdfToText.tips', { returnObjects: true }) as string[],
               },
         done: ({ text = '', outputs }) => (
-          <TextOutput text={text} textLabel={t('toolPage.resultTitle')} copyLabel={t('toolPage.copyText')} downloads={[{ label: t('download'), onClick: () => downloadOutput(outputs[0]) }]} />
+          <TextOutput
+            text={text}
+            textLabel={t('toolPage.resultTitle')}
+            copyLabel={t('toolPage.copyText')}
+            downloads={[{ label: t('download'), onClick: () => downloadOutput(outputs[0]) }]}
+          />
         ),
       }}
     />

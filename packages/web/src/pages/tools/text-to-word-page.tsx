@@ -12,7 +12,12 @@ export function TextToWordPage() {
       tool={tool}
       countWords
       done={({ outputs, summary = {} }) => (
-        <FileResult title={t('textToWord.created')} output={outputs[0]!} downloadLabel={t('textToWord.download')} summary={t('textToWord.summary', { count: summary.paragraphs ?? 0 })} />
+        <FileResult
+          title={t('textToWord.created')}
+          output={outputs[0]!}
+          downloadLabel={t('textToWord.download')}
+          summary={t('textToWord.summary', { count: summary.paragraphs ?? 0 })}
+        />
       )}
     />
   );
