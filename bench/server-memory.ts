@@ -5,10 +5,11 @@
 // Env for the server passes through (MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_ as npm start sets them).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { corpusFile } from '../test-support/corpus.ts';
 import { freePort } from '../packages/server/src/free-port.ts';
-import { form, paddedPdf, scannedPdf, sleep, treeRssMb, until } from '../packages/server/src/hostile/fixtures.ts';
+import { childrenOf, form, healthyWithin, paddedPdf, scannedPdf, sleep, treeRssMb } from '../packages/server/src/hostile/fixtures.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const idleIndex = process.argv.indexOf('--idle');
@@ -30,17 +31,7 @@ const child = spawn(process.execPath, ['packages/server/src/main.ts'], {
 });
 const origin = `http://127.0.0.1:${port}`;
 try {
-  if (
-    (await until(
-      () =>
-        fetch(`${origin}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      60_000,
-    )) < 0
-  )
-    throw new Error('no server');
+  if (!(await healthyWithin(origin, 60_000))) throw new Error('no server');
   const rss = () => Math.round(treeRssMb(child.pid!));
   await sleep(3000);
   const before = rss();
@@ -78,7 +69,11 @@ try {
     idle.push(`${s} s ${rss()}`);
   }
   const after = rss();
+  // Where the memory stays: the server's own process and each process under it.
+  const processRss = (pid: number) => Math.round(Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+  const held = [`server ${processRss(child.pid!)} MB`, ...childrenOf(child.pid!).map((process) => `${process.name} ${processRss(process.pid)} MB`)];
   console.log(`statuses: ${statuses.join(' ')}`);
+  console.log(`held after idle: ${held.join(', ')}`);
   console.log(`idle (MB): ${idle.join(', ')}`);
   console.log(
     `RSS of the server's process tree: before ${before} MB, peak ${peak} MB, right after the burst ${afterBurst} MB, ` +

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { corpusFile } from '../../test-support/corpus.ts';
 import { freePort } from '../../packages/server/src/free-port.ts';
-import { form, scannedPdf, sleep, treeRssMb, until } from '../../packages/server/src/hostile/fixtures.ts';
+import { form, healthyWithin, scannedPdf, sleep, treeRssMb } from '../../packages/server/src/hostile/fixtures.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const main = process.argv[2] ?? 'packages/server/src/main.ts';
@@ -35,17 +35,7 @@ const child = spawn(process.execPath, [main], {
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const origin = `http://127.0.0.1:${port}`;
-if (
-  (await until(
-    () =>
-      fetch(`${origin}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      ),
-    30_000,
-  )) < 0
-)
-  throw new Error('no server');
+if (!(await healthyWithin(origin, 30_000))) throw new Error('no server');
 const threads = () => Number(/Threads:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]);
 const rss = () => Math.round(treeRssMb(child.pid!));
 await sleep(2000);

@@ -7,7 +7,7 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { freePort } from '../free-port.ts';
-import { childrenOf, form, scannedPdf, until } from './fixtures.ts';
+import { childrenOf, form, healthyWithin, scannedPdf, until } from './fixtures.ts';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -40,15 +40,7 @@ async function startMain(env: Record<string, string>) {
   child.stderr!.on('data', (chunk: Buffer) => (log += chunk));
   const exited = once(child, 'exit').then(([code]) => code as number | null);
   const origin = `http://127.0.0.1:${port}`;
-  const ready = await until(
-    () =>
-      fetch(`${origin}/healthz`).then(
-        (response) => response.ok,
-        () => false,
-      ),
-    20_000,
-  );
-  if (ready < 0) throw new Error(`the server did not start:\n${log}`);
+  if (!(await healthyWithin(origin, 20_000))) throw new Error(`the server did not start:\n${log}`);
   const running = async () => (await (await fetch(`${origin}/healthz`)).json()).jobs.running as number;
   return { child, origin, port, exited, running, log: () => log };
 }

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort } from '../free-port.ts';
-import { paddedPdf, postOutcome, tally, until } from './fixtures.ts';
+import { healthyWithin, paddedPdf, postOutcome, tally } from './fixtures.ts';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 let child: ChildProcess;
@@ -33,17 +33,7 @@ beforeAll(async () => {
     stdio: 'ignore',
   });
   origin = `http://127.0.0.1:${port}`;
-  if (
-    (await until(
-      () =>
-        fetch(`${origin}/healthz`).then(
-          (response) => response.ok,
-          () => false,
-        ),
-      30_000,
-    )) < 0
-  )
-    throw new Error('the server did not start');
+  if (!(await healthyWithin(origin, 30_000))) throw new Error('the server did not start');
 }, 40_000);
 afterAll(() => {
   child?.kill('SIGKILL');

@@ -235,6 +235,16 @@ export async function until(check: () => boolean | Promise<boolean>, limitMs: nu
   return -1;
 }
 
+/** Whether the server at `origin` answered /healthz within `limitMs` (a server started as its own process). */
+export async function healthyWithin(origin: string, limitMs: number): Promise<boolean> {
+  const answered = () =>
+    fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+  return (await until(answered, limitMs)) >= 0;
+}
+
 /** The real app on an ephemeral loopback port, with the limits a test sets (timeouts of about 1 s). */
 export interface Server {
   app: FastifyInstance;

@@ -51,14 +51,31 @@ const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
  * chose to send, within the request and idle timeouts as for any upload; a client that sends
  * more is cut once it has had 64 MB of time to read its answer.
  */
-function refuse(request: FastifyRequest, error: ConversionError): never {
+function refuse(request: FastifyRequest, reply: FastifyReply, error: ConversionError): never {
   let read = 0;
   request.raw.on('data', (chunk: Buffer) => {
     read += chunk.length;
     if (read > DRAIN_LIMIT_BYTES) request.raw.socket?.destroy();
   });
   request.raw.resume();
+  // Listened to after Node's own 'finish' handler, which gives the socket its keep-alive timeout.
+  reply.raw.once('finish', () => keepUploadTimeout(request));
   throw error;
+}
+
+/**
+ * Node gives a connection the keep-alive timeout (5 s) as soon as its answer is written, though
+ * the body still comes: a refused client that paused that long while sending (one of 30
+ * uploading 48 MB at once on a busy machine) was cut and got EPIPE instead of its answer.
+ * Until its body is in, it keeps the idle timeout of any upload.
+ */
+function keepUploadTimeout(request: FastifyRequest) {
+  const { raw } = request;
+  const socket = raw.socket;
+  if (raw.complete || !socket) return;
+  const { timeout, keepAliveTimeout } = request.server.server;
+  socket.setTimeout(timeout);
+  raw.once('end', () => socket.setTimeout(keepAliveTimeout));
 }
 
 /**
@@ -77,18 +94,22 @@ export function registerConvertRoute(app: FastifyInstance, deps: { queue: JobQue
   async function admit(request: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) {
     const tool = findTool(request.params.slug);
     // An address no tool has, as any unknown API address (README): 404.
-    if (!tool) refuse(request, new ConversionError('not-found', `No tool ${request.params.slug}: the tools are listed at /api/v1/openapi.json.`));
+    if (!tool) refuse(request, reply, new ConversionError('not-found', `No tool ${request.params.slug}: the tools are listed at /api/v1/openapi.json.`));
     const header = request.headers['content-length'];
     const declared = header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
     const limit = Math.min(maxRequestBytes(tool), budget);
     if (declared !== undefined && declared > limit) {
-      refuse(request, new ConversionError('too-large', `The request is larger than ${limit} bytes.`, { maxMegabytes: Math.floor(limit / (1024 * 1024)) }));
+      refuse(
+        request,
+        reply,
+        new ConversionError('too-large', `The request is larger than ${limit} bytes.`, { maxMegabytes: Math.floor(limit / (1024 * 1024)) }),
+      );
     }
     let admission: Admission;
     try {
       admission = deps.queue.admit(declared ?? limit);
     } catch (error) {
-      refuse(request, error as ConversionError);
+      refuse(request, reply, error as ConversionError);
     }
     const controller = new AbortController();
     const done = () => {
