@@ -33,11 +33,17 @@ function wrap(measure: (text: string) => number, text: string, width: number): s
 
 /**
  * Page `index` of English prose (the site's own texts) in 11-point serif, turned by up to
- * ±`maxDegrees` and noisy; `paragraphs` replaces the prose (another language's text).
+ * ±`maxDegrees` and noisy; `paragraphs` replaces the prose (another language's text). The
+ * page is filled, or holds `paragraphCount` paragraphs at most (a short page reads faster).
  */
 export function scannedPage(
   index: number,
-  { maxDegrees = 0.5, paragraphs = prose(), quality = 75 }: { maxDegrees?: number; paragraphs?: string[]; quality?: number } = {},
+  {
+    maxDegrees = 0.5,
+    paragraphs = prose(),
+    quality = 75,
+    paragraphCount = Infinity,
+  }: { maxDegrees?: number; paragraphs?: string[]; quality?: number; paragraphCount?: number } = {},
 ): ScannedPage {
   const rand = seededRandom(4000 + index);
   const canvas = createCanvas(WIDTH, HEIGHT);
@@ -55,7 +61,7 @@ export function scannedPage(
   const margin = DPI;
   let y = margin + size;
   const blocks: string[] = [];
-  for (let p = (index * 4) % paragraphs.length; ; p = (p + 1) % paragraphs.length) {
+  for (let p = (index * 4) % paragraphs.length; blocks.length < paragraphCount; p = (p + 1) % paragraphs.length) {
     const lines = wrap((text) => context.measureText(text).width, paragraphs[p]!, WIDTH - 2 * margin);
     if (y + lines.length * size * 1.4 > HEIGHT - margin) break;
     for (const line of lines) {
