@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from '@cantoo/pdf-lib';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { expect, test } from 'vitest';
 import { addGlyphlessFont } from '../../../core/src/pdf/glyphless-font.ts';
 import { hasOnlyInvisibleText, stripInvisibleText } from '../../../core/src/pdf/invisible-text.ts';
@@ -94,6 +95,29 @@ test('a scanned page gets a text layer pdftotext reads back, its JPEG kept byte 
   expect(pdftotext(strippedFile, 2, 2).trim()).toBe('');
   expect(pdftotext(strippedFile, 1, 1).trim()).toBe(born);
   expect(imageList(strippedFile)).toEqual(imageList(inFile));
+});
+
+test('a page scanned sideways is read, and turned upright by its /Rotate when asked, its picture untouched', async () => {
+  const scan = scannedPage(2);
+  // The scan turned a quarter clockwise: a letter page fed in landscape.
+  const picture = await loadImage(scan.jpeg);
+  const canvas = createCanvas(picture.height, picture.width);
+  const context = canvas.getContext('2d');
+  context.translate(picture.height, 0);
+  context.rotate(Math.PI / 2);
+  context.drawImage(picture, 0, 0);
+  const jpeg = canvas.toBuffer('image/jpeg', 80);
+  const input = await PDFDocument.create();
+  input.addPage([792, 612]).drawImage(await input.embedJpg(jpeg), { x: 0, y: 0, width: 792, height: 612 });
+  const bytes = await input.save();
+
+  const turned = await run('ocr-pdf', { files: [{ name: 'sideways.pdf', bytes }] }, { rotate: 'on' });
+  expect(turned.summary).toMatchObject({ read: 1, turned: 1 });
+  const turnedFile = saved('sideways-turned.pdf', turned.outputs[0]!.bytes);
+  expect(execFileSync('pdfinfo', [turnedFile], { encoding: 'utf8' })).toMatch(/Page rot:\s+270/);
+  // The words are where the picture has them: poppler reads them in order on the turned page.
+  expect(characterErrorRate(pdftotext(turnedFile), scan.text)).toBeLessThanOrEqual(0.03);
+  expect(await imageStreams(turned.outputs[0]!.bytes)).toEqual([jpeg]);
 });
 
 test('the text layer gives accented, Polish, Turkish and Cyrillic letters back, and letters outside the BMP', async () => {
