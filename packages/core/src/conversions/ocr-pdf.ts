@@ -15,6 +15,7 @@ import { loadPdfLib } from '../pdf/load-pdf-lib.ts';
 import { catalogOf, listPages, type SourcePage } from '../pdf/page-list.ts';
 import { MIN_TEXT_LAYER_CHARS, OCR_DPI } from '../pdf/read-pages.ts';
 import { textLayerOperators, type PlacedWord, type Point } from '../pdf/text-layer.ts';
+import { rotatedPoint, rotateRgba } from '../images/rotate-rgba.ts';
 import { imageToPdf } from './image-to-pdf.ts';
 
 export interface OcrPdfOptions {
@@ -23,8 +24,18 @@ export interface OcrPdfOptions {
   rotate: 'off' | 'on';
   /** Pages whose only text is invisible (an earlier OCR's) lose that text and are read again. */
   redo: 'off' | 'on';
+  /**
+   * Pages scanned askew are straightened: drawn again at 300 dpi, turned level and saved as a
+   * new JPEG. Unlike every other option this re-encodes the page's picture, hence off unless asked.
+   */
+  deskew: 'off' | 'on';
   password: string;
 }
+
+/** Below this a page counts as level: a tenth of a degree moves a letter page's corner under 1.5 pt. */
+const MIN_DESKEW_DEGREES = 0.1;
+/** The straightened page's JPEG quality: a scan's paper grain and text edges kept, at a third of a lossless picture's size. */
+const DESKEW_JPEG_QUALITY = 0.75;
 
 /**
  * OCR PDF: the same PDF with an invisible text layer over every page that has none, so it can
@@ -80,7 +91,7 @@ async function addTextLayers(bytes: Uint8Array, password: string, options: OcrPd
     if (pages.length !== total) throw new ConversionError('corrupt', `The PDF's page tree holds ${pages.length} pages where its reader finds ${total}.`);
 
     let font: ReturnType<typeof addGlyphlessFont> | undefined;
-    const summary = { pages: total, read: 0, kept: 0, turned: 0 };
+    const summary = { pages: total, read: 0, kept: 0, turned: 0, straightened: 0 };
     // The bar only moves forward: two pages are read at once, each reporting its own share.
     let shown = 0;
     const forward: ProgressCallback | undefined =
@@ -114,7 +125,7 @@ async function addTextLayers(bytes: Uint8Array, password: string, options: OcrPd
       }));
 
     /** The words to lay over page `number`, or undefined where the page keeps its own text. */
-    async function readPage(number: number): Promise<{ placed: PlacedWord[][]; turns: number; rotate: number } | undefined> {
+    async function readPage(number: number): Promise<{ placed: PlacedWord[][]; turns: number; rotate: number; straightened: boolean } | undefined> {
       throwIfCancelled(signal);
       const detail = { page: number, pages: total };
       forward?.((number - 1) / total, 'reading', detail);
@@ -144,10 +155,27 @@ async function addTextLayers(bytes: Uint8Array, password: string, options: OcrPd
         );
         // Points of the rendered page (y down, as the reader shows it) to the page's own space.
         const view = page.getViewport({ scale: 1 });
-        const toPage = (x: number, y: number): Point => {
+        let toPage = (x: number, y: number): Point => {
           const [px, py] = view.convertToPdfPoint((x * view.width) / grey.width, (y * view.height) / grey.height) as [number, number];
           return { x: px, y: py };
         };
+        let rotate = page.rotate;
+        let straightened = false;
+        const skew = reading.measuredSkew;
+        if (options.deskew === 'on' && Math.abs(skew) >= MIN_DESKEW_DEGREES && !reading.placement.flattened && !reading.placement.levelled) {
+          throwIfCancelled(signal);
+          // The page as the reader shows it, in colour, turned level: it becomes the page, as shown.
+          const colour = await pdf.renderPageRgba(page, OCR_DPI / 72, OCR_MAX_PIXELS);
+          const level = rotateRgba(colour, -skew);
+          const jpeg = await host.encodeImage(level, 'image/jpeg', DESKEW_JPEG_QUALITY);
+          replacePicture(doc.context, target.dict, { jpeg, width: level.width, height: level.height }, view.width, view.height);
+          rotate = 0;
+          straightened = true;
+          toPage = (x, y) => {
+            const turned = rotatedPoint((x * colour.width) / grey.width, (y * colour.height) / grey.height, colour.width, colour.height, -skew);
+            return { x: (turned.x * view.width) / colour.width, y: view.height - (turned.y * view.height) / colour.height };
+          };
+        }
         let placed = placeReading(reading, grey, toPage);
         if (!placed) {
           // A photo's page flattened or levelled: its boxes are not in the page's geometry, so
@@ -156,7 +184,7 @@ async function addTextLayers(bytes: Uint8Array, password: string, options: OcrPd
           placed = placeLines(lines, (x, y) => toPage(x, y));
         }
         const { turns, flattened, levelled } = reading.placement;
-        return { placed, turns: flattened || levelled ? 0 : turns, rotate: page.rotate };
+        return { placed, turns: flattened || levelled ? 0 : turns, rotate, straightened };
       } finally {
         page.cleanup();
       }
@@ -181,6 +209,7 @@ async function addTextLayers(bytes: Uint8Array, password: string, options: OcrPd
         target.dict.set(PDFName.of('Rotate'), PDFNumber.of((read.rotate + 90 * read.turns) % 360));
         summary.turned++;
       }
+      if (read.straightened) summary.straightened++;
       summary.read++;
     }
     onProgress?.(1, 'reading');
@@ -191,6 +220,31 @@ async function addTextLayers(bytes: Uint8Array, password: string, options: OcrPd
   } finally {
     await close();
   }
+}
+
+/**
+ * Makes `page` the picture alone, drawn over a box of `width` × `height` points from the origin
+ * (the page as the reader showed it: its crop and turn are in the picture now); its old
+ * content, resources and boxes go.
+ */
+function replacePicture(context: PDFContext, page: PDFDict, picture: { jpeg: Uint8Array; width: number; height: number }, width: number, height: number) {
+  const image = context.register(
+    context.stream(picture.jpeg, {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: picture.width,
+      Height: picture.height,
+      ColorSpace: 'DeviceRGB',
+      BitsPerComponent: 8,
+      Filter: 'DCTDecode',
+    }),
+  );
+  const size = (value: number) => Math.round(value * 1000) / 1000;
+  page.set(PDFName.of('MediaBox'), context.obj([0, 0, size(width), size(height)]));
+  for (const box of ['CropBox', 'BleedBox', 'TrimBox', 'ArtBox']) page.delete(PDFName.of(box));
+  page.set(PDFName.of('Rotate'), PDFNumber.of(0));
+  page.set(PDFName.of('Resources'), context.obj({ XObject: { Scan: image } }));
+  page.set(PDFName.of('Contents'), context.register(context.stream(`q ${size(width)} 0 0 ${size(height)} 0 0 cm /Scan Do Q`)));
 }
 
 async function save(doc: PDFDocument): Promise<Uint8Array> {

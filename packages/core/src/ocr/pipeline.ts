@@ -71,6 +71,11 @@ export interface PageText {
    */
   placement: Pick<PreparedPage, 'turns' | 'skew' | 'flattened' | 'levelled'>;
   /**
+   * The skew preparation measured on the page (degrees, after its quarter turns), whichever
+   * reading was kept: a page read as it came still has it (OCR PDF's deskew straightens by it).
+   */
+  measuredSkew: number;
+  /**
    * The second recogniser was wanted but could not be had (its download failed): Tesseract's
    * reading stands, and a later try may do better, so it is not kept for reuse.
    */
@@ -818,10 +823,18 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
     },
     plainReadings: () => [...plainReadings.keys()],
   };
-  const { kept } = await runSteps<PageState>(PAGE_STEPS, {}, context);
-  const { lines, page, confidence, partial } = kept!;
+  const state = await runSteps<PageState>(PAGE_STEPS, {}, context);
+  const { lines, page, confidence, partial } = state.kept!;
   const placement = { turns: page.turns, skew: page.skew, flattened: page.flattened, levelled: page.levelled };
-  return { text: normalizeOcrText(linesToText(lines)), lines, confidence, image: page.image, placement, ...(partial ? { partial: true } : {}) };
+  return {
+    text: normalizeOcrText(linesToText(lines)),
+    lines,
+    confidence,
+    image: page.image,
+    placement,
+    measuredSkew: state.page?.skew ?? 0,
+    ...(partial ? { partial: true } : {}),
+  };
 }
 
 const identities = new WeakMap<object, number>();

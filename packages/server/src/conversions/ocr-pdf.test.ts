@@ -8,6 +8,7 @@ import { expect, test } from 'vitest';
 import { addGlyphlessFont } from '../../../core/src/pdf/glyphless-font.ts';
 import { hasOnlyInvisibleText, stripInvisibleText } from '../../../core/src/pdf/invisible-text.ts';
 import { textLayerOperators } from '../../../core/src/pdf/text-layer.ts';
+import { preparePage } from '../../../core/src/ocr/preprocess/prepare-page.ts';
 import { characterErrorRate, wordF1 } from '../../../../test-support/cer.ts';
 import { corpusExpected, corpusFile } from '../../../../test-support/corpus.ts';
 import { runsOnNode } from '../../../../test-support/node-runner.ts';
@@ -118,6 +119,40 @@ test('a page scanned sideways is read, and turned upright by its /Rotate when as
   // The words are where the picture has them: poppler reads them in order on the turned page.
   expect(characterErrorRate(pdftotext(turnedFile), scan.text)).toBeLessThanOrEqual(0.03);
   expect(await imageStreams(turned.outputs[0]!.bytes)).toEqual([jpeg]);
+});
+
+/** The skew OCR's preparation measures on page `page` of a PDF drawn by poppler at 100 dpi. */
+function measuredSkew(file: string, page = 1): number {
+  const pgm = execFileSync('pdftoppm', ['-gray', '-r', '100', '-f', String(page), '-l', String(page), file]);
+  const [, width, height] = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 32).toString('latin1'))!.map(Number);
+  const header = pgm.length - width! * height!;
+  return preparePage({ width: width!, height: height!, data: new Uint8Array(pgm.subarray(header)) }).skew;
+}
+
+test('deskew straightens a page scanned askew into a new picture, the text layer on its level lines', async () => {
+  const scan = scannedPage(0, { maxDegrees: 1.5 });
+  const input = await PDFDocument.create();
+  input.addPage([612, 792]).drawImage(await input.embedJpg(scan.jpeg), { x: 0, y: 0, width: 612, height: 792 });
+  const bytes = await input.save();
+  const inFile = saved('askew.pdf', bytes);
+  expect(Math.abs(measuredSkew(inFile))).toBeGreaterThan(0.5);
+
+  const result = await run('ocr-pdf', { files: [{ name: 'askew.pdf', bytes }] }, { deskew: 'on' });
+  expect(result.summary).toMatchObject({ read: 1, straightened: 1 });
+  const outFile = saved('askew-level.pdf', result.outputs[0]!.bytes);
+  expect(Math.abs(measuredSkew(outFile))).toBeLessThanOrEqual(0.1);
+  // A new picture of the page, in colour, at 300 dpi, no bigger than the file given allows.
+  expect(imageList(outFile)).toEqual(['1 2550 3300 rgb 8 jpeg']);
+  expect(result.outputs[0]!.bytes.length).toBeLessThanOrEqual(bytes.length * 2);
+  expect(characterErrorRate(pdftotext(outFile), scan.text)).toBeLessThanOrEqual(0.02);
+  // The first line's words on one level baseline, as the picture's are now (askew, its ends
+  // would be 10 pt apart).
+  const firstLine = scan.text.split('\n')[0]!.split(' ').length;
+  const bottoms = [...execFileSync('pdftotext', ['-bbox', outFile, '-'], { encoding: 'utf8' }).matchAll(/yMax="([\d.]+)"/g)]
+    .slice(0, firstLine)
+    .map((match) => Number(match[1]));
+  expect(Math.max(...bottoms) - Math.min(...bottoms)).toBeLessThanOrEqual(1);
+  expect(qpdfCheck(outFile)).toContain('No syntax or stream encoding errors found');
 });
 
 test('the text layer gives accented, Polish, Turkish and Cyrillic letters back, and letters outside the BMP', async () => {
