@@ -201,6 +201,8 @@ export const tools = [
       rotate: choice(['off', 'on'], 'off'),
       /** Pages whose only text is invisible (an earlier OCR's) lose it and are read again. */
       redo: choice(['off', 'on'], 'off'),
+      /** Pages scanned askew are drawn again level: their picture is re-encoded, hence off by default. */
+      deskew: choice(['off', 'on'], 'off'),
       password: freeText(),
     },
     load: async () => (await import('./conversions/ocr-pdf.ts')).ocrPdf,

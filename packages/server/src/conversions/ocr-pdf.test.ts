@@ -3,10 +3,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from '@cantoo/pdf-lib';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { expect, test } from 'vitest';
 import { addGlyphlessFont } from '../../../core/src/pdf/glyphless-font.ts';
 import { hasOnlyInvisibleText, stripInvisibleText } from '../../../core/src/pdf/invisible-text.ts';
 import { textLayerOperators } from '../../../core/src/pdf/text-layer.ts';
+import { preparePage } from '../../../core/src/ocr/preprocess/prepare-page.ts';
 import { characterErrorRate, wordF1 } from '../../../../test-support/cer.ts';
 import { corpusExpected, corpusFile } from '../../../../test-support/corpus.ts';
 import { runsOnNode } from '../../../../test-support/node-runner.ts';
@@ -94,6 +96,63 @@ test('a scanned page gets a text layer pdftotext reads back, its JPEG kept byte 
   expect(pdftotext(strippedFile, 2, 2).trim()).toBe('');
   expect(pdftotext(strippedFile, 1, 1).trim()).toBe(born);
   expect(imageList(strippedFile)).toEqual(imageList(inFile));
+});
+
+test('a page scanned sideways is read, and turned upright by its /Rotate when asked, its picture untouched', async () => {
+  const scan = scannedPage(2);
+  // The scan turned a quarter clockwise: a letter page fed in landscape.
+  const picture = await loadImage(scan.jpeg);
+  const canvas = createCanvas(picture.height, picture.width);
+  const context = canvas.getContext('2d');
+  context.translate(picture.height, 0);
+  context.rotate(Math.PI / 2);
+  context.drawImage(picture, 0, 0);
+  const jpeg = canvas.toBuffer('image/jpeg', 80);
+  const input = await PDFDocument.create();
+  input.addPage([792, 612]).drawImage(await input.embedJpg(jpeg), { x: 0, y: 0, width: 792, height: 612 });
+  const bytes = await input.save();
+
+  const turned = await run('ocr-pdf', { files: [{ name: 'sideways.pdf', bytes }] }, { rotate: 'on' });
+  expect(turned.summary).toMatchObject({ read: 1, turned: 1 });
+  const turnedFile = saved('sideways-turned.pdf', turned.outputs[0]!.bytes);
+  expect(execFileSync('pdfinfo', [turnedFile], { encoding: 'utf8' })).toMatch(/Page rot:\s+270/);
+  // The words are where the picture has them: poppler reads them in order on the turned page.
+  expect(characterErrorRate(pdftotext(turnedFile), scan.text)).toBeLessThanOrEqual(0.03);
+  expect(await imageStreams(turned.outputs[0]!.bytes)).toEqual([jpeg]);
+});
+
+/** The skew OCR's preparation measures on page `page` of a PDF drawn by poppler at 100 dpi. */
+function measuredSkew(file: string, page = 1): number {
+  const pgm = execFileSync('pdftoppm', ['-gray', '-r', '100', '-f', String(page), '-l', String(page), file]);
+  const [, width, height] = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 32).toString('latin1'))!.map(Number);
+  const header = pgm.length - width! * height!;
+  return preparePage({ width: width!, height: height!, data: new Uint8Array(pgm.subarray(header)) }).skew;
+}
+
+test('deskew straightens a page scanned askew into a new picture, the text layer on its level lines', async () => {
+  const scan = scannedPage(0, { maxDegrees: 1.5 });
+  const input = await PDFDocument.create();
+  input.addPage([612, 792]).drawImage(await input.embedJpg(scan.jpeg), { x: 0, y: 0, width: 612, height: 792 });
+  const bytes = await input.save();
+  const inFile = saved('askew.pdf', bytes);
+  expect(Math.abs(measuredSkew(inFile))).toBeGreaterThan(0.5);
+
+  const result = await run('ocr-pdf', { files: [{ name: 'askew.pdf', bytes }] }, { deskew: 'on' });
+  expect(result.summary).toMatchObject({ read: 1, straightened: 1 });
+  const outFile = saved('askew-level.pdf', result.outputs[0]!.bytes);
+  expect(Math.abs(measuredSkew(outFile))).toBeLessThanOrEqual(0.1);
+  // A new picture of the page, in colour, at 300 dpi, no bigger than the file given allows.
+  expect(imageList(outFile)).toEqual(['1 2550 3300 rgb 8 jpeg']);
+  expect(result.outputs[0]!.bytes.length).toBeLessThanOrEqual(bytes.length * 2);
+  expect(characterErrorRate(pdftotext(outFile), scan.text)).toBeLessThanOrEqual(0.02);
+  // The first line's words on one level baseline, as the picture's are now (askew, its ends
+  // would be 10 pt apart).
+  const firstLine = scan.text.split('\n')[0]!.split(' ').length;
+  const bottoms = [...execFileSync('pdftotext', ['-bbox', outFile, '-'], { encoding: 'utf8' }).matchAll(/yMax="([\d.]+)"/g)]
+    .slice(0, firstLine)
+    .map((match) => Number(match[1]));
+  expect(Math.max(...bottoms) - Math.min(...bottoms)).toBeLessThanOrEqual(1);
+  expect(qpdfCheck(outFile)).toContain('No syntax or stream encoding errors found');
 });
 
 test('the text layer gives accented, Polish, Turkish and Cyrillic letters back, and letters outside the BMP', async () => {
