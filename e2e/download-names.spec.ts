@@ -48,6 +48,7 @@ const cases: Record<ToolSlug, NameCase | CheckedIn | 'codes'> = {
   'pdf-to-text': { prepare: chooseFile(pdf), download: 'Download', name: 'Bericht 报告_extracted.txt' },
   'jpg-to-word': 'jpg-to-word.spec.ts',
   'pdf-to-word': { prepare: chooseFile(pdf), download: 'Download Word File', name: 'Bericht 报告.docx' },
+  'ocr-pdf': 'ocr-pdf.spec.ts',
   'text-to-pdf': { prepare: typeText('Einkaufsliste für Samstag\nÄpfel, Brot'), download: 'Download PDF', name: 'Einkaufsliste für Samstag.pdf' },
   'text-to-word': { prepare: typeText('Protokoll: Sitzung 3/2026\n\nAnwesend: alle'), download: 'Download Word File', name: 'Protokoll Sitzung 3 2026.docx' },
   'image-to-pdf': {

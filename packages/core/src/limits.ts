@@ -143,6 +143,12 @@ export const PDF_TO_EXCEL_MAX_PAGES = 500;
 /** Pages of all the files together. */
 export const MERGE_PDF_MAX_PAGES = 5000;
 /**
+ * OCR PDF reads every page without text (a few seconds a page on a server core) and holds only
+ * the page being read as pixels: the document itself (its images as stored) and each page's
+ * text layer, a few kilobytes, are all it keeps. 500 pages is a thick scanned book.
+ */
+export const OCR_PDF_MAX_PAGES = 500;
+/**
  * Each page is drawn at 200 dpi and searched for codes; a catalogue of labels is a few dozen
  * pages, and 100 keeps the search within the server's job time.
  */

@@ -3,6 +3,7 @@ import { imageTypes, wordTypes, type SniffedType } from './sniff.ts';
 import {
   BARCODE_MAX_PAGES,
   MERGE_PDF_MAX_PAGES,
+  OCR_PDF_MAX_PAGES,
   PDF_TO_EXCEL_MAX_PAGES,
   PDF_TO_JPG_MAX_PAGES,
   PDF_TO_TEXT_MAX_PAGES,
@@ -41,7 +42,8 @@ export type ToolIcon =
   | 'image-down'
   | 'sheet'
   | 'table'
-  | 'languages';
+  | 'languages'
+  | 'file-search';
 
 /** What a tool takes: files of some types, or text typed into its page. */
 export type ToolInput =
@@ -184,6 +186,26 @@ export const tools = [
     runsOn: 'device',
     options: pdfOptions,
     load: async () => (await import('./conversions/pdf-to-word.ts')).pdfToWord,
+  }),
+  defineTool({
+    slug: 'ocr-pdf',
+    icon: 'file-search',
+    i18nKey: 'ocrPdf',
+    path: '/ocr-pdf',
+    // One PDF, or pictures (as Image to PDF takes them) that each become a page.
+    input: { kind: 'files', accepts: [...imageTypes, 'application/pdf'], maxBytes: PDF_MAX_BYTES, minFiles: 1, maxFiles: 50, maxPages: OCR_PDF_MAX_PAGES },
+    runsOn: 'device',
+    options: {
+      language: ocrLanguageOption,
+      /** Pages whose text runs sideways are turned upright by their /Rotate; the picture is not touched. */
+      rotate: choice(['off', 'on'], 'off'),
+      /** Pages whose only text is invisible (an earlier OCR's) lose it and are read again. */
+      redo: choice(['off', 'on'], 'off'),
+      /** Pages scanned askew are drawn again level: their picture is re-encoded, hence off by default. */
+      deskew: choice(['off', 'on'], 'off'),
+      password: freeText(),
+    },
+    load: async () => (await import('./conversions/ocr-pdf.ts')).ocrPdf,
   }),
   defineTool({
     slug: 'text-to-pdf',

@@ -11,6 +11,7 @@ export const toolPageComponents: Record<Exclude<ToolSlug, 'image-to-text'>, Comp
   'pdf-to-text': lazyPage(async () => (await import('./pages/tools/pdf-to-text-page.tsx')).PdfToTextPage),
   'jpg-to-word': lazyPage(async () => (await import('./pages/tools/jpg-to-word-page.tsx')).JpgToWordPage),
   'pdf-to-word': lazyPage(async () => (await import('./pages/tools/pdf-to-word-page.tsx')).PdfToWordPage),
+  'ocr-pdf': lazyPage(async () => (await import('./pages/tools/ocr-pdf-page.tsx')).OcrPdfPage),
   'text-to-pdf': lazyPage(async () => (await import('./pages/tools/text-to-pdf-page.tsx')).TextToPdfPage),
   'text-to-word': lazyPage(async () => (await import('./pages/tools/text-to-word-page.tsx')).TextToWordPage),
   'word-to-pdf': lazyPage(async () => (await import('./pages/tools/word-to-pdf-page.tsx')).WordToPdfPage),

@@ -1,10 +1,11 @@
-import { PDFDict, PDFDocument, PDFName, PDFNumber, ParseSpeeds, type PDFRef } from '@cantoo/pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFNumber, type PDFRef } from '@cantoo/pdf-lib';
 import type { Conversion, InputFile } from '../conversion.ts';
 import { ConversionError } from '../errors.ts';
 import { MERGE_PDF_MAX_PAGES } from '../limits.ts';
 import { AcroFormMerger } from '../pdf/copy-acroform.ts';
 import { ObjectCopier } from '../pdf/copy-objects.ts';
 import { readOutline, writeOutline, type OutlineItem } from '../pdf/copy-outlines.ts';
+import { isPasswordError, loadPdfLib, NEEDS_PASSWORD, WRONG_PASSWORD } from '../pdf/load-pdf-lib.ts';
 import { catalogOf, listPages } from '../pdf/page-list.ts';
 import { impossibleXrefClaim } from '../pdf/xref-claims.ts';
 import { nameAfterFile } from '../output-names.ts';
@@ -102,7 +103,7 @@ async function open(file: InputFile, index: number, password: string): Promise<P
   const claimed = impossibleXrefClaim(file.bytes);
   if (claimed !== undefined) throw new ConversionError('corrupt', `${file.name} is damaged: its cross-reference claims ${claimed} objects.`, details);
   try {
-    return await load(file.bytes, '');
+    return await loadPdfLib(file.bytes, '');
   } catch (error) {
     if (!isPasswordError(error, NEEDS_PASSWORD)) {
       throw new ConversionError('corrupt', `${file.name} cannot be read as a PDF (${describe(error)}).`, details);
@@ -110,40 +111,11 @@ async function open(file: InputFile, index: number, password: string): Promise<P
   }
   if (!password) throw new ConversionError('password-required', `${file.name} needs a password.`, details);
   try {
-    return await load(file.bytes, password);
+    return await loadPdfLib(file.bytes, password);
   } catch (error) {
     if (isPasswordError(error, WRONG_PASSWORD)) throw new ConversionError('wrong-password', `The password for ${file.name} is not right.`, details);
     throw new ConversionError('corrupt', `${file.name} cannot be read as a PDF (${describe(error)}).`, details);
   }
-}
-
-async function load(bytes: Uint8Array, password: string): Promise<PDFDocument> {
-  // pdf-lib's parser gets past damage by throwing an Error at each byte it cannot read and
-  // catching it at once; capturing a stack trace for each was 80% of the time on damaged files
-  // (a PDF cut in half: 1.8 s, without traces 0.27 s; 5 MB of junk: 21 s, without 3.4 s). No
-  // trace is ever shown for those errors, so none is captured while parsing. Error.stackTraceLimit
-  // is V8's (and not in the DOM typings); other engines ignore it.
-  const errors = Error as { stackTraceLimit?: number };
-  const limit = errors.stackTraceLimit;
-  errors.stackTraceLimit = 0;
-  try {
-    // Fastest: no timer tick every 100 objects while parsing (see SAVE_OPTIONS).
-    return await PDFDocument.load(bytes, { password, updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
-  } finally {
-    errors.stackTraceLimit = limit;
-  }
-}
-
-/**
- * @cantoo/pdf-lib tells password failures apart only by the message of a plain Error, thrown
- * from its CipherTransformFactory: "NEEDS PASSWORD" when the empty password does not open the
- * file, "Password incorrect" when the given one does not either.
- */
-const NEEDS_PASSWORD = 'NEEDS PASSWORD';
-const WRONG_PASSWORD = 'Password incorrect';
-
-function isPasswordError(error: unknown, message: string): boolean {
-  return error instanceof Error && error.message === message;
 }
 
 function describe(error: unknown): string {

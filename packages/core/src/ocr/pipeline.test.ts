@@ -29,6 +29,14 @@ function standIn(text: string, confidence: number, off: StepName[] = []) {
 const blankPage = () => createGreyImage(200, 60);
 
 describe('the OCR pipeline, one ordered list of steps', () => {
+  test('a scan read for a text layer over it is read once, at print resolution', async () => {
+    const { engine, ran, calls } = standIn('Read well', 95);
+    await recognizePage(engine, blankPage(), { languages: ['eng'] }, { scan: true });
+    expect(ran).not.toContain('as-came-96');
+    expect(ran).not.toContain('read-page');
+    expect(calls.map((call) => [call.segmentation, call.dpi])).toEqual([['auto', 300]]);
+  });
+
   test('recognizePage runs the list’s steps in the list’s order, each where it applies', async () => {
     const { engine, ran } = standIn('Read ‘‘well’’', 95);
     await recognizePage(engine, blankPage(), { languages: ['eng'] });

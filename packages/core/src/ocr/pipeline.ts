@@ -65,6 +65,17 @@ export interface PageText {
   /** The prepared page the word boxes are in (turned, straightened, scaled as it was read). */
   image: GreyImage;
   /**
+   * How `image` was made from the page given: turned by quarter turns clockwise, then by
+   * `skew` degrees (levelled), then scaled to its size; a page flattened or its lines levelled
+   * (a photo) is not a turn and a scale of the one given, and its boxes do not map back.
+   */
+  placement: Pick<PreparedPage, 'turns' | 'skew' | 'flattened' | 'levelled'>;
+  /**
+   * The skew preparation measured on the page (degrees, after its quarter turns), whichever
+   * reading was kept: a page read as it came still has it (OCR PDF's deskew straightens by it).
+   */
+  measuredSkew: number;
+  /**
    * The second recogniser was wanted but could not be had (its download failed): Tesseract's
    * reading stands, and a later try may do better, so it is not kept for reuse.
    */
@@ -79,6 +90,15 @@ export interface ReadingNeeds {
    * covers is read again, and figures found there are kept, not only words.
    */
   figures?: boolean;
+  /**
+   * A scan's page rendered at print resolution, to be read for a text layer over it as it is
+   * (OCR PDF): read as it came, told 300 dpi, also where preparation would level it a little or
+   * turn it by quarter turns; prepared and read again only where that reading is poor
+   * (turned-look, never-noise) or the page has frames to read apart. A text layer laid over the
+   * picture needs the words where the picture has them, and one reading of a clean scan is what
+   * keeps a many-page PDF's time near the reading alone.
+   */
+  scan?: boolean;
 }
 
 /** Which steps run: for a benchmark's ablation only (the server's config sets it; no request can). */
@@ -342,9 +362,14 @@ function repair(
 
 const quietly = ({ options }: PageContext): ReadOptions => ({ ...options, onProgress: undefined });
 
+/** The resolutions a page as it came is read at: print's and a screen's, or print's alone for a scan (ReadingNeeds.scan). */
+function asCameDpis(context: PageContext): number[] {
+  return PAGE_DPIS.filter((dpi) => !context.isOff(`as-came-${dpi}`) && (!context.needs.scan || dpi === PAGE_DPIS[0]));
+}
+
 /** The readings as it came at each resolution not switched off, started together. */
 function startAsCame(turns: QuarterTurns, context: PageContext, progress = false): void {
-  const dpis = PAGE_DPIS.filter((dpi) => !context.isOff(`as-came-${dpi}`));
+  const dpis = asCameDpis(context);
   for (const dpi of dpis) void context.plain(turns, dpi, progress && dpi === dpis[0]).catch(() => {});
 }
 
@@ -421,9 +446,14 @@ const PAGE_STEPS = [
     name: 'clean-once',
     runsWhen:
       'a clean scan or screenshot that preparation left as it was (even paper, upright, level, not cut from a desk, ' +
-      'no ruled table or box to read apart): read as it came only, not prepared as well',
-    when: (s, { evenPaper }) =>
-      evenPaper() && s.page!.turns === 0 && s.page!.skew === 0 && !s.page!.flattened && !s.page!.levelled && s.page!.frames.length === 0,
+      'no ruled table or box to read apart; for a text layer over a scan, also one a little askew or turned by quarter turns): ' +
+      'read as it came only, not prepared as well',
+    when: (s, { evenPaper, needs }) =>
+      evenPaper() &&
+      !s.page!.flattened &&
+      !s.page!.levelled &&
+      s.page!.frames.length === 0 &&
+      (Boolean(needs.scan) || (s.page!.turns === 0 && s.page!.skew === 0)),
     run: (s) => ({ ...s, clean: true }),
   },
   {
@@ -445,7 +475,7 @@ const PAGE_STEPS = [
     (dpi): Step<PageState> => ({
       name: `as-came-${dpi}`,
       runsWhen: `a clean scan or a screenshot (even paper), upright or turned by quarter turns: read as it came, told ${dpi} dpi`,
-      when: (_s, { evenPaper }) => evenPaper(),
+      when: (_s, context) => context.evenPaper() && asCameDpis(context).includes(dpi),
       async run(s, context) {
         const turns = (s.kept ?? s).page!.turns;
         // A clean page's first reading is this one: it moves the bar.
@@ -489,9 +519,7 @@ const PAGE_STEPS = [
       const turns = ((first.page.turns + 2) % 4) as QuarterTurns;
       if (context.evenPaper() && !context.isOff('as-came-300')) {
         startAsCame(turns, context);
-        const readings = await Promise.all(
-          PAGE_DPIS.filter((dpi) => !context.isOff(`as-came-${dpi}`)).map(async (dpi) => ({ dpi, lines: await context.plain(turns, dpi) })),
-        );
+        const readings = await Promise.all(asCameDpis(context).map(async (dpi) => ({ dpi, lines: await context.plain(turns, dpi) })));
         const best = readings.reduce<{ dpi: number; lines: OcrLine[] } | undefined>(
           (top, reading) => (!top || evidence(reading.lines) > evidence(top.lines) ? reading : top),
           undefined,
@@ -795,9 +823,18 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
     },
     plainReadings: () => [...plainReadings.keys()],
   };
-  const { kept } = await runSteps<PageState>(PAGE_STEPS, {}, context);
-  const { lines, page, confidence, partial } = kept!;
-  return { text: normalizeOcrText(linesToText(lines)), lines, confidence, image: page.image, ...(partial ? { partial: true } : {}) };
+  const state = await runSteps<PageState>(PAGE_STEPS, {}, context);
+  const { lines, page, confidence, partial } = state.kept!;
+  const placement = { turns: page.turns, skew: page.skew, flattened: page.flattened, levelled: page.levelled };
+  return {
+    text: normalizeOcrText(linesToText(lines)),
+    lines,
+    confidence,
+    image: page.image,
+    placement,
+    measuredSkew: state.page?.skew ?? 0,
+    ...(partial ? { partial: true } : {}),
+  };
 }
 
 const identities = new WeakMap<object, number>();

@@ -11,9 +11,9 @@ import type { PositionedText } from './text-layout.ts';
 import type { PDFPageProxy } from 'pdfjs-dist';
 
 /** A page with fewer visible characters than this in its text layer is a scan: it is OCRed. */
-const MIN_TEXT_LAYER_CHARS = 20;
+export const MIN_TEXT_LAYER_CHARS = 20;
 /** Scans are rendered at the resolution the OCR model reads best, 300 dpi (less where a page is too big for that). */
-const OCR_DPI = 300;
+export const OCR_DPI = 300;
 
 /** Pictures are kept at 144 dpi: sharp in Word at their size, not the size of a scan. */
 const PICTURE_SCALE = 2;

@@ -31,6 +31,7 @@ const downloadNames: Record<ToolSlug, string | undefined> = {
   'pdf-to-text': 'Bericht 报告_extracted.txt',
   'jpg-to-word': 'Mein Foto.docx',
   'pdf-to-word': 'Bericht 报告.docx',
+  'ocr-pdf': 'Mein Foto.pdf',
   'text-to-pdf': 'Hello from the registry test.pdf',
   'text-to-word': 'Hello from the registry test.docx',
   'image-to-pdf': 'Mein Foto.pdf',

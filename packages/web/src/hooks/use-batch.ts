@@ -7,7 +7,10 @@ export type { ConversionState };
 
 export interface BatchItem {
   id: number;
+  /** The job's first file, which names it (and its output). */
   file: File;
+  /** Every file of the job: the one file, or the pictures OCR PDF makes the pages of one PDF. */
+  files: File[];
   state: ConversionState;
 }
 
@@ -15,7 +18,7 @@ let nextId = 1;
 
 /**
  * The files a visitor chose, converted one after another in the worker, each with its own
- * progress and result. Choosing again replaces the batch (the running job is cancelled), and
+ * progress and result (a job may take several files together, as one item). Choosing again replaces the batch (the running job is cancelled), and
  * leaving the page cancels it too.
  */
 export function useBatch(tool: ToolDefinition, onSettled?: (item: BatchItem, all: BatchItem[]) => void) {
@@ -37,7 +40,7 @@ export function useBatch(tool: ToolDefinition, onSettled?: (item: BatchItem, all
       const finished: BatchItem[] = [...batch];
       for (const [index, item] of batch.entries()) {
         if (own.signal.aborted) return;
-        const state = await runTracked(tool, { files: [item.file] }, optionsFor(item), own.signal, (next) => update(item.id, next));
+        const state = await runTracked(tool, { files: item.files }, optionsFor(item), own.signal, (next) => update(item.id, next));
         if (!state) return;
         finished[index] = { ...item, state };
         settledCallback.current?.(finished[index]!, finished);
@@ -46,10 +49,13 @@ export function useBatch(tool: ToolDefinition, onSettled?: (item: BatchItem, all
     [tool],
   );
 
-  /** Starts a new batch with these files. */
+  /** Starts a new batch with these jobs: each a file, or the files converted together into one output. */
   const start = useCallback(
-    (files: File[], options: Record<string, unknown> = {}) => {
-      const batch = files.map((file) => ({ id: nextId++, file, state: { status: 'waiting' } as ConversionState }));
+    (jobs: readonly (File | File[])[], options: Record<string, unknown> = {}) => {
+      const batch = jobs
+        .map((job) => (Array.isArray(job) ? job : [job]))
+        .filter((files) => files.length > 0)
+        .map((files) => ({ id: nextId++, file: files[0]!, files, state: { status: 'waiting' } as ConversionState }));
       setItems(batch);
       setSelectedId(batch[0]?.id);
       void convertAll(batch, () => options);

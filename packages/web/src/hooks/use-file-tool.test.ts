@@ -160,3 +160,25 @@ test('with keepResults (the hero), a changed option keeps the results; rerun rea
   await settle();
   expect(page().state).toMatchObject({ status: 'done', result: { text: 'texte' } });
 });
+
+test('with group (OCR PDF), the pictures chosen are one job of several files, each PDF a job of its own', async () => {
+  const together = async (files: File[]) => [files.filter((file) => file.type === 'application/pdf'), files.filter((file) => file.type !== 'application/pdf')];
+  const page = fileTool('ocr-pdf', { group: together });
+  await act(() => page().choose([png('one.png'), pdf('scan.pdf'), png('two.png')]));
+  expect(page().batch.items.map((item) => item.files.map((file) => file.name))).toEqual([['scan.pdf'], ['one.png', 'two.png']]);
+  const first = await call(0);
+  expect(first.input.files!.map((file) => file.name)).toEqual(['scan.pdf']);
+  first.finish();
+  const second = await call(1);
+  expect(second.input.files!.map((file) => file.name)).toEqual(['one.png', 'two.png']);
+  expect(new TextDecoder().decode(second.input.files![0]!.bytes)).toMatch(/^.PNG/);
+
+  // The job shown names its files together; a changed option converts the same jobs again.
+  await act(() => page().batch.select(page().batch.items[1]!.id));
+  expect(page().shownFiles.map((file) => file.name)).toEqual(['one.png', 'two.png']);
+  await act(() => page().options.set('rotate', 'on'));
+  await act(() => page().convert());
+  expect((await call(2)).input.files!.map((file) => file.name)).toEqual(['scan.pdf']);
+  (await call(2)).finish();
+  expect((await call(3)).input.files!.map((file) => file.name)).toEqual(['one.png', 'two.png']);
+});

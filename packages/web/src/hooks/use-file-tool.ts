@@ -18,6 +18,11 @@ export interface FileToolConfig {
    * file again on demand (`rerun`): the hero's OCR language and its Extract Text.
    */
   keepResults?: boolean;
+  /**
+   * How the accepted files make jobs, in order: each file its own by default. OCR PDF makes the
+   * pictures chosen together the pages of one PDF, and each PDF its own.
+   */
+  group?(files: File[]): Promise<File[][]>;
 }
 
 /**
@@ -27,11 +32,11 @@ export interface FileToolConfig {
  * file converted again with it, and a changed option forgetting results made with the old one
  * (the files stay, and the page offers to convert them again) unless the page keeps them.
  */
-export function useFileTool(tool: ToolDefinition, { fixed, reasons, onSettled, keepResults }: FileToolConfig = {}) {
+export function useFileTool(tool: ToolDefinition, { fixed, reasons, onSettled, keepResults, group }: FileToolConfig = {}) {
   const batch = useBatch(tool, onSettled);
   const choice = useFileChoice(tool, reasons);
   const previews = useImagePreviews();
-  const [files, setFiles] = useState<File[]>([]);
+  const [jobs, setJobs] = useState<File[][]>([]);
   // The last password entered: a changed option converts the same locked file again.
   const password = useRef('');
   const clear = batch.clear;
@@ -48,12 +53,13 @@ export function useFileTool(tool: ToolDefinition, { fixed, reasons, onSettled, k
     async (chosen: File[]) => {
       const accepted = await check(chosen);
       if (accepted.length === 0) return;
+      const grouped = group ? await group(accepted) : accepted.map((file) => [file]);
       password.current = '';
-      setFiles(accepted);
+      setJobs(grouped);
       show(accepted);
-      start(accepted, withPassword());
+      start(grouped, withPassword());
     },
-    [check, show, start, withPassword],
+    [check, show, start, withPassword, group],
   );
 
   const { selected } = batch;
@@ -74,16 +80,18 @@ export function useFileTool(tool: ToolDefinition, { fixed, reasons, onSettled, k
     otherTools: choice.otherTools,
     choose,
     /** Converts the chosen files again, after an option changed. */
-    convert: () => batch.start(files, withPassword()),
+    convert: () => batch.start(jobs, withPassword()),
     /** Converts the selected file again with the options as they are now; the files after it that had not finished follow. */
     rerun,
     /** Files chosen whose results were forgotten (an option changed): the page offers Convert. */
-    stale: files.length > 0 && batch.items.length === 0,
+    stale: jobs.length > 0 && batch.items.length === 0,
     selected,
     state,
     /** The file the drop zone shows: the one whose result is shown, or the first chosen. */
-    shownFile: selected?.file ?? files[0],
-    previewUrl: previews.previewOf(selected?.file ?? files[0]),
+    shownFile: selected?.file ?? jobs[0]?.[0],
+    /** Every file of the job shown (several where a job takes them together). */
+    shownFiles: selected?.files ?? jobs[0] ?? [],
+    previewUrl: previews.previewOf(selected?.file ?? jobs[0]?.[0]),
     /** For JobResult: the state shown, and where the tool reads PDFs, the password retry. */
     result: { state, onPassword: 'password' in tool.options && selected ? retryWithPassword : undefined },
   };

@@ -13,6 +13,16 @@ export async function sniffFile(file: Blob): Promise<SniffedType | undefined> {
   return sniffType(isContainer(head) ? new Uint8Array(await file.arrayBuffer()) : head);
 }
 
+/** The files of one job as the page names them: the file's name, or the names of the files taken together. */
+export function jobName(files: readonly File[]): string {
+  return files.map((file) => file.name).join(', ');
+}
+
+/** The bytes of a job's files together. */
+export function jobSize(files: readonly File[]): number {
+  return files.reduce((sum, file) => sum + file.size, 0);
+}
+
 /** How long a download's blob URL lives after its click. */
 const DOWNLOAD_URL_LIFETIME_MS = 60_000;
 

@@ -6,6 +6,7 @@ import {
   FileInput,
   FileOutput,
   FilePen,
+  FileSearch,
   FileText,
   FileType,
   Files,
@@ -43,4 +44,5 @@ export const toolIcons: Record<ToolIcon, LucideIcon> = {
   sheet: FileSpreadsheet,
   table: Table2,
   languages: Languages,
+  'file-search': FileSearch,
 };

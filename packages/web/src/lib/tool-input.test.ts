@@ -11,7 +11,7 @@ describe('the OCR languages a drop zone loads the engine for', () => {
 
   test('none for the tools that read no pictures by OCR, nor for a value no engine knows', () => {
     const reading = toolList.filter((tool) => tool.input.kind === 'files' && ocrLanguagesOf(tool, {}) !== undefined).map((tool) => tool.slug);
-    expect(reading.sort()).toEqual(['image-to-text', 'image-translator', 'jpg-to-excel', 'jpg-to-word']);
+    expect(reading.sort()).toEqual(['image-to-text', 'image-translator', 'jpg-to-excel', 'jpg-to-word', 'ocr-pdf']);
     expect(ocrLanguagesOf(findTool('pdf-to-text')!, { language: 'eng' })).toBeUndefined();
     expect(ocrLanguagesOf(findTool('image-to-text')!, { language: 'klingon' })).toBeUndefined();
   });

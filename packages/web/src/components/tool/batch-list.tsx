@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OutputFile } from '@textlift/core/conversion';
 import type { BatchItem } from '../../hooks/use-batch.ts';
 import { cn } from '../../lib/cn.ts';
-import { downloadBytes, formatMegabytes } from '../../lib/files.ts';
+import { downloadBytes, formatMegabytes, jobName, jobSize } from '../../lib/files.ts';
 import { Button } from '../ui/button.tsx';
 
 export interface BatchListProps {
@@ -46,7 +46,7 @@ export function BatchList({ items, selectedId, onSelect, zipEntries = allOutputs
                 type="button"
                 onClick={() => onSelect(item.id)}
                 aria-current={item.id === selectedId || undefined}
-                aria-label={t('toolPage.showResult', { name: item.file.name })}
+                aria-label={t('toolPage.showResult', { name: jobName(item.files) })}
                 className={cn('flex w-full items-center gap-3 px-3 py-2.5 text-left text-sm hover:bg-slate-50', item.id === selectedId && 'bg-brand-50')}
               >
                 <Icon
@@ -59,8 +59,8 @@ export function BatchList({ items, selectedId, onSelect, zipEntries = allOutputs
                   )}
                   aria-hidden
                 />
-                <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{item.file.name}</span>
-                <span className="shrink-0 text-xs text-slate-500">{t('hero.fileSize', { size: formatMegabytes(item.file.size) })}</span>
+                <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{jobName(item.files)}</span>
+                <span className="shrink-0 text-xs text-slate-500">{t('hero.fileSize', { size: formatMegabytes(jobSize(item.files)) })}</span>
                 <span className="w-16 shrink-0 text-right text-xs font-medium text-slate-600" data-testid="batch-status">
                   {status}
                 </span>

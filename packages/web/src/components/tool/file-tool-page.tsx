@@ -5,6 +5,7 @@ import type { ConversionError } from '@textlift/core/errors';
 import type { BatchItem } from '../../hooks/use-batch.ts';
 import type { FileTool } from '../../hooks/use-file-tool.ts';
 import { errorMessage, type FileKind } from '../../lib/error-message.ts';
+import { jobName, jobSize } from '../../lib/files.ts';
 import { toolIcons } from '../../lib/tool-icons.ts';
 import { ocrLanguagesOf, readsOnlyPdf, readsPdf, readsWord } from '../../lib/tool-input.ts';
 import { toolText } from '../../lib/tool-texts.ts';
@@ -88,7 +89,9 @@ export function FileToolPage({ flow, busyLabel, input = {}, result: { done, step
         camera={Boolean(camera)}
         pastes
         onFiles={(files) => void flow.choose(files)}
-        selected={flow.shownFile && { name: flow.shownFile.name, size: flow.shownFile.size, previewUrl: flow.previewUrl, ...fileMark(flow.state, failWords) }}
+        selected={
+          flow.shownFile && { name: jobName(flow.shownFiles), size: jobSize(flow.shownFiles), previewUrl: flow.previewUrl, ...fileMark(flow.state, failWords) }
+        }
       />
       {preview && selected && flow.previewUrl && (
         <img

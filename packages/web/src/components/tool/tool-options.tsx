@@ -25,7 +25,7 @@ export function ToolOptions({ tool, options, disabled }: { tool: ToolDefinition;
   return (
     <>
       {others.length > 0 && (
-        <div className="grid gap-3 sm:grid-cols-[repeat(auto-fit,minmax(9rem,1fr))]">
+        <div className="grid items-end gap-3 sm:grid-cols-[repeat(auto-fit,minmax(12rem,1fr))]">
           {others.map(([name, field]) => (
             <OptionControl
               key={name}
