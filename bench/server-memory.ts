@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { corpusFile } from '../test-support/corpus.ts';
 import { freePort } from '../packages/server/src/free-port.ts';
-import { childrenOf, form, healthyWithin, paddedPdf, scannedPdf, sleep, treeRssMb } from '../packages/server/src/hostile/fixtures.ts';
+import { childrenOf, form, healthyWithin, paddedPdf, scannedPdf, serverProcessEnv, sleep, treeRssMb } from '../packages/server/src/hostile/fixtures.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const idleIndex = process.argv.indexOf('--idle');
@@ -17,16 +17,7 @@ const idleS = idleIndex > 0 ? Number(process.argv[idleIndex + 1]) : 60;
 const port = await freePort();
 const child = spawn(process.execPath, ['packages/server/src/main.ts'], {
   cwd: root,
-  env: {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    TEXTLIFT_WEB_ROOT: '/nonexistent',
-    TEXTLIFT_DATABASE: ':memory:',
-    LOG_LEVEL: 'warn',
-    TEXTLIFT_API_RATE_LIMIT: '100000',
-    TEXTLIFT_OFFICE_WARM_UP: '0',
-  },
+  env: serverProcessEnv(port, { TEXTLIFT_API_RATE_LIMIT: '100000', TEXTLIFT_OFFICE_WARM_UP: '0' }),
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const origin = `http://127.0.0.1:${port}`;

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { corpusFile } from '../../test-support/corpus.ts';
 import { freePort } from '../../packages/server/src/free-port.ts';
-import { form, healthyWithin, scannedPdf, sleep, treeRssMb } from '../../packages/server/src/hostile/fixtures.ts';
+import { form, healthyWithin, scannedPdf, serverProcessEnv, sleep, treeRssMb } from '../../packages/server/src/hostile/fixtures.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const main = process.argv[2] ?? 'packages/server/src/main.ts';
@@ -21,17 +21,7 @@ const port = await freePort();
 
 const child = spawn(process.execPath, [main], {
   cwd: root,
-  env: {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    TEXTLIFT_WEB_ROOT: '/nonexistent',
-    TEXTLIFT_DATABASE: ':memory:',
-    TEXTLIFT_DATA_DIR: `${root}.data`,
-    LOG_LEVEL: 'warn',
-    TEXTLIFT_API_RATE_LIMIT: '100000',
-    TEXTLIFT_CONCURRENCY: '2',
-  },
+  env: serverProcessEnv(port, { TEXTLIFT_DATA_DIR: `${root}.data`, TEXTLIFT_API_RATE_LIMIT: '100000', TEXTLIFT_CONCURRENCY: '2' }),
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const origin = `http://127.0.0.1:${port}`;

@@ -7,7 +7,7 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { freePort } from '../free-port.ts';
-import { childrenOf, form, healthyWithin, scannedPdf, until } from './fixtures.ts';
+import { childrenOf, form, healthyWithin, scannedPdf, serverProcessEnv, until } from './fixtures.ts';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -20,18 +20,8 @@ async function startMain(env: Record<string, string>) {
   const port = await freePort();
   const child = spawn(process.execPath, ['packages/server/src/main.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      TEXTLIFT_WEB_ROOT: '/nonexistent',
-      TEXTLIFT_DATABASE: ':memory:',
-      TEXTLIFT_CONCURRENCY: '1',
-      // No Word tool is asked: no LibreOffice warm-up competing for the cores.
-      TEXTLIFT_OFFICE: 'off',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    // No Word tool is asked: no LibreOffice warm-up competing for the cores.
+    env: serverProcessEnv(port, { TEXTLIFT_CONCURRENCY: '1', TEXTLIFT_OFFICE: 'off', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(child);

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort } from '../free-port.ts';
-import { healthyWithin, paddedPdf, postOutcome, tally } from './fixtures.ts';
+import { healthyWithin, paddedPdf, postOutcome, serverProcessEnv, tally } from './fixtures.ts';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 let child: ChildProcess;
@@ -15,13 +15,7 @@ beforeAll(async () => {
   const port = await freePort();
   child = spawn(process.execPath, ['packages/server/src/main.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      TEXTLIFT_WEB_ROOT: '/nonexistent',
-      TEXTLIFT_DATABASE: ':memory:',
+    env: serverProcessEnv(port, {
       TEXTLIFT_OFFICE: 'off',
       TEXTLIFT_APERTIUM: 'off',
       TEXTLIFT_API_RATE_LIMIT: '100000',
@@ -29,7 +23,7 @@ beforeAll(async () => {
       TEXTLIFT_CONCURRENCY: '1',
       TEXTLIFT_QUEUE_LIMIT: '1',
       TEXTLIFT_UPLOAD_MEMORY_MB: '100',
-    },
+    }),
     stdio: 'ignore',
   });
   origin = `http://127.0.0.1:${port}`;

@@ -235,6 +235,22 @@ export async function until(check: () => boolean | Promise<boolean>, limitMs: nu
   return -1;
 }
 
+/**
+ * The environment of a server started as a process of its own on `port`: the API only, an
+ * in-memory database, warnings only; `env` adds to it or overrides it.
+ */
+export function serverProcessEnv(port: number, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    TEXTLIFT_WEB_ROOT: '/nonexistent',
+    TEXTLIFT_DATABASE: ':memory:',
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+}
+
 /** Whether the server at `origin` answered /healthz within `limitMs` (a server started as its own process). */
 export async function healthyWithin(origin: string, limitMs: number): Promise<boolean> {
   const answered = () =>
