@@ -10,16 +10,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { photoOfText } from '../test-support/images.ts';
 import { startServer } from './server-process.ts';
+import { letterWords as words } from '../test-support/word-share.ts';
 
 const PORT = 4406;
 const CACHE = '.bench-cache/large-photos';
 const LINES = ['Large photos from new phones', 'are scaled down before reading'];
-const words = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z\s]/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
 
 interface Photo {
   label: string;

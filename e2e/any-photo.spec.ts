@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { corpusFile } from '../test-support/corpus.ts';
 import { blankPng, photoOfText } from '../test-support/images.ts';
 import { dropFile, expect, test } from './fixtures.ts';
+import { letterWords as words } from '../test-support/word-share.ts';
 
 // Issue 33, "any photo a phone takes": a 48 MP JPEG and an iPhone's HEIC read on the home
 // page, a PDF dropped there read as PDF to Text reads it, a Word file on an image tool sent
@@ -9,12 +10,6 @@ import { dropFile, expect, test } from './fixtures.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../test-support/fixtures/${name}`, import.meta.url));
 /** Words in order, letters only: what a reading must get right, whatever its line breaks. */
-const words = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z\s]/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
 const PHOTO_LINES = ['Large photos from new phones', 'are scaled down before reading'];
 const FIXTURE_TEXT = 'Photos from an iPhone are saved as HEIC files and read like any other';
 

@@ -1,3 +1,12 @@
+/** English words as their letters a to z, lower-cased: a reading compared word for word, its figures and punctuation aside. */
+export function letterWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z\s]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+}
+
 /** Words as letters and figures, lower-cased; Chinese and Japanese count a character at a time. */
 export function documentWords(text: string): string[] {
   return (

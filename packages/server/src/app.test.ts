@@ -7,6 +7,7 @@ import { blankPng, truncated } from '../../../test-support/images.ts';
 import { expectThirdRateLimited, startApiServer } from '../../../test-support/api-server.ts';
 import { buildApp } from './app.ts';
 import { photoOfText } from '../../../test-support/images.ts';
+import { letterWords as words } from '../../../test-support/word-share.ts';
 
 let app: FastifyInstance;
 let base: string;
@@ -21,12 +22,6 @@ const fixture = (name: string) => readFileSync(new URL(`../../../test-support/fi
 const FIXTURE_TEXT = 'Photos from an iPhone are saved as HEIC files and read like any other';
 const PHOTO_LINES = ['Large photos from new phones', 'are scaled down before reading'];
 /** Words in order, letters only: what a reading must get right, whatever its line breaks. */
-const words = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z\s]/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
 
 function convert(slug: string, files: Array<[Uint8Array, string]>, fields: Record<string, string> = {}) {
   const form = new FormData();
