@@ -99,7 +99,7 @@ test('a scanned page gets a text layer pdftotext reads back, its JPEG kept byte 
 });
 
 test('a page scanned sideways is read, and turned upright by its /Rotate when asked, its picture untouched', async () => {
-  const scan = scannedPage(2);
+  const scan = scannedPage(2, { paragraphCount: 2 });
   // The scan turned a quarter clockwise: a letter page fed in landscape.
   const picture = await loadImage(scan.jpeg);
   const canvas = createCanvas(picture.height, picture.width);
