@@ -16,7 +16,8 @@ export interface OptionSelectProps<V extends string | number> {
 export function OptionSelect<V extends string | number>({ label, value, options, onChange, disabled, testId, placeholder }: OptionSelectProps<V>) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-1.5 text-sm">
+    // min-w-0 and w-full: a select is otherwise as wide as its longest choice, past a phone's width.
+    <div className="flex min-w-0 flex-col gap-1.5 text-sm">
       <label htmlFor={id} className="font-medium text-slate-700">
         {label}
       </label>
@@ -27,7 +28,7 @@ export function OptionSelect<V extends string | number>({ label, value, options,
         data-testid={testId}
         onChange={(event) => onChange(options.find((option) => String(option.value) === event.target.value)!.value)}
         className={cn(
-          'h-10 rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-900 disabled:opacity-60',
+          'h-10 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-900 disabled:opacity-60',
           'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30',
         )}
       >
