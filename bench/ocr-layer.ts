@@ -4,7 +4,8 @@
 // bench/ocr-pdf. Figures per file: CER of `pdftotext` in its default mode (poppler's own
 // reading order, which most tools use) and in -raw (the content stream's order), and the median
 // distance between the centres of the words both layers hold (`pdftotext -bbox`: where a
-// selection highlights).
+// selection highlights). For the generated pages, also poppler's default mode on the page born
+// digital (its text in the same faces and places): what it makes of the layout itself.
 // Each page is read by the engine once: its readings are kept in .bench-cache/ocr-layer/, keyed
 // by the image read, so a change to the layer's geometry is measured in seconds; --fresh reads
 // again. OCRmyPDF's outputs are kept there too. Needs Debian's `ocrmypdf` for those.
@@ -17,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { runTool, type ConversionHost, type OcrEngine, type OcrResult } from '@textlift/core';
 import { characterErrorRate } from '../test-support/cer.ts';
-import { columnScan, type ColumnScanOptions } from '../test-support/column-scans.ts';
+import { columnPagePdf, columnScan, type ColumnScanOptions } from '../test-support/column-scans.ts';
 import { corpusDir, corpusExpected } from '../test-support/corpus.ts';
 import { scannedPage, scannedPdf, type ScannedPage } from '../test-support/scanned-pdf.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
@@ -34,6 +35,8 @@ interface BenchFile {
   /** The input PDF, made on first use. */
   file: () => Promise<string>;
   truth: string;
+  /** The page born digital, where it was generated. */
+  born?: () => Promise<string>;
 }
 
 const linnTruth = corpusExpected('pdf/linn-scanned-2col.pdf');
@@ -47,7 +50,16 @@ async function made(name: string, page: () => ScannedPage): Promise<BenchFile> {
   }
   return { name, file: async () => file, truth: readFileSync(truthFile, 'utf8') };
 }
-const columns = (name: string, options: ColumnScanOptions) => made(name, () => columnScan(options));
+async function columns(name: string, options: ColumnScanOptions): Promise<BenchFile> {
+  const file = path.join(cache, `${name}-born.pdf`);
+  return {
+    ...(await made(name, () => columnScan(options))),
+    born: async () => {
+      if (!existsSync(file)) writeFileSync(file, await columnPagePdf(options));
+      return file;
+    },
+  };
+}
 const all: BenchFile[] = [
   { name: 'linn', file: async () => `${corpusDir}/pdf/linn-scanned-2col.pdf`, truth: linnTruth },
   { name: 'ccitt', file: async () => `${corpusDir}/pdf/ccitt-scanned.pdf`, truth: linnTruth },
@@ -132,17 +144,20 @@ for (const bench of chosen) {
   const distances = boxDistances(ours, theirs);
   const box = distances.length > 0 ? median(distances) : NaN;
   summary.push({ gap: ourDefault - theirDefault, box });
+  const born = bench.born ? percent(cer(await bench.born(), false)) : '–';
   const gap = ((ourDefault - theirDefault) * 100).toFixed(2);
   const both = (ourCer: number, theirCer: number) => `${percent(ourCer)} / ${percent(theirCer)}`;
-  rows.push(`| ${bench.name} | ${both(ourDefault, theirDefault)} | ${gap} | ${both(ourRaw, theirRaw)} | ${box.toFixed(2)} pt (${distances.length}) |`);
+  rows.push(
+    `| ${bench.name} | ${both(ourDefault, theirDefault)} | ${gap} | ${both(ourRaw, theirRaw)} | ${box.toFixed(2)} pt (${distances.length}) | ${born} |`,
+  );
   console.error(`${bench.name} done`);
 }
 await provider.close();
 
 console.log('\nOCR PDF text layer read by pdftotext: ours / OCRmyPDF (CER against the printed text)');
-console.log('| file | default mode | gap (points) | -raw | median box-centre distance (words) |');
-console.log('|---|---|---|---|---|');
+console.log('| file | default mode | gap (points) | -raw | median box-centre distance (words) | born digital, default mode |');
+console.log('|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);
 console.log(
-  `| **worst gap / median box** | | ${(Math.max(...summary.map((s) => s.gap)) * 100).toFixed(2)} | | ${median(summary.map((s) => s.box)).toFixed(2)} pt |`,
+  `| **worst gap / median box** | | ${(Math.max(...summary.map((s) => s.gap)) * 100).toFixed(2)} | | ${median(summary.map((s) => s.box)).toFixed(2)} pt | |`,
 );

@@ -6,6 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import type { ScannedPage } from './scanned-pdf.ts';
 import { seededRandom } from './seeded-random.ts';
@@ -41,8 +43,21 @@ function documents(): Array<{ title: string; sections: Array<{ title: string; bo
   return ['about', 'privacy', 'terms'].map((key) => ({ title: en[key].title, sections: en[key].sections }));
 }
 
+/** A line as printed: its text, where its baseline starts (pixels, before the page is turned), its size in pixels and face. */
+interface PrintedLine {
+  text: string;
+  x: number;
+  y: number;
+  pixels: number;
+  bold: boolean;
+}
+
 /** A page in `columns` columns; `text` is what it prints in reading order: the title, then column by column. */
-export function columnScan({ columns, family, size, seed }: ColumnScanOptions): ScannedPage {
+export function columnScan(options: ColumnScanOptions): ScannedPage {
+  return columnPage(options).scan;
+}
+
+function columnPage({ columns, family, size, seed }: ColumnScanOptions): { scan: ScannedPage; lines: PrintedLine[] } {
   const rand = seededRandom(7000 + seed);
   const canvas = createCanvas(WIDTH, HEIGHT);
   const context = canvas.getContext('2d');
@@ -81,16 +96,21 @@ export function columnScan({ columns, family, size, seed }: ColumnScanOptions): 
   // The other texts' sections follow, so no section is printed twice on a page.
   const sections = [0, 1, 2].flatMap((i) => docs[(seed + i) % 3]!.sections);
   const printed: string[] = [doc.title];
-  context.font = bold(body * 2);
-  context.fillText(doc.title, margin, margin + body * 2);
+  const drawn: PrintedLine[] = [];
+  const draw = (text: string, x: number, y: number, pixels: number, isBold: boolean) => {
+    context.font = isBold ? bold(pixels) : regular;
+    context.fillText(text, x, y);
+    drawn.push({ text, x, y, pixels, bold: isBold });
+  };
+  draw(doc.title, margin, margin + body * 2, body * 2, true);
   const top = margin + body * 2 + body * 2.2;
   // The flow: each item a line in its font and the space it takes below it.
-  const flow: Array<{ text: string; font: string; height: number; advance: number }> = [];
+  const flow: Array<{ text: string; bold: boolean; height: number; advance: number }> = [];
   for (const section of sections) {
-    flow.push({ text: section.title, font: bold(heading), height: heading, advance: heading * 1.6 });
+    flow.push({ text: section.title, bold: true, height: heading, advance: heading * 1.6 });
     for (const paragraph of section.body) {
       const lines = wrap(paragraph, regular);
-      lines.forEach((line, i) => flow.push({ text: line, font: regular, height: body, advance: body * (i === lines.length - 1 ? 1.9 : 1.3) }));
+      lines.forEach((line, i) => flow.push({ text: line, bold: false, height: body, advance: body * (i === lines.length - 1 ? 1.9 : 1.3) }));
     }
   }
   let item = 0;
@@ -99,11 +119,10 @@ export function columnScan({ columns, family, size, seed }: ColumnScanOptions): 
     let y = top;
     const lines: string[] = [];
     // A heading is not left alone at a column's foot.
-    while (item < flow.length && y + flow[item]!.height + (flow[item]!.font === regular ? 0 : body * 3) < HEIGHT - margin) {
+    while (item < flow.length && y + flow[item]!.height + (flow[item]!.bold ? body * 3 : 0) < HEIGHT - margin) {
       const line = flow[item++]!;
-      context.font = line.font;
       y += line.height;
-      context.fillText(line.text, x, y);
+      draw(line.text, x, y, line.height, line.bold);
       lines.push(line.text);
       y += line.advance - line.height;
     }
@@ -117,5 +136,21 @@ export function columnScan({ columns, family, size, seed }: ColumnScanOptions): 
   }
   context.resetTransform();
   context.putImageData(image, 0, 0);
-  return { jpeg: canvas.toBuffer('image/jpeg', 75), text: printed.join('\n\n') };
+  return { scan: { jpeg: canvas.toBuffer('image/jpeg', 75), text: printed.join('\n\n') }, lines: drawn };
+}
+
+/**
+ * The same page born digital: its lines as text in the same faces, sizes and places (not
+ * turned): what a reader makes of the layout itself, with no OCR in between.
+ */
+export async function columnPagePdf(options: ColumnScanOptions): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
+  const [regular, bold] = FACES[options.family];
+  const fonts = { regular: await doc.embedFont(readFileSync(path.join(fontDir, regular))), bold: await doc.embedFont(readFileSync(path.join(fontDir, bold))) };
+  const page = doc.addPage([612, 792]);
+  const points = (pixels: number) => (pixels * 72) / DPI;
+  for (const line of columnPage(options).lines)
+    page.drawText(line.text, { x: points(line.x), y: 792 - points(line.y), size: points(line.pixels), font: line.bold ? fonts.bold : fonts.regular });
+  return doc.save();
 }
