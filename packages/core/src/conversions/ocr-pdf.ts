@@ -14,6 +14,7 @@ import { hasOnlyInvisibleText, stripInvisibleText } from '../pdf/invisible-text.
 import { loadPdfLib } from '../pdf/load-pdf-lib.ts';
 import { catalogOf, listPages, type SourcePage } from '../pdf/page-list.ts';
 import { MIN_TEXT_LAYER_CHARS, OCR_DPI } from '../pdf/read-pages.ts';
+import { lineBands, paragraphSizes } from '../pdf/line-bands.ts';
 import { textLayerOperators, type PlacedWord, type Point } from '../pdf/text-layer.ts';
 import { rotatedPoint, rotateRgba } from '../images/rotate-rgba.ts';
 import { imageToPdf } from './image-to-pdf.ts';
@@ -286,46 +287,44 @@ function placeReading(reading: PageText, grey: GreyImage, toPage: (x: number, y:
 }
 
 /**
- * Each word on its line's baseline, as high as its line: one size a line, so selecting a line
- * highlights one band over it. A line read as it came may run at a slant (a scan turned a
- * little, which Tesseract reads through): its direction is fitted to its words' centres, and
- * its band runs from its tallest word's top to its lowest descender, so a highlight covers the
- * whole line (and pdftotext, whose line joining allows a slant in proportion to the font
- * size, keeps a slanted line one line: measured on a 1° page, 15.6% CER against 26.6% with
- * the band from cap height to baseline).
+ * Each word on its line's baseline, as large as its line is high: one size a line, so
+ * selecting a line highlights one band over it. A line read as it came may run at a slant (a
+ * scan turned a little, which Tesseract reads through): its direction is fitted to its words'
+ * centres. Its band runs from its ascender line to its descender line, fitted to what its
+ * words' letters show (line-bands.ts), and a paragraph's lines take its median band: lines set
+ * in one size come out one size whatever letters they hold (poppler keeps lines whose sizes
+ * differ by 5% in separate blocks), and a heading keeps its own. Its words stand on the
+ * baseline itself, where pdf.js puts four fifths of a size above (its face's ascent), so its
+ * highlight covers the band.
  */
 function placeLines(lines: OcrLine[], map: (x: number, y: number) => Point): PlacedWord[][] {
-  const placed = lines
+  const measured = lines
     .map((line) => {
       const words = line.words.filter((word) => word.text.trim());
       const slope = words.length >= 2 ? fittedSlope(words.map(({ box }) => ({ x: (box.x0 + box.x1) / 2, y: (box.y0 + box.y1) / 2 }))) : 0;
       // Each box's top and bottom where the slanted line crosses its centre, measured from x = 0.
-      const tops = words.map(({ box }) => box.y0 + (Math.abs(slope) * (box.x1 - box.x0)) / 2 - (slope * (box.x0 + box.x1)) / 2);
-      const bottoms = words.map(({ box }) => box.y1 - (Math.abs(slope) * (box.x1 - box.x0)) / 2 - (slope * (box.x0 + box.x1)) / 2);
-      const top = Math.min(...tops);
-      const baseline = Math.max(...bottoms);
-      return words.map((word) => {
-        const start = map(word.box.x0, baseline + slope * word.box.x0);
-        const over = map(word.box.x0, top + slope * word.box.x0);
-        return { text: word.text, start, end: map(word.box.x1, baseline + slope * word.box.x1), height: Math.hypot(over.x - start.x, over.y - start.y) };
-      });
+      const shown = words.map(({ text, box }) => ({
+        text,
+        top: box.y0 + (Math.abs(slope) * (box.x1 - box.x0)) / 2 - (slope * (box.x0 + box.x1)) / 2,
+        bottom: box.y1 - (Math.abs(slope) * (box.x1 - box.x0)) / 2 - (slope * (box.x0 + box.x1)) / 2,
+      }));
+      return { words, slope, shown, paragraph: line.paragraph };
     })
-    .filter((line) => line.length > 0);
-  return evenBodySize(placed);
-}
-
-/**
- * Lines of the body text set in one size: their bands differ with the letters they hold (a
- * line without descenders is shorter), and pdftotext keeps lines of different sizes out of one
- * block: a column's lines of two sizes were read as two blocks with the next column's between
- * them (on the corpus's two-column brochure). Lines within a quarter of the page's median
- * height take that height; a heading's keeps its own.
- */
-function evenBodySize(lines: PlacedWord[][]): PlacedWord[][] {
-  const heights = lines.map((line) => line[0]!.height).sort((a, b) => a - b);
-  const body = heights[heights.length >> 1];
-  if (body === undefined) return lines;
-  return lines.map((line) => (line[0]!.height > body * 0.75 && line[0]!.height < body * 1.33 ? line.map((word) => ({ ...word, height: body })) : line));
+    .filter((line) => line.words.length > 0);
+  const bands = lineBands(measured.map((line) => line.shown));
+  const sizes = paragraphSizes(
+    bands.map((band) => band.bottom - band.top),
+    measured.map((line) => line.paragraph),
+  );
+  return measured.map(({ words, slope }, index) => {
+    const { baseline } = bands[index]!;
+    const size = sizes[index]!;
+    return words.map((word) => {
+      const start = map(word.box.x0, baseline + slope * word.box.x0);
+      const over = map(word.box.x0, baseline - size + slope * word.box.x0);
+      return { text: word.text, start, end: map(word.box.x1, baseline + slope * word.box.x1), height: Math.hypot(over.x - start.x, over.y - start.y) };
+    });
+  });
 }
 
 /** The least-squares slope (dy/dx) of points along a line. */

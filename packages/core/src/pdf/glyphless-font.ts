@@ -245,12 +245,21 @@ export function addGlyphlessFont(context: PDFContext): { font: PDFRef; codes: Gl
     context.obj({
       Type: 'FontDescriptor',
       FontName: 'GlyphLessFont',
-      // Symbolic; the box, ascent and descent make a word's text span its line's height above the baseline.
+      // Symbolic. The text layer's size is its line's band, ascender line to descender line, about
+      // three quarters of it above the baseline; ascent and descent reach a quarter of the size
+      // beyond the band either way, so a line's box is 1.5 sizes high: the spacing within which
+      // poppler (and xpdf before it) takes lines for one block. Boxes only as tall as the band
+      // leave white between a heading and the paragraphs before and after it, and poppler's table
+      // finder takes blocks of two columns that white parts at the same heights for a table's
+      // cells, read row by row across the columns (the corpus's brochure: 14.9% CER against
+      // OCRmyPDF's 2.2%, 2.1% with these). It still does where the white is wider than that (a
+      // born-digital page of the same layout is read so too). pdf.js places its highlight by its
+      // own face's proportions, not these.
       Flags: 4,
-      FontBBox: [0, 0, GLYPH_WIDTH, UNITS_PER_EM],
+      FontBBox: [0, -UNITS_PER_EM / 2, GLYPH_WIDTH, UNITS_PER_EM],
       ItalicAngle: 0,
       Ascent: UNITS_PER_EM,
-      Descent: -1,
+      Descent: -UNITS_PER_EM / 2,
       CapHeight: UNITS_PER_EM,
       StemV: 80,
       FontFile2: fontFile,

@@ -7,8 +7,8 @@ export interface Point {
 }
 
 /**
- * A word of the invisible layer, placed on the page: where its baseline starts and ends
- * (its box's bottom edge, left to right as it reads) and the height of its line above that.
+ * A word of the invisible layer, placed on the page: where its baseline starts and ends (left
+ * to right as it reads), and its line's size (the height of its band, ascender to descender).
  */
 export interface PlacedWord {
   text: string;
