@@ -25,6 +25,7 @@ import { loadConfig } from '../packages/server/src/config.ts';
 import { createNodeHost } from '../packages/server/src/engines/node-host.ts';
 import { createOcrProvider } from '../packages/server/src/engines/ocr-provider.ts';
 import { median } from './server-process.ts';
+import { boxDistances } from './word-boxes.ts';
 
 const { values } = parseArgs({ options: { files: { type: 'string' }, fresh: { type: 'boolean' } } });
 const cache = path.resolve('.bench-cache/ocr-layer');
@@ -76,30 +77,6 @@ const all: BenchFile[] = [
 const chosen = values.files ? all.filter((file) => values.files!.split(',').includes(file.name)) : all;
 
 const pdftotext = (file: string, ...args: string[]) => execFileSync('pdftotext', [...args, file, '-'], { encoding: 'utf8', maxBuffer: 1e8 });
-
-/** Every word with its page and centre, from pdftotext -bbox. */
-function words(file: string): Array<{ page: number; text: string; x: number; y: number }> {
-  const out: Array<{ page: number; text: string; x: number; y: number }> = [];
-  let page = 0;
-  for (const line of pdftotext(file, '-bbox').split('\n')) {
-    if (line.includes('<page ')) page++;
-    const match = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/.exec(line);
-    if (match) out.push({ page, text: match[5]!, x: (Number(match[1]) + Number(match[3])) / 2, y: (Number(match[2]) + Number(match[4])) / 2 });
-  }
-  return out;
-}
-
-/** As bench/ocr-pdf.ts: for each of our words OCRmyPDF's layer has too, the distance to the nearest one's centre (within 30 pt). */
-function boxDistances(ours: string, theirs: string): number[] {
-  const byText = new Map<string, Array<{ x: number; y: number }>>();
-  for (const word of words(theirs)) byText.set(`${word.page}\u0000${word.text}`, [...(byText.get(`${word.page}\u0000${word.text}`) ?? []), word]);
-  return words(ours).flatMap((word) => {
-    const same = byText.get(`${word.page}\u0000${word.text}`);
-    if (!same) return [];
-    const nearest = Math.min(...same.map((other) => Math.hypot(other.x - word.x, other.y - word.y)));
-    return nearest <= 30 ? [nearest] : [];
-  });
-}
 
 /** The engine, its readings kept on disk by the image and options they were read with. */
 function cachingEngine(engine: OcrEngine): OcrEngine {

@@ -20,6 +20,7 @@ import { loadConfig } from '../packages/server/src/config.ts';
 import { createNodeHost } from '../packages/server/src/engines/node-host.ts';
 import { createOcrProvider } from '../packages/server/src/engines/ocr-provider.ts';
 import { median } from './server-process.ts';
+import { boxDistances } from './word-boxes.ts';
 
 if (spawnSync('sh', ['-c', 'command -v ocrmypdf'], { stdio: 'ignore' }).status !== 0) {
   console.error('ocrmypdf is not installed: apt-get install ocrmypdf');
@@ -58,32 +59,6 @@ const all: BenchFile[] = [
 const chosen = values.files ? all.filter((file) => values.files!.split(',').includes(file.name)) : all;
 
 const text = (file: string) => execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
-
-/** Every word with its page and centre, from pdftotext -bbox. */
-function words(file: string): Array<{ page: number; text: string; x: number; y: number }> {
-  const xml = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8', maxBuffer: 1e8 });
-  const out: Array<{ page: number; text: string; x: number; y: number }> = [];
-  let page = 0;
-  for (const line of xml.split('\n')) {
-    if (line.includes('<page ')) page++;
-    const match = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/.exec(line);
-    if (match) out.push({ page, text: match[5]!, x: (Number(match[1]) + Number(match[3])) / 2, y: (Number(match[2]) + Number(match[4])) / 2 });
-  }
-  return out;
-}
-
-/** For each of our words that OCRmyPDF's layer has too (same text, same page), the distance to the nearest such word's centre. */
-function boxDistances(ours: string, theirs: string): number[] {
-  const byText = new Map<string, Array<{ page: number; x: number; y: number }>>();
-  for (const word of words(theirs)) byText.set(`${word.page}\u0000${word.text}`, [...(byText.get(`${word.page}\u0000${word.text}`) ?? []), word]);
-  return words(ours).flatMap((word) => {
-    const same = byText.get(`${word.page}\u0000${word.text}`);
-    if (!same) return [];
-    // Beyond 30 pt it is another occurrence of the word, not this one placed apart.
-    const nearest = Math.min(...same.map((other) => Math.hypot(other.x - word.x, other.y - word.y)));
-    return nearest <= 30 ? [nearest] : [];
-  });
-}
 
 /** Our two hosts' OCR: the server's (native tesseract where installed) and the browser's engine, tesseract.js, run here in Node. */
 const paths = (values.paths ?? 'server,device').split(',') as Array<'server' | 'device'>;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
-import type { ScannedPage } from './scanned-pdf.ts';
+import { addSensorNoise, type ScannedPage } from './scanned-pdf.ts';
 import { seededRandom } from './seeded-random.ts';
 
 const require = createRequire(import.meta.url);
@@ -128,14 +128,7 @@ function columnPage({ columns, family, size, seed }: ColumnScanOptions): { scan:
     }
     printed.push(lines.join('\n'));
   }
-  const image = context.getImageData(0, 0, WIDTH, HEIGHT);
-  const { data } = image;
-  for (let i = 0; i < data.length; i += 4) {
-    const noise = (rand() + rand() - 1) * 24;
-    for (let c = 0; c < 3; c++) data[i + c] = Math.max(0, Math.min(255, data[i + c]! + noise));
-  }
-  context.resetTransform();
-  context.putImageData(image, 0, 0);
+  addSensorNoise(context, WIDTH, HEIGHT, rand);
   return { scan: { jpeg: canvas.toBuffer('image/jpeg', 75), text: printed.join('\n\n') }, lines: drawn };
 }
 

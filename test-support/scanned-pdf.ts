@@ -2,7 +2,7 @@
 // turned by up to half a degree, with the sensor's noise, saved as JPEG, one full-page
 // image a page. Deterministic (seeded). For OCR PDF's tests and bench/ocr-pdf.
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { prose } from './synthetic-pages.ts';
 import { seededRandom } from './seeded-random.ts';
 
@@ -71,7 +71,13 @@ export function scannedPage(
     blocks.push(lines.join('\n'));
     y += size * 0.8;
   }
-  const image = context.getImageData(0, 0, WIDTH, HEIGHT);
+  addSensorNoise(context, WIDTH, HEIGHT, rand);
+  return { jpeg: canvas.toBuffer('image/jpeg', quality), text: blocks.join('\n\n') };
+}
+
+/** A scanner sensor's noise over the whole canvas (its drawing turned back first), from the page's seeded `rand`. */
+export function addSensorNoise(context: SKRSContext2D, width: number, height: number, rand: () => number) {
+  const image = context.getImageData(0, 0, width, height);
   const { data } = image;
   for (let i = 0; i < data.length; i += 4) {
     const noise = (rand() + rand() - 1) * 24;
@@ -79,7 +85,6 @@ export function scannedPage(
   }
   context.resetTransform();
   context.putImageData(image, 0, 0);
-  return { jpeg: canvas.toBuffer('image/jpeg', quality), text: blocks.join('\n\n') };
 }
 
 /** A PDF of these pages, each JPEG as it is over a whole US Letter page. */
