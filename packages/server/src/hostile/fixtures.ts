@@ -1,10 +1,14 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import type { FastifyInstance } from 'fastify';
 import { corpusFile } from '../../../../test-support/corpus.ts';
 import { buildApp } from '../app.ts';
 import type { ServerConfig } from '../config.ts';
+import { freePort } from '../free-port.ts';
 
 /** A PDF of `pages` scanned pages (the same photo of text on each): every page is OCRed. */
 export async function scannedPdf(pages: number): Promise<Uint8Array> {
@@ -236,6 +240,32 @@ export async function until(check: () => boolean | Promise<boolean>, limitMs: nu
 }
 
 /**
+ * A server of its own for the early-answer tests: one job at a time, one waiting, 100 MB of
+ * uploads admitted, so a flood is mostly refused before its bodies are read.
+ */
+export async function startEarlyAnswerServer(): Promise<{ child: ChildProcess; origin: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['packages/server/src/main.ts'], {
+    cwd: fileURLToPath(new URL('../../../../', import.meta.url)),
+    env: serverProcessEnv(port, {
+      TEXTLIFT_OFFICE: 'off',
+      TEXTLIFT_APERTIUM: 'off',
+      TEXTLIFT_API_RATE_LIMIT: '100000',
+      TEXTLIFT_CONCURRENCY: '1',
+      TEXTLIFT_QUEUE_LIMIT: '1',
+      TEXTLIFT_UPLOAD_MEMORY_MB: '100',
+    }),
+    stdio: 'ignore',
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  if (!(await healthyWithin(origin, 30_000))) {
+    child.kill('SIGKILL');
+    throw new Error('the server did not start');
+  }
+  return { child, origin };
+}
+
+/**
  * The environment of a server started as a process of its own on `port`: the API only, an
  * in-memory database, warnings only; `env` adds to it or overrides it.
  */
@@ -253,11 +283,17 @@ export function serverProcessEnv(port: number, env: Record<string, string> = {})
 
 /** Whether the server at `origin` answered /healthz within `limitMs` (a server started as its own process). */
 export async function healthyWithin(origin: string, limitMs: number): Promise<boolean> {
+  // Its own connection, closed after the answer: a probe's idle connection in fetch's pool would
+  // be reused by the test's first request, and the server closes it after its keep-alive timeout.
   const answered = () =>
-    fetch(`${origin}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
+    new Promise<boolean>((resolve) => {
+      http
+        .get(`${origin}/healthz`, { agent: false, headers: { connection: 'close' } }, (response) => {
+          response.resume();
+          resolve(response.statusCode === 200);
+        })
+        .on('error', () => resolve(false));
+    });
   return (await until(answered, limitMs)) >= 0;
 }
 

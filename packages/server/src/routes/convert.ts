@@ -67,15 +67,17 @@ function refuse(request: FastifyRequest, reply: FastifyReply, error: ConversionE
  * Node gives a connection the keep-alive timeout (5 s) as soon as its answer is written, though
  * the body still comes: a refused client that paused that long while sending (one of 30
  * uploading 48 MB at once on a busy machine) was cut and got EPIPE instead of its answer.
- * Until its body is in, it keeps the idle timeout of any upload.
+ * Until its body is in, it keeps the idle timeout of any upload; then the keep-alive timeout as
+ * Node sets it, a second past the one the answer announces (keepAliveTimeoutBuffer), so a client
+ * that reuses the connection just within the announced time is not cut as it sends.
  */
 function keepUploadTimeout(request: FastifyRequest) {
   const { raw } = request;
   const socket = raw.socket;
   if (raw.complete || !socket) return;
-  const { timeout, keepAliveTimeout } = request.server.server;
-  socket.setTimeout(timeout);
-  raw.once('end', () => socket.setTimeout(keepAliveTimeout));
+  const server = request.server.server as typeof request.server.server & { keepAliveTimeoutBuffer?: number };
+  socket.setTimeout(server.timeout);
+  raw.once('end', () => socket.setTimeout(server.keepAliveTimeout + (server.keepAliveTimeoutBuffer ?? 1000)));
 }
 
 /**
