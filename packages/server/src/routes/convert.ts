@@ -71,13 +71,16 @@ function refuse(request: FastifyRequest, reply: FastifyReply, error: ConversionE
  * Node sets it, a second past the one the answer announces (keepAliveTimeoutBuffer), so a client
  * that reuses the connection just within the announced time is not cut as it sends.
  */
+/** Node's own margin past the announced keep-alive timeout (http.Server's keepAliveTimeoutBuffer), where its typings lack it. */
+const NODE_KEEP_ALIVE_BUFFER_MS = 1000;
+
 function keepUploadTimeout(request: FastifyRequest) {
   const { raw } = request;
   const socket = raw.socket;
   if (raw.complete || !socket) return;
   const server = request.server.server as typeof request.server.server & { keepAliveTimeoutBuffer?: number };
   socket.setTimeout(server.timeout);
-  raw.once('end', () => socket.setTimeout(server.keepAliveTimeout + (server.keepAliveTimeoutBuffer ?? 1000)));
+  raw.once('end', () => socket.setTimeout(server.keepAliveTimeout + (server.keepAliveTimeoutBuffer ?? NODE_KEEP_ALIVE_BUFFER_MS)));
 }
 
 /**
