@@ -109,7 +109,7 @@ for (const bench of chosen) {
     if (reference.status !== 0) throw new Error(`ocrmypdf failed on ${bench.name}: ${reference.stderr}`);
   }
   const { host, release } = createNodeHost(provider);
-  const cached: ConversionHost = { ...host, ocr: async () => cachingEngine(await host.ocr()) };
+  const cached: ConversionHost = { ...host, engines: { ...host.engines, ocr: { engine: async () => cachingEngine(await host.engines.ocr.engine()) } } };
   const result = await runTool('ocr-pdf', { files: [{ name: 'in.pdf', bytes }] }, { language: 'eng' }, { host: cached });
   release();
   const ours = path.join(cache, `${bench.name}-ours.pdf`);

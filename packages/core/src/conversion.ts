@@ -1,9 +1,8 @@
-import type { OcrEngine } from './ocr/engine.ts';
+import type { EngineServices } from './engine-services.ts';
 import type { ImageType } from './sniff.ts';
 import type { PdfEngine } from './pdf/pdf-engine.ts';
 import type { GreyImage } from './ocr/preprocess/grey-image.ts';
-import type { TranslationEngine, TranslationEngineId } from './translation/engines.ts';
-import type { LanguagePair } from './translation/languages.ts';
+import type { TranslationEngineId } from './translation/engines.ts';
 
 export interface InputFile {
   name: string;
@@ -117,23 +116,10 @@ export const TEXT_FONT_FAMILY = 'TextLift DejaVu Sans';
 /** Fonts shipped with the site (DejaVu, from npm) for PDFs that must show any of our scripts. */
 export type FontName = 'DejaVuSans' | 'DejaVuSans-Bold';
 
-/** A Word document to lay out: its bytes and the extension its type goes by (doc, docx, odt, rtf). */
-export interface OfficeDocument {
-  bytes: Uint8Array;
-  extension: string;
-}
-
-/**
- * Lays a word-processing document out as PDF: LibreOffice on our server; in the browser, the
- * file sent to the server's Word to PDF, since no browser engine reads .doc and .docx faithfully.
- */
-export interface OfficeEngine {
-  toPdf(document: OfficeDocument, options: { signal?: AbortSignal; onProgress?: ProgressCallback }): Promise<Uint8Array>;
-}
-
 /** The pieces that differ between the browser worker and Node; everything else is shared. */
 export interface ConversionHost {
-  ocr(): Promise<OcrEngine>;
+  /** OCR, Word layout and translation: what each tool needs of an engine, it asks of these (engine-services.ts). */
+  engines: EngineServices;
   /**
    * Decodes an image (turned upright by its EXIF orientation) to grey pixels for OCR: the
    * platform's luminance, coloured ink darkened (darkenColouredInk). With `maxPixels`, a larger
@@ -163,14 +149,6 @@ export interface ConversionHost {
   pdf(): Promise<PdfEngine>;
   /** A font file's bytes. */
   font(name: FontName): Promise<Uint8Array>;
-  /** The word processor; a ConversionError 'engine-unavailable' where the server has none. */
-  office(): Promise<OfficeEngine>;
-  /**
-   * The engine that translates this pair here (translation/engines.ts has the order), or a
-   * ConversionError 'no-translator'. In the browser the page answers, since the on-device
-   * translator lives in the page, not in a worker.
-   */
-  translator(pair: LanguagePair): Promise<TranslationEngine>;
   /**
    * The last result made under this key, or `make`'s (kept unless `keep` says no). The browser
    * keeps one reading of the visitor's picture on the visitor's device, so the same file

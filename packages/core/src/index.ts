@@ -1,4 +1,5 @@
 export * from './conversion.ts';
+export * from './engine-services.ts';
 export * from './errors.ts';
 export * from './sniff.ts';
 export * from './image-info.ts';

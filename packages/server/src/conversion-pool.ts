@@ -4,12 +4,11 @@ import Piscina from 'piscina';
 import { ConversionError, isErrorCode, type ConversionResult } from '@textlift/core';
 import type { ServerConfig } from './config.ts';
 import type { ConversionOutcome, ConversionTask, ConversionThreadData, ThreadStarted } from './conversion-thread.ts';
+import { servedEngines, type EngineCalls } from './engines/engine-calls.ts';
 import { officeEngine, type OfficePool } from './engines/libreoffice.ts';
-import { serveCalls } from './engines/main-thread-calls.ts';
-import { serveTesseract } from './engines/native-tesseract.ts';
+import { serveCalls, type ServedCalls } from './engines/main-thread-calls.ts';
 import { ownBuffers } from './own-buffers.ts';
 import type { OcrProvider } from './engines/ocr-provider.ts';
-import type { LanguagePair, OfficeDocument } from '@textlift/core';
 import { ServerTranslation } from './engines/translation.ts';
 
 /**
@@ -30,9 +29,8 @@ const THREAD_EXIT_WAIT_MS = 1000;
  */
 export class ConversionPool {
   private readonly pool: Piscina;
-  private readonly office: ReturnType<typeof officeEngine>;
-
-  private readonly translation: ServerTranslation;
+  /** The engine services the jobs' threads call on this thread: tesseract's and LibreOffice's processes, translation. */
+  private readonly engines: ServedCalls<EngineCalls>;
 
   /** Without `translation`, none: the Image Translator answers 'no-translator'. */
   constructor(
@@ -41,8 +39,7 @@ export class ConversionPool {
     office?: OfficePool,
     translation = new ServerTranslation(undefined, undefined),
   ) {
-    this.office = officeEngine(office);
-    this.translation = translation;
+    this.engines = servedEngines(officeEngine(office), translation);
     const data: ConversionThreadData = { config, ocr: { kind: ocr?.kind ?? 'native', version: ocr?.version, secondModelDir: ocr?.secondModelDir } };
     this.pool = new Piscina({
       filename: new URL('./conversion-thread.ts', import.meta.url).href,
@@ -62,12 +59,7 @@ export class ConversionPool {
   async run(task: Omit<ConversionTask, 'engines'>, signal: AbortSignal): Promise<ConversionResult> {
     const channel = new MessageChannel();
     // The job's engine processes run on this thread, which outlives the job's (main-thread-calls.ts).
-    const engines = serveCalls(channel.port1, signal, {
-      tesseract: serveTesseract,
-      office: (document: OfficeDocument, stop) => this.office.toPdf(document, { signal: stop }),
-      translator: async (pair: LanguagePair, stop) => (await this.translation.engineFor(pair, { signal: stop })).id,
-      translate: ({ id, texts, pair }: { id: string; texts: string[]; pair: LanguagePair }, stop) => this.translation.engine(id).translate(texts, pair, stop),
-    });
+    const engines = serveCalls<EngineCalls>(channel.port1, signal, this.engines);
     let thread: number | undefined;
     channel.port1.on('message', (message: Partial<ThreadStarted>) => {
       if (typeof message.thread === 'number') thread = message.thread;

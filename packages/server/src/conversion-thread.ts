@@ -3,20 +3,12 @@
 import { threadId, workerData, type MessagePort } from 'node:worker_threads';
 import Piscina from 'piscina';
 import sharp from 'sharp';
-import {
-  chosenEngine,
-  resultAsOneFile,
-  runTool,
-  toConversionError,
-  type ConversionResult,
-  type JobInput,
-  type OfficeEngine,
-  type TranslationEngineId,
-} from '@textlift/core';
+import { officeThrough, resultAsOneFile, runTool, toConversionError, translationThrough, type ConversionResult, type JobInput } from '@textlift/core';
 import type { ServerConfig } from './config.ts';
-import { createNodeHost, type Translator } from './engines/node-host.ts';
-import { mainThreadCaller } from './engines/main-thread-calls.ts';
-import { remoteTesseractRunner } from './engines/native-tesseract.ts';
+import type { EngineCalls } from './engines/engine-calls.ts';
+import { createNodeHost } from './engines/node-host.ts';
+import { mainThreadServices } from './engines/main-thread-calls.ts';
+import { tesseractThrough } from './engines/native-tesseract.ts';
 import { createOcrProvider } from './engines/ocr-provider.ts';
 import { ownBuffers } from './own-buffers.ts';
 
@@ -60,17 +52,10 @@ export default async function convert(task: ConversionTask) {
   const base = await provider;
   const port = task.engines;
   port?.postMessage({ thread: threadId } satisfies ThreadStarted);
-  const call = port && mainThreadCaller(port);
-  const jobProvider = call && base.withRunner ? base.withRunner(remoteTesseractRunner(call)) : base;
-  const office: OfficeEngine | undefined = call && { toPdf: (document) => call<Uint8Array>('office', document) };
-  // The translation engines are the server's (Apertium's process, a LibreTranslate client): asked through the main thread.
-  const translator: Translator | undefined =
-    call &&
-    (async (pair) => {
-      const id = await call<TranslationEngineId>('translator', pair);
-      return chosenEngine(id, (texts, asked) => call<string[]>('translate', { id, texts, pair: asked }));
-    });
-  const { host, release } = createNodeHost(jobProvider, office, translator);
+  // The engines' processes and servers (tesseract, LibreOffice, Apertium, a LibreTranslate client) are the main thread's.
+  const main = port && mainThreadServices<EngineCalls>(port);
+  const jobProvider = main && base.withRunner ? base.withRunner(tesseractThrough(main.ocr)) : base;
+  const { host, release } = createNodeHost(jobProvider, main && { office: officeThrough(main.office), translation: translationThrough(main.translation) });
   try {
     let result = await runTool(task.slug, task.input, task.options, { host });
     // Several outputs are answered as one file (a ZIP), packed here: on the main thread, zipping

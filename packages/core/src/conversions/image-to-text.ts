@@ -49,7 +49,7 @@ async function readNewImage(
   const info = inspectImage(input.bytes);
   const report = ocrPageProgress(onProgress);
   report?.(0, 'loading');
-  const engine = await host.ocr();
+  const engine = await host.engines.ocr.engine();
   engine.load?.(languages);
   report?.(0, 'preparing');
   // A photo larger than the page OCR reads is scaled down as it is decoded (JPEGs at a

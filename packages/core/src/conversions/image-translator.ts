@@ -19,7 +19,7 @@ export const imageTranslator: Conversion<{ target: TranslationTarget; source: Oc
   if (pair.source === pair.target) {
     throw new ConversionError('bad-request', `The text is in ${target} already: choose another target language.`, { field: 'target' });
   }
-  const engine = await context.host.translator(pair);
+  const engine = await context.host.engines.translation.engineFor(pair);
   // Reading is most of the time; translating a page's paragraphs takes a second or two.
   const page = await readImage(files[0], source, { ...context, onProgress: progressPart(context.onProgress, 0, 0.85) });
   const translated = await translateText(page.text, engine, pair, { onProgress: progressPart(context.onProgress, 0.85, 1), signal: context.signal });

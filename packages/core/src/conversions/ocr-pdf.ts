@@ -118,7 +118,7 @@ async function addTextLayers(bytes: Uint8Array, password: string, options: OcrPd
     };
     let engine: Promise<OcrEngine> | undefined;
     const ocr = () =>
-      (engine ??= host.ocr().then((loaded) => {
+      (engine ??= host.engines.ocr.engine().then((loaded) => {
         loaded.load?.(options.language);
         if (loaded.parallel) window = 2;
         fill();

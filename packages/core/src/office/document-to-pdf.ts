@@ -8,6 +8,5 @@ import { inspectDocument } from './inspect-document.ts';
 export async function documentToPdf(file: InputFile, { host, signal, onProgress }: ConversionContext): Promise<Uint8Array> {
   onProgress?.(0, 'preparing');
   const { extension } = await inspectDocument(file.bytes, signal);
-  const office = await host.office();
-  return office.toPdf({ bytes: file.bytes, extension }, { signal, onProgress });
+  return host.engines.office.toPdf({ bytes: file.bytes, extension }, { signal, onProgress });
 }

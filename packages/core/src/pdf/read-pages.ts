@@ -73,7 +73,7 @@ export async function readPdfPages(bytes: Uint8Array, options: ReadPdfOptions, {
         });
       } else {
         if (!ocr) {
-          ocr = await host.ocr();
+          ocr = await host.engines.ocr.engine();
           ocr.load?.(options.languages);
         }
         // Never larger than the recogniser reads (the preparation would only scale it down).

@@ -1,16 +1,35 @@
 import type { MessagePort } from 'node:worker_threads';
 import { ConversionError, toConversionError } from '@textlift/core';
 
-/** The work a conversion thread may ask of the main thread, by name: its argument in, its answer out. */
-export type MainThreadHandlers = Record<string, (argument: never, signal: AbortSignal) => Promise<unknown>>;
+/**
+ * Services as a thread calls them, by service and method name (`office.toPdf`): one argument in,
+ * one answer out, both plain data (they cross as structured clones).
+ */
+export type ServiceCalls<S> = { [Service in keyof S]: { [Method in keyof S[Service]]: (argument: never) => Promise<unknown> } };
+
+/** A service's methods as the main thread serves them: each is also given the job's signal, which stops its work when the job ends. */
+export type Served<Service> = {
+  [Method in keyof Service]: Service[Method] extends (argument: infer A) => Promise<infer R> ? (argument: A, signal: AbortSignal) => Promise<R> : never;
+};
+
+/** Every service of S, served. */
+export type ServedCalls<S> = { [Service in keyof S]: Served<S[Service]> };
 
 interface CallRequest {
   id: number;
+  service: string;
   method: string;
   argument: unknown;
 }
 
 type CallReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; code: string; message: string; details: Record<string, string | number> };
+
+/** The handler of a request, looked up among the served objects' own methods only (never `constructor` or `__proto__`). */
+function handlerOf<S>(services: ServedCalls<S>, { service, method }: CallRequest): ((argument: unknown, signal: AbortSignal) => Promise<unknown>) | undefined {
+  const methods = Object.hasOwn(services, service) ? (services as Record<string, Record<string, unknown>>)[service] : undefined;
+  const handler = methods && Object.hasOwn(methods, method) ? methods[method] : undefined;
+  return typeof handler === 'function' ? (handler as (argument: unknown, signal: AbortSignal) => Promise<unknown>) : undefined;
+}
 
 /**
  * The main thread's end of a job's channel: it runs the engine processes (tesseract, LibreOffice)
@@ -19,18 +38,19 @@ type CallReply = { id: number; ok: true; value: unknown } | { id: number; ok: fa
  * killed and reaped here (a process started by a thread that is terminated is never reaped: it
  * stays defunct). `signal` is the job's; `close()` stops what is left and resolves once all are reaped.
  */
-export function serveCalls(port: MessagePort, signal: AbortSignal, handlers: MainThreadHandlers) {
+export function serveCalls<S extends ServiceCalls<S>>(port: MessagePort, signal: AbortSignal, services: ServedCalls<S>) {
   const stop = new AbortController();
   const stopNow = () => stop.abort(signal.reason);
   signal.addEventListener('abort', stopNow, { once: true });
   const running = new Set<Promise<unknown>>();
   port.on('message', (request: Partial<CallRequest>) => {
     // The channel also carries the thread's own notes (ThreadStarted), which ask for nothing.
-    if (typeof request.method !== 'string' || typeof request.id !== 'number') return;
-    const handler = handlers[request.method];
+    if (typeof request.service !== 'string' || typeof request.method !== 'string' || typeof request.id !== 'number') return;
+    const handler = handlerOf(services, request as CallRequest);
+    // A handler that throws at once fails its call, as one whose promise rejects.
     const work = handler
-      ? handler(request.argument as never, stop.signal)
-      : Promise.reject(new ConversionError('engine-failed', `No such engine: ${request.method}`));
+      ? new Promise((resolve) => resolve(handler(request.argument, stop.signal)))
+      : Promise.reject(new ConversionError('engine-failed', `No such engine: ${request.service}.${request.method}`));
     const done = work
       .then(
         (value): CallReply => ({ id: request.id!, ok: true, value }),
@@ -59,8 +79,11 @@ export function serveCalls(port: MessagePort, signal: AbortSignal, handlers: Mai
   };
 }
 
-/** A conversion thread's end: asks the main thread (see serveCalls) and waits for its answer. */
-export function mainThreadCaller(port: MessagePort) {
+/**
+ * A conversion thread's end: the main thread's services (see serveCalls) as objects of the same
+ * type, each call sent over the port and its answer awaited.
+ */
+export function mainThreadServices<S extends ServiceCalls<S>>(port: MessagePort): S {
   let next = 0;
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: unknown): void }>();
   port.on('message', (reply: CallReply | { thread?: number }) => {
@@ -73,12 +96,27 @@ export function mainThreadCaller(port: MessagePort) {
     else call.reject(toConversionError({ code: reply.code, message: reply.message, details: reply.details }));
   });
   port.unref();
-  return <T>(method: string, argument: unknown) =>
-    new Promise<T>((resolve, reject) => {
+  const call = (service: string, method: string, argument: unknown) =>
+    new Promise<unknown>((resolve, reject) => {
       const id = next++;
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      pending.set(id, { resolve, reject });
       port.ref();
       // A copy, not a transfer: the caller may still read its input.
-      port.postMessage({ id, method, argument } satisfies CallRequest);
+      port.postMessage({ id, service, method, argument } satisfies CallRequest);
     });
+  // Any name is a service and a method, as S says; `then` is neither, so that awaiting one is not taken for a call.
+  const named = <T>(make: (name: string) => T) => {
+    const made = new Map<string, T>();
+    return new Proxy(
+      {},
+      {
+        get(_, name) {
+          if (typeof name !== 'string' || name === 'then') return undefined;
+          if (!made.has(name)) made.set(name, make(name));
+          return made.get(name);
+        },
+      },
+    );
+  };
+  return named((service) => named((method) => (argument: unknown) => call(service, method, argument))) as S;
 }

@@ -15,7 +15,7 @@ import {
   type OcrResult,
 } from '@textlift/core';
 import { dictionaryLoader, type DictionaryLoader } from '@textlift/core/ocr/dictionary/load-dictionary';
-import type { mainThreadCaller } from './main-thread-calls.ts';
+import type { Served } from './main-thread-calls.ts';
 import { runProcess, type ProcessResult } from './processes.ts';
 
 const run = promisify(execFile);
@@ -42,12 +42,19 @@ export interface TesseractCall {
   stdin: Uint8Array;
 }
 
-/** The main thread's handler of a thread's tesseract calls (see serveCalls). */
-export const serveTesseract = ({ args, stdin }: TesseractCall, signal: AbortSignal) => runTesseractProcess(args, stdin, signal);
+/** OCR's call to the main thread: native tesseract's process, run there (see serveCalls). */
+export interface TesseractCalls {
+  tesseract(call: TesseractCall): Promise<ProcessResult>;
+}
 
-/** A conversion thread's runner: tesseract through the main thread (see serveCalls). */
-export function remoteTesseractRunner(call: ReturnType<typeof mainThreadCaller>): TesseractRunner {
-  return (args, stdin) => call<ProcessResult>('tesseract', { args, stdin } satisfies TesseractCall);
+/** The main thread's tesseract processes, as it serves a thread's calls. */
+export const tesseractProcesses: Served<TesseractCalls> = {
+  tesseract: ({ args, stdin }, signal) => runTesseractProcess(args, stdin, signal),
+};
+
+/** A conversion thread's runner: tesseract through the main thread, which stops it with the job (see serveCalls). */
+export function tesseractThrough(calls: TesseractCalls): TesseractRunner {
+  return (args, stdin) => calls.tesseract({ args, stdin });
 }
 
 /** One loader per models folder, so the engines a thread makes (one per runner) share the word lists read. */

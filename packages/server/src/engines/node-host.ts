@@ -13,10 +13,10 @@ import {
   tooManyPixels,
   type ConversionHost,
   type ConversionResult,
+  type EngineServices,
   type FontName,
   type ImageType,
   type JobInput,
-  type OfficeEngine,
   type RgbaImage,
   type TextCanvas,
   type TextCanvasContext,
@@ -127,11 +127,17 @@ async function createTextCanvas(width: number, height: number): Promise<TextCanv
   return { context, encodePng: async () => new Uint8Array(await canvas.encode('png')) };
 }
 
-/** Finds the engine that translates a pair: the server's (engines/translation.ts), through the main thread. */
-export type Translator = ConversionHost['translator'];
+/**
+ * The Word layout and translation services of a job on this host: a conversion thread's are the
+ * main thread's (engine-calls.ts); without them, the Word tools answer that the server has no
+ * word processor and the Image Translator that no engine translates the pair.
+ */
+export type NodeEngines = Partial<Pick<EngineServices, 'office' | 'translation'>>;
 
-const noEngines: Translator = async (pair) => {
-  throw noTranslator(pair);
+const noTranslation: EngineServices['translation'] = {
+  engineFor: async (pair) => {
+    throw noTranslator(pair);
+  },
 };
 
 /**
@@ -143,10 +149,9 @@ export async function runOnNode(
   slug: string,
   input: JobInput,
   options: Record<string, unknown> = {},
-  office?: OfficeEngine,
-  translator?: Translator,
+  engines?: NodeEngines,
 ): Promise<ConversionResult> {
-  const { host, release } = createNodeHost(provider, office, translator);
+  const { host, release } = createNodeHost(provider, engines);
   try {
     return await runTool(slug, input, options, { host });
   } finally {
@@ -155,21 +160,28 @@ export async function runOnNode(
 }
 
 /**
- * A conversion host for one job: it borrows an OCR engine when asked and gives it back at the
- * end. `office` lays Word documents out (LibreOffice, through the main thread); without it the
- * Word tools answer that the server has none.
+ * A conversion host for one job: its OCR service borrows an engine when asked and gives it back
+ * at the end; `engines` has its Word layout and translation (NodeEngines).
  */
 export function createNodeHost(
   provider: OcrProvider,
-  office: OfficeEngine = officeEngine(undefined),
-  translator: Translator = noEngines,
-): { host: ConversionHost; release(): void } {
+  { office = officeEngine(undefined), translation = noTranslation }: NodeEngines = {},
+): {
+  host: ConversionHost;
+  release(): void;
+} {
   const releases: Array<() => void> = [];
   const host: ConversionHost = {
-    async ocr() {
-      const borrowed = provider.borrow();
-      releases.push(borrowed.release);
-      return borrowed.engine;
+    engines: {
+      ocr: {
+        async engine() {
+          const borrowed = provider.borrow();
+          releases.push(borrowed.release);
+          return borrowed.engine;
+        },
+      },
+      office,
+      translation,
     },
     async decodeGrey(bytes, type, options) {
       // libvips's luminance, as OCR was measured on, and the colours that darken coloured ink;
@@ -200,8 +212,6 @@ export function createNodeHost(
     createTextCanvas,
     zxingWasm: readZxingWasm,
     pdf: nodePdfEngine,
-    office: async () => office,
-    translator,
     font(name) {
       let file = fontFiles.get(name);
       if (!file) {

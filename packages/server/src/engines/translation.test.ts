@@ -147,8 +147,7 @@ describe("Image Translator, the API's core on Node", () => {
       'image-translator',
       { files: [{ name: 'page.jpg', bytes: corpusFile('ocr/pytesseract-test.jpg') }] },
       { target: 'es', source: 'eng' },
-      undefined,
-      (pair) => translation.engineFor(pair),
+      { translation },
     );
     expect(result.data?.translation).toMatchObject({ engine: 'apertium', source: 'en', target: 'es' });
     expect(result.data?.translation?.original).toContain('The quick brown dog jumped over the');
@@ -164,19 +163,24 @@ describe("Image Translator, the API's core on Node", () => {
   // The browser's host keeps the last reading (keepLast): a new target translates the text already read.
   test('a host that keeps readings reads the picture once for two targets, and again for another OCR language', async () => {
     const translation = new ServerTranslation(apy, undefined);
-    const { host, release } = createNodeHost(provider, undefined, (pair) => translation.engineFor(pair));
+    const { host, release } = createNodeHost(provider, { translation });
     let readings = 0;
     const counting: ConversionHost = {
       ...host,
       reuse: keepLast(),
-      async ocr() {
-        const engine = await host.ocr();
-        return Object.assign(Object.create(engine) as OcrEngine, {
-          recognize: (image: Uint8Array, options: OcrOptions) => {
-            readings += 1;
-            return engine.recognize(image, options);
+      engines: {
+        ...host.engines,
+        ocr: {
+          async engine() {
+            const engine = await host.engines.ocr.engine();
+            return Object.assign(Object.create(engine) as OcrEngine, {
+              recognize: (image: Uint8Array, options: OcrOptions) => {
+                readings += 1;
+                return engine.recognize(image, options);
+              },
+            });
           },
-        });
+        },
       },
     };
     const input = { files: [{ name: 'page.jpg', bytes: corpusFile('ocr/pytesseract-test.jpg') }] };
@@ -199,11 +203,11 @@ describe("Image Translator, the API's core on Node", () => {
   test('says no engine translates German before reading the image, and refuses a missing target', async () => {
     const translation = new ServerTranslation(apy, undefined);
     const input = { files: [{ name: 'page.jpg', bytes: corpusFile('ocr/pytesseract-test.jpg') }] };
-    await expect(runOnNode(provider, 'image-translator', input, { target: 'de' }, undefined, (pair) => translation.engineFor(pair))).rejects.toMatchObject({
+    await expect(runOnNode(provider, 'image-translator', input, { target: 'de' }, { translation })).rejects.toMatchObject({
       code: 'no-translator',
       details: { source: 'en', target: 'de' },
     });
-    await expect(runOnNode(provider, 'image-translator', input, {}, undefined, (pair) => translation.engineFor(pair))).rejects.toMatchObject({
+    await expect(runOnNode(provider, 'image-translator', input, {}, { translation })).rejects.toMatchObject({
       code: 'bad-request',
       details: { field: 'target' },
     });

@@ -12,6 +12,7 @@ import {
   type FontName,
   type ImageType,
   type OcrEngine,
+  type OfficeEngine,
   type RgbaImage,
   type TextCanvas,
   type TextCanvasContext,
@@ -288,8 +289,29 @@ async function createBrowserPdfEngine(): Promise<PdfEngine> {
   });
 }
 
+/**
+ * Word layout in the browser: no browser engine lays out .doc and .docx faithfully, so the
+ * document goes to our server's Word to PDF (LibreOffice there), the one engine this host reaches over HTTP.
+ */
+const officeOnServer: OfficeEngine = {
+  async toPdf({ bytes, extension }, { signal, onProgress }) {
+    const file = new File([bytes as Uint8Array<ArrayBuffer>], `document.${extension}`);
+    const { outputs } = await convertOnServer('word-to-pdf', { files: [file] }, { signal, onProgress });
+    return outputs[0]!.bytes;
+  },
+};
+
 export const browserHost: ConversionHost = {
-  ocr: () => (engine ??= createEngine()),
+  engines: {
+    ocr: { engine: () => (engine ??= createEngine()) },
+    office: officeOnServer,
+    // The page gives the conversion its translation engines (conversion-worker.ts); without them, none.
+    translation: {
+      engineFor: async (pair) => {
+        throw noTranslator(pair);
+      },
+    },
+  },
   pdf: () => (pdfEngine ??= createBrowserPdfEngine()),
   zxingWasm: fetchZxingWasm,
   async decodeGrey(bytes, type, options) {
@@ -319,18 +341,6 @@ export const browserHost: ConversionHost = {
     return new Uint8Array(await blob.arrayBuffer());
   },
   createTextCanvas,
-  // No browser engine lays out .doc and .docx faithfully: our server's LibreOffice does.
-  office: async () => ({
-    async toPdf({ bytes, extension }, { signal, onProgress }) {
-      const file = new File([bytes as Uint8Array<ArrayBuffer>], `document.${extension}`);
-      const { outputs } = await convertOnServer('word-to-pdf', { files: [file] }, { signal, onProgress });
-      return outputs[0]!.bytes;
-    },
-  }),
-  // The page gives the conversion its translation engines (conversion-worker.ts); without them, none.
-  translator: async (pair) => {
-    throw noTranslator(pair);
-  },
   font(name) {
     let file = fontFiles.get(name);
     if (!file) {

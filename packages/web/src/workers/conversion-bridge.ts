@@ -2,9 +2,7 @@ import * as Comlink from 'comlink';
 import type { ConversionResult, ProgressCallback } from '@textlift/core/conversion';
 import type { JobInput } from '@textlift/core/run-tool';
 import { ConversionError, toConversionError } from '@textlift/core/errors';
-import type { TranslationEngineId } from '@textlift/core/translation/engines';
-import type { LanguagePair } from '@textlift/core/translation/languages';
-import type { PageTranslation } from '../lib/translation/page-engines.ts';
+import type { TranslationCalls } from '@textlift/core/engine-services';
 import type { ConversionWorkerApi } from './conversion-worker.ts';
 
 /** A worker idle this long is stopped to give its memory (the OCR engine holds ~100 MB) back. */
@@ -80,10 +78,9 @@ export function runConversion(
   // A cancelled job stops its translation here too: the worker is ended, but a request the page
   // made for it would go on.
   const translation = Comlink.proxy({
-    engineFor: async (pair: LanguagePair) => (await import('../lib/translation/page-engines.ts')).pageTranslation.engineFor(pair),
-    translate: async (id: string, texts: string[], pair: LanguagePair) =>
-      (await import('../lib/translation/page-engines.ts')).pageTranslation.translate(id as TranslationEngineId, texts, pair, signal),
-  } satisfies PageTranslation);
+    engineFor: async (pair) => (await import('../lib/translation/page-engines.ts')).pageTranslation.engineFor(pair),
+    translate: async ({ engine, texts, pair }) => (await import('../lib/translation/page-engines.ts')).pageTranslation.translate(engine, texts, pair, signal),
+  } satisfies TranslationCalls);
   return callWorker((api) => api.run(slug, input, options, onProgress && Comlink.proxy(onProgress), translation), signal);
 }
 

@@ -1,14 +1,5 @@
 import * as Comlink from 'comlink';
-import {
-  chosenEngine,
-  runTool,
-  type ConversionHost,
-  type JobInput,
-  type ProgressCallback,
-  type TranslationEngine,
-  type TranslationEngineId,
-} from '@textlift/core';
-import type { PageTranslation } from '../lib/translation/page-engines.ts';
+import { runTool, translationThrough, type ConversionHost, type JobInput, type ProgressCallback, type TranslationCalls } from '@textlift/core';
 import { browserHost } from './browser-host.ts';
 import { plainErrors } from './plain-errors.ts';
 
@@ -23,10 +14,13 @@ const api = {
   }),
   /** Starts loading the OCR engine for these languages, before a file is chosen. */
   loadOcr: plainErrors(async (languages: string[]) => {
-    (await browserHost.ocr()).load?.(languages);
+    (await browserHost.engines.ocr.engine()).load?.(languages);
   }),
-  run: plainErrors(async (slug: string, input: JobInput, options: Record<string, unknown>, onProgress?: ProgressCallback, translation?: PageTranslation) => {
-    const host: ConversionHost = translation ? { ...browserHost, translator: (pair) => pageTranslator(translation, pair) } : browserHost;
+  /** `translation` is the page's: the browser's own translator is not in workers, and the page reaches the server's engines too. */
+  run: plainErrors(async (slug: string, input: JobInput, options: Record<string, unknown>, onProgress?: ProgressCallback, translation?: TranslationCalls) => {
+    const host: ConversionHost = translation
+      ? { ...browserHost, engines: { ...browserHost.engines, translation: translationThrough(translation) } }
+      : browserHost;
     const result = await runTool(slug, input, options, { host, onProgress });
     return Comlink.transfer(
       result,
@@ -34,12 +28,6 @@ const api = {
     );
   }),
 };
-
-/** The engine the page chose for a pair, its work done in the page (the browser's translator is not in workers). */
-async function pageTranslator(translation: PageTranslation, pair: Parameters<ConversionHost['translator']>[0]): Promise<TranslationEngine> {
-  const id = (await translation.engineFor(pair)) as TranslationEngineId;
-  return chosenEngine(id, (texts, asked) => translation.translate(id, texts, asked));
-}
 
 export type ConversionWorkerApi = typeof api;
 Comlink.expose(api);

@@ -41,9 +41,3 @@ export const pageTranslation = {
     return engineById(await pageEngines(), id, pair).translate(texts, pair, signal);
   }),
 };
-
-/** The calls as they cross to the worker; the engine's id travels as a plain string, and the page keeps the job's signal. */
-export interface PageTranslation {
-  engineFor(pair: LanguagePair): Promise<string>;
-  translate(id: string, texts: string[], pair: LanguagePair): Promise<string[]>;
-}
