@@ -177,7 +177,8 @@ export async function registerOcrSpaceRoutes(app: FastifyInstance, deps: OcrSpac
       if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
       // Refused requests answer 200 as OCR.space's do, with OCRExitCode 99; the server's own
       // trouble keeps its status (429, 503 + Retry-After, 500) with OCRExitCode 4.
-      const message = known.code === 'too-large' ? tooLarge(maxFileBytes).message : known.message;
+      // A page count over the limit is 'too-large' too, and says so itself.
+      const message = known.code === 'too-large' && known.details.maxPages === undefined ? tooLarge(maxFileBytes).message : known.message;
       const failed = status >= 500 || status === 429;
       const ocrError = new OcrSpaceError(message, { status: failed ? status : 200, exitCode: failed ? 4 : 99 });
       return reply.status(ocrError.status).send(errorAnswer(ocrError, started, known.code));
