@@ -3,6 +3,7 @@ import type { ImageType } from './sniff.ts';
 import type { PdfEngine } from './pdf/pdf-engine.ts';
 import type { GreyImage } from './ocr/preprocess/grey-image.ts';
 import type { TranslationEngineId } from './translation/engines.ts';
+import type { PageWords } from './ocr/page-words.ts';
 
 export interface InputFile {
   name: string;
@@ -45,6 +46,11 @@ export interface ToolData {
   unsureCells?: Array<[number, number]>;
   /** The Image Translator's reading and who translated it; the translation is the result's text. */
   translation?: { original: string; engine: TranslationEngineId; source: string; target: string };
+  /**
+   * Image to Text and PDF to Text: each page's text and its words with their boxes, in the
+   * image's pixels as it stands upright (a PDF's page drawn at 300 dpi), for the OCR.space-compatible API's overlay.
+   */
+  pages?: PageWords[];
 }
 
 export interface ConversionResult {

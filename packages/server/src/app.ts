@@ -15,6 +15,7 @@ import { registerConvertRoute } from './routes/convert.ts';
 import { registerCreateQrCodeRoute } from './routes/create-qr-code.ts';
 import { registerHealthRoute } from './routes/health.ts';
 import { registerOpenApiRoute } from './routes/openapi.ts';
+import { registerOcrSpaceRoutes } from './routes/ocr-space/routes.ts';
 import { registerSiteRoutes } from './routes/site.ts';
 import { registerTranslateRoutes } from './routes/translate.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -69,6 +70,8 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
   await app.register(async (api) => {
     api.addHook('onRequest', api.rateLimit());
     registerConvertRoute(api, { queue, pool, uploadMemoryBytes: config.uploadMemoryBytes });
+    // OCR.space's protocol (POST /parse/image, GET /parse/imageurl) on the same queue and core.
+    await registerOcrSpaceRoutes(api, { queue, pool, publicUrl: config.publicUrl, uploadMemoryBytes: config.uploadMemoryBytes });
     // Drawn on the spot, no queue: cheap, but counted against the same per-client limit.
     registerCreateQrCodeRoute(api);
     registerTranslateRoutes(api, { translation, queue });

@@ -1,6 +1,7 @@
 import { ConversionError } from '../errors.ts';
 import type { Conversion, ConversionContext, InputFile } from '../conversion.ts';
 import { recognizePage, type PageText, type ReadingNeeds } from '../ocr/pipeline.ts';
+import { wordsOnPage, type PageWords } from '../ocr/page-words.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
 import { inspectImage } from '../image-info.ts';
 import { decodeGreyFor } from '../images/open-image.ts';
@@ -76,9 +77,24 @@ export const imageToText: Conversion<{ language: OcrLanguage[] }> = async ({ fil
     const { pdfToText } = await import('./pdf-to-text.ts');
     return pdfToText({ files, text: '' }, { language: options.language, password: '' }, context);
   }
-  const text = await recognizeImage(files[0], options.language, context);
+  const page = await readImage(files[0], options.language, context);
+  const { text } = page;
   return {
     text,
     outputs: [{ name: nameAfterFile(files[0]!.name, '_extracted.txt', 'extracted-text.txt'), type: 'text/plain; charset=utf-8', bytes: encoder.encode(text) }],
+    data: { pages: [{ text, lines: wordsOnImage(page, files[0]!.bytes) }] },
   };
 };
+
+/**
+ * The reading's words in the image's own pixels as it stands upright (its EXIF turn applied):
+ * the reading was given the picture decoded, scaled down where it was larger than OCR reads.
+ */
+function wordsOnImage(page: PageText, bytes: Uint8Array): PageWords['lines'] {
+  if (!page.given) return undefined;
+  const { width, height } = inspectImage(bytes);
+  // The header's size is the picture as stored; decoded upright it may be turned a quarter.
+  const turned = width !== height && width > height !== page.given.width > page.given.height;
+  const uprightWidth = turned ? height : width;
+  return wordsOnPage(page, page.given.width, page.given.height, uprightWidth / page.given.width);
+}

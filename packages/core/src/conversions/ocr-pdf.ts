@@ -5,6 +5,7 @@ import { checkPageCount, OCR_MAX_PIXELS, OCR_PDF_MAX_PAGES } from '../limits.ts'
 import type { OcrEngine, OcrLine } from '../ocr/engine.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
 import { recognizePage, type PageText } from '../ocr/pipeline.ts';
+import { readingToPage } from '../ocr/page-words.ts';
 import { encodePgm, type GreyImage } from '../ocr/preprocess/grey-image.ts';
 import { nameAfterFile } from '../output-names.ts';
 import { ocrPageProgress } from '../progress.ts';
@@ -259,30 +260,11 @@ async function save(doc: PDFDocument): Promise<Uint8Array> {
  * that (a photo flattened), so its boxes cannot be taken back.
  */
 function placeReading(reading: PageText, grey: GreyImage, toPage: (x: number, y: number) => Point): PlacedWord[][] | undefined {
-  const { turns, skew, flattened, levelled } = reading.placement;
-  if (flattened || levelled) return undefined;
-  const sideways = turns % 2 === 1;
-  const turnedWidth = sideways ? grey.height : grey.width;
-  const turnedHeight = sideways ? grey.width : grey.height;
-  const scaleX = reading.image.width / turnedWidth;
-  const scaleY = reading.image.height / turnedHeight;
-  // A page turned by tens of degrees was grown to hold its corners (a diagonal photo): not a scan's geometry.
-  if (Math.abs(scaleX / scaleY - 1) > 0.01) return undefined;
-  // The levelling drew each pixel from the page turned back by the skew (rotateImage(page, -skew)).
-  const radians = (-skew * Math.PI) / 180;
-  const cos = Math.cos(radians);
-  const sin = Math.sin(radians);
-  const { width, height } = grey;
+  const map = readingToPage(reading, grey.width, grey.height);
+  if (!map) return undefined;
   return placeLines(reading.lines, (px, py) => {
-    const dx = px / scaleX - turnedWidth / 2;
-    const dy = py / scaleY - turnedHeight / 2;
-    const x = cos * dx + sin * dy + turnedWidth / 2;
-    const y = -sin * dx + cos * dy + turnedHeight / 2;
-    // Undo the quarter turns clockwise (geometry.ts's rotateQuarterTurns), in pixel edges.
-    if (turns === 1) return toPage(y, height - x);
-    if (turns === 2) return toPage(width - x, height - y);
-    if (turns === 3) return toPage(width - y, x);
-    return toPage(x, y);
+    const point = map(px, py);
+    return toPage(point.x, point.y);
   });
 }
 

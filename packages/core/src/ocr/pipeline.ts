@@ -64,6 +64,8 @@ export interface PageText {
   confidence?: number;
   /** The prepared page the word boxes are in (turned, straightened, scaled as it was read). */
   image: GreyImage;
+  /** The size of the page given to the reading, in its pixels: where page-words.ts takes the boxes back to. */
+  given?: { width: number; height: number };
   /**
    * How `image` was made from the page given: turned by quarter turns clockwise, then by
    * `skew` degrees (levelled), then scaled to its size; a page flattened or its lines levelled
@@ -831,6 +833,7 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
     lines,
     confidence,
     image: page.image,
+    given: { width: grey.width, height: grey.height },
     placement,
     measuredSkew: state.page?.skew ?? 0,
     ...(partial ? { partial: true } : {}),

@@ -3,6 +3,7 @@ import { ConversionError, throwIfCancelled } from '../errors.ts';
 import { checkPageCount, OCR_MAX_PIXELS } from '../limits.ts';
 import type { OcrEngine, OcrLine } from '../ocr/engine.ts';
 import { recognizePage } from '../ocr/pipeline.ts';
+import { wordsOnPage, type BoxedWord } from '../ocr/page-words.ts';
 import { ocrPageProgress } from '../progress.ts';
 import { pictureRulings } from '../tables/find-tables.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
@@ -29,7 +30,7 @@ export type PagePicture = PageBox & { png: Uint8Array };
  */
 export type PdfPage =
   | { kind: 'text'; runs: PositionedText[]; pictures: PagePicture[]; height: number; rulings: Ruling[] }
-  | { kind: 'scan'; text: string; lines: OcrLine[]; rulings: Ruling[] };
+  | { kind: 'scan'; text: string; lines: OcrLine[]; rulings: Ruling[]; words?: BoxedWord[][] };
 
 export interface ReadPdfOptions {
   password?: string;
@@ -100,7 +101,15 @@ export async function readPdfPages(bytes: Uint8Array, options: ReadPdfOptions, {
           throw error;
         });
         // The picture itself is let go: its rules, when asked, are all that is kept of it.
-        pages.push({ kind: 'scan', text: result.text, lines: result.lines, rulings: options.rulings ? pictureRulings(result) : [] });
+        // The words' boxes in the page drawn at OCR_DPI, whatever size it was drawn at to be read.
+        const toDpi = ((OCR_DPI / 72) * page.getViewport({ scale: 1 }).width) / image.width;
+        pages.push({
+          kind: 'scan',
+          text: result.text,
+          lines: result.lines,
+          rulings: options.rulings ? pictureRulings(result) : [],
+          words: wordsOnPage(result, image.width, image.height, toDpi),
+        });
       }
       page.cleanup();
     }

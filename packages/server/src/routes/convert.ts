@@ -51,7 +51,7 @@ const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
  * chose to send, within the request and idle timeouts as for any upload; a client that sends
  * more is cut once it has had 64 MB of time to read its answer.
  */
-function refuse(request: FastifyRequest, reply: FastifyReply, error: ConversionError): never {
+export function refuse(request: FastifyRequest, reply: FastifyReply, error: ConversionError): never {
   let read = 0;
   request.raw.on('data', (chunk: Buffer) => {
     read += chunk.length;

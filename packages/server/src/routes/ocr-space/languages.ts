@@ -1,0 +1,65 @@
+import { defaultOcrLanguage, isOcrLanguage, ocrLanguages, type OcrLanguage } from '@textlift/core/ocr/languages';
+import { OcrSpaceError } from './answer.ts';
+
+/** OCR.space's language codes for the languages we read, to ours (Tesseract's). */
+const readable: Record<string, OcrLanguage> = {
+  eng: 'eng',
+  ger: 'deu',
+  fre: 'fra',
+  spa: 'spa',
+  ita: 'ita',
+  por: 'por',
+  dut: 'nld',
+  pol: 'pol',
+  rus: 'rus',
+  tur: 'tur',
+  dan: 'dan',
+  chs: 'chi_sim',
+  jpn: 'jpn',
+};
+
+/** OCR.space's codes for languages we do not read yet, named in the error so a client knows it is not a typo. */
+const notYet: Record<string, string> = {
+  ara: 'Arabic',
+  bul: 'Bulgarian',
+  cht: 'Chinese (Traditional)',
+  hrv: 'Croatian',
+  cze: 'Czech',
+  fin: 'Finnish',
+  gre: 'Greek',
+  hun: 'Hungarian',
+  kor: 'Korean',
+  slv: 'Slovenian',
+  swe: 'Swedish',
+  ukr: 'Ukrainian',
+  vnm: 'Vietnamese',
+  vie: 'Vietnamese',
+  tha: 'Thai',
+  tai: 'Thai',
+  hin: 'Hindi',
+  kan: 'Kannada',
+  per: 'Persian',
+  tel: 'Telugu',
+  tam: 'Tamil',
+};
+
+/** Every code this API takes: OCR.space's for what we read, and ours where OCR.space has none (Filipino `fil`, Indonesian `ind`). */
+export const acceptedLanguageCodes = [...Object.keys(readable), ...ocrLanguages.filter((code) => !Object.values(readable).includes(code)), 'auto'];
+
+/**
+ * The OCR language for an OCR.space `language` value (any case). `auto` (OCR.space's Engine 2
+ * detection, what ocr-space-api-wrapper sends with OCREngine 2) reads as the default language:
+ * we do not detect a page's language yet. Our own codes (`deu`, `fil`, `ind`, `chi_sim`) are
+ * taken too. A code we do not read is an error in OCR.space's shape.
+ */
+export function ocrLanguageOf(value: string | undefined): OcrLanguage {
+  const code = (value ?? '').trim().toLowerCase();
+  if (!code || code === 'auto') return defaultOcrLanguage;
+  const ours = readable[code] ?? (isOcrLanguage(code) ? code : undefined);
+  if (ours) return ours;
+  const accepted = acceptedLanguageCodes.join(', ');
+  if (notYet[code]) {
+    throw new OcrSpaceError(`E201: ${notYet[code]} (language '${code}') is not read on this server yet. Languages read: ${accepted}.`);
+  }
+  throw new OcrSpaceError(`E201: Invalid value for parameter 'language': '${value}'. Languages read: ${accepted}.`);
+}
