@@ -283,11 +283,17 @@ describe('fetchPublicUrl: what it refuses', () => {
 describe('urlFetcher', () => {
   test('off: refuses every url with a clear message', async () => {
     const fetchUrl = urlFetcher({ urlInput: false, urlInputMaxBytes: MAX_BYTES, urlInputTimeoutMs: TIMEOUT_MS });
-    await expect(fetchUrl(at('/scan.png'))).rejects.toMatchObject({ code: 'bad-request', message: 'This server does not fetch files by url; send the file itself.' });
+    await expect(fetchUrl(at('/scan.png'))).rejects.toMatchObject({
+      code: 'bad-request',
+      message: 'This server does not fetch files by url; send the file itself.',
+    });
   });
 
   test('on: the configured checks hold (no test allowances here)', async () => {
     const fetchUrl = urlFetcher({ urlInput: true, urlInputMaxBytes: MAX_BYTES, urlInputTimeoutMs: TIMEOUT_MS });
-    await expect(fetchUrl(`http://${SERVER_ADDRESS}:${port}/scan.png`)).rejects.toMatchObject({ code: 'bad-request', message: expect.stringContaining('loopback') });
+    await expect(fetchUrl(`http://${SERVER_ADDRESS}:${port}/scan.png`)).rejects.toMatchObject({
+      code: 'bad-request',
+      message: expect.stringContaining('loopback'),
+    });
   });
 });

@@ -97,7 +97,11 @@ function get(url: URL, addresses: LookupAddress[], signal: AbortSignal): Promise
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     // No shared agent: a pooled connection could have been opened to another address.
-    const request = client.request(url, { agent: false, lookup: pinnedLookup(addresses), signal, headers: { 'user-agent': USER_AGENT, accept: '*/*' } }, resolve);
+    const request = client.request(
+      url,
+      { agent: false, lookup: pinnedLookup(addresses), signal, headers: { 'user-agent': USER_AGENT, accept: '*/*' } },
+      resolve,
+    );
     request.on('error', reject);
     request.end();
   });
