@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
+import { registerApiAccess } from './api-access.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { ConversionPool } from './conversion-pool.ts';
 import { createOcrProvider } from './engines/ocr-provider.ts';
@@ -55,20 +55,14 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
   registerSecurityHeaders(app, { hsts: config.hsts });
   registerErrorHandling(app);
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    max: config.apiRateLimit,
-    timeWindow: '1 minute',
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: { code: 'rate-limited', message: `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s.` },
-    }),
-  });
+  // Per-key and per-address limits of the API (api-access.ts).
+  const access = await registerApiAccess(app, config);
 
   registerHealthRoute(app, { queue, ocr, office, translation });
   registerOpenApiRoute(app);
   await app.register(async (api) => {
-    api.addHook('onRequest', api.rateLimit());
+    api.addHook('onRequest', access.onRequest);
+    api.addHook('onResponse', access.onResponse);
     registerConvertRoute(api, { queue, pool, uploadMemoryBytes: config.uploadMemoryBytes });
     // OCR.space's protocol (POST /parse/image, GET /parse/imageurl) on the same queue and core.
     await registerOcrSpaceRoutes(api, { queue, pool, publicUrl: config.publicUrl, uploadMemoryBytes: config.uploadMemoryBytes });

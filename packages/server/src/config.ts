@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StepSwitches } from '@textlift/core/ocr/pipeline';
-import { API_REQUESTS_PER_MINUTE, JOB_TIMEOUT_MS } from '@textlift/core/service-limits';
+import { API_KEY_REQUESTS_PER_MINUTE, API_REQUESTS_PER_MINUTE, JOB_TIMEOUT_MS } from '@textlift/core/service-limits';
+import { findTool } from '@textlift/core/tools';
+import { parseKeysFile, parseKeysList } from './api-access.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -68,8 +71,20 @@ export interface ServerConfig {
    * (bench/ocr/ablation.ts): set in code only, never from the environment or a request.
    */
   ocrSteps?: StepSwitches;
-  /** API requests per minute from one client address. */
+  /** API requests per minute from one client address (when no API keys are configured). */
   apiRateLimit: number;
+  /** API keys (TEXTLIFT_API_KEYS and TEXTLIFT_API_KEYS_FILE); none: every client is counted by address. */
+  apiKeys: readonly string[];
+  /** With keys configured: API requests per minute from one address without a valid key. */
+  apiAnonRateLimit: number;
+  /** With keys configured: API requests per minute with one valid key. */
+  apiKeyRateLimit: number;
+  /** Whether the API fetches a file a client names by url (OCR.space's `url`). */
+  urlInput: boolean;
+  /** Largest file fetched by url. */
+  urlInputMaxBytes: number;
+  /** A url's file (names resolved, redirects, headers and body) must arrive within this. */
+  urlInputTimeoutMs: number;
   /** Contact messages one client may send in ten minutes. */
   contactRateLimit: number;
   /** SQLite file of the contact messages; ':memory:' for tests. */
@@ -99,6 +114,32 @@ function trustProxyFromEnv(): boolean | string {
   return raw;
 }
 
+/** The keys of TEXTLIFT_API_KEYS and of the file TEXTLIFT_API_KEYS_FILE names (a missing file stops the start). */
+function apiKeysFromEnv(): string[] {
+  const keys = parseKeysList(process.env.TEXTLIFT_API_KEYS ?? '');
+  const file = (process.env.TEXTLIFT_API_KEYS_FILE ?? '').trim();
+  if (file) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new Error(`TEXTLIFT_API_KEYS_FILE cannot be read: ${(error as Error).message}`);
+    }
+    keys.push(...parseKeysFile(text));
+  }
+  return keys;
+}
+
+/** The url input's default cap: what the hero's Image to Text takes as an upload. */
+function imageToTextMaxBytes(): number {
+  const input = findTool('image-to-text')?.input;
+  if (input?.kind !== 'files') throw new Error('The image-to-text tool takes no files');
+  return input.maxBytes;
+}
+
+/** How long a url's file may take to arrive: a public host answers a 50 MB file well within it. */
+const URL_INPUT_TIMEOUT_MS = 15_000;
+
 export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   const engine = process.env.TEXTLIFT_OCR_ENGINE ?? 'auto';
   if (engine !== 'native' && engine !== 'wasm' && engine !== 'auto') {
@@ -112,6 +153,8 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   if (libreTranslateUrl && !/^https?:\/\/[^\s/]+/.test(libreTranslateUrl)) {
     throw new Error(`TEXTLIFT_LIBRETRANSLATE_URL must be an http(s) address, not "${libreTranslateUrl}"`);
   }
+  const urlInput = process.env.TEXTLIFT_URL_INPUT || 'on';
+  if (urlInput !== 'on' && urlInput !== 'off') throw new Error(`TEXTLIFT_URL_INPUT must be on or off, not "${urlInput}"`);
   const hsts = process.env.TEXTLIFT_HSTS || 'auto';
   if (hsts !== 'on' && hsts !== 'off' && hsts !== 'auto') {
     throw new Error(`TEXTLIFT_HSTS must be on, off or auto, not "${hsts}"`);
@@ -142,6 +185,13 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     libreTranslateUrl,
     libreTranslateKey: process.env.TEXTLIFT_LIBRETRANSLATE_KEY || '',
     apiRateLimit: intFromEnv('TEXTLIFT_API_RATE_LIMIT', API_REQUESTS_PER_MINUTE),
+    apiKeys: apiKeysFromEnv(),
+    // Set below from apiRateLimit when TEXTLIFT_API_ANON_RATE_LIMIT is unset.
+    apiAnonRateLimit: intFromEnv('TEXTLIFT_API_ANON_RATE_LIMIT', -1),
+    apiKeyRateLimit: intFromEnv('TEXTLIFT_API_KEY_RATE_LIMIT', API_KEY_REQUESTS_PER_MINUTE),
+    urlInput: urlInput === 'on',
+    urlInputMaxBytes: process.env.TEXTLIFT_URL_INPUT_MAX_MB ? intFromEnv('TEXTLIFT_URL_INPUT_MAX_MB', 0) * 1024 * 1024 : imageToTextMaxBytes(),
+    urlInputTimeoutMs: intFromEnv('TEXTLIFT_URL_INPUT_TIMEOUT_MS', URL_INPUT_TIMEOUT_MS),
     contactRateLimit: intFromEnv('TEXTLIFT_CONTACT_RATE_LIMIT', 5),
     databaseFile: process.env.TEXTLIFT_DATABASE || '',
     publicUrl: (process.env.TEXTLIFT_PUBLIC_URL || '').replace(/\/$/, ''),
@@ -151,5 +201,10 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     trustProxy: trustProxyFromEnv(),
     ...overrides,
   };
-  return { ...config, databaseFile: config.databaseFile || path.join(config.dataDir, 'textlift.sqlite') };
+  return {
+    ...config,
+    databaseFile: config.databaseFile || path.join(config.dataDir, 'textlift.sqlite'),
+    // Without a key, a client keeps the published per-address limit unless told otherwise; a key raises it.
+    apiAnonRateLimit: config.apiAnonRateLimit < 0 ? config.apiRateLimit : config.apiAnonRateLimit,
+  };
 }

@@ -5,6 +5,32 @@ import pretty from 'pino-pretty';
 const WARN = 40;
 const ERROR = 50;
 
+/** A query parameter that holds a key (OCR.space's GET /parse/imageurl takes `apikey` there), any case. */
+const KEY_IN_QUERY = /([?&]apikey=)[^&#]*/gi;
+
+/** The request's address as logged: an API key in its query replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(KEY_IN_QUERY, '$1[Redacted]');
+}
+
+/**
+ * What is never logged: API keys, in the headers clients send them in (a serializer that logs
+ * headers would otherwise write them) and in the query (the request serializer below).
+ */
+const redact = { paths: ['req.headers.apikey', 'req.headers.authorization', 'headers.apikey', 'headers.authorization'], censor: '[Redacted]' };
+
+/** Fastify's own request serializer, but with redactUrl's address. */
+const serializers = {
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: typeof request.url === 'string' ? redactUrl(request.url) : request.url,
+    version: request.headers?.['accept-version'] as string | undefined,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }),
+};
+
 /**
  * A terminal line: the time, the level when it is a warning or worse, the message, and an
  * error's stack below it. Other fields stay in the JSON, the form for anything but a person.
@@ -31,7 +57,7 @@ export class TerminalLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
-    const line = `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
     if (error) reply.log.error({ err: error }, line);
     else reply.log.info(line);
   }
@@ -43,7 +69,7 @@ export class TerminalLogController extends LogController {
  * for a person per record and per request.
  */
 export function loggerOptions(level: string, terminal: boolean, destination?: NodeJS.WritableStream): Pick<FastifyServerOptions, 'logger' | 'logController'> {
-  if (!terminal) return { logger: destination ? { level, stream: destination } : { level } };
+  if (!terminal) return { logger: destination ? { level, stream: destination, redact, serializers } : { level, redact, serializers } };
   const stream = pretty({
     destination: destination ?? process.stdout,
     // In step with the other writes to the terminal, and nothing lost when the process exits.
@@ -55,7 +81,7 @@ export function loggerOptions(level: string, terminal: boolean, destination?: No
     hideObject: true,
     messageFormat: (log, _key, _label, { colors }) => terminalLine(log, colors),
   });
-  return { logger: { level, stream }, logController: new TerminalLogController() };
+  return { logger: { level, stream, redact, serializers }, logController: new TerminalLogController() };
 }
 
 /** The address a person opens: any-address binds are reachable as localhost. */
