@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import { registerApiAccess } from './api-access.ts';
+import { checkFormKey, registerApiAccess } from './api-access.ts';
+import { urlFetcher } from './url-input/fetch-public-url.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { ConversionPool } from './conversion-pool.ts';
 import { createOcrProvider } from './engines/ocr-provider.ts';
@@ -65,7 +66,14 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
     api.addHook('onResponse', access.onResponse);
     registerConvertRoute(api, { queue, pool, uploadMemoryBytes: config.uploadMemoryBytes });
     // OCR.space's protocol (POST /parse/image, GET /parse/imageurl) on the same queue and core.
-    await registerOcrSpaceRoutes(api, { queue, pool, publicUrl: config.publicUrl, uploadMemoryBytes: config.uploadMemoryBytes });
+    await registerOcrSpaceRoutes(api, {
+      queue,
+      pool,
+      publicUrl: config.publicUrl,
+      uploadMemoryBytes: config.uploadMemoryBytes,
+      fetchUrl: urlFetcher(config),
+      checkFormKey,
+    });
     // Drawn on the spot, no queue: cheap, but counted against the same per-client limit.
     registerCreateQrCodeRoute(api);
     registerTranslateRoutes(api, { translation, queue });

@@ -214,7 +214,7 @@ describe('GET /parse/imageurl with a fetcher', () => {
     const queue = new JobQueue(1, 4, config.jobTimeoutMs);
     const pool = new ConversionPool(config);
     const server = Fastify({ logger: { level: 'error' } });
-    const checked: string[] = [];
+    const checked: Array<string | undefined> = [];
     await registerOcrSpaceRoutes(server, {
       queue,
       pool,
@@ -223,7 +223,9 @@ describe('GET /parse/imageurl with a fetcher', () => {
         fetched.push(url);
         return { bytes: new Uint8Array(png), name: 'words.png', type: 'image/png' };
       },
-      checkFormKey: (_request, key) => checked.push(key),
+      checkFormKey: async (_request, key) => {
+        checked.push(key);
+      },
     });
     try {
       const response = await server.inject({

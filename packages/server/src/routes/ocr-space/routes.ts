@@ -17,8 +17,11 @@ export interface OcrSpaceDeps {
   publicUrl?: string;
   /** The safe fetcher of `url` input (url-input/); without it, `url` is refused with a clear error. */
   fetchUrl?: (url: string, signal: AbortSignal) => Promise<{ bytes: Uint8Array; name: string; type?: string }>;
-  /** Checks an API key sent only in the form or query (the rate limits read the header); may throw 'rate-limited'. */
-  checkFormKey?: (request: FastifyRequest, key: string) => void;
+  /**
+   * Counts the request against the key sent in the form or query, or its address (the rate limits
+   * read only headers before the body); may throw 'rate-limited'. Called before any work is done.
+   */
+  checkFormKey?: (request: FastifyRequest, key: string | undefined) => Promise<void>;
   /** Upload bytes all admitted conversions may hold together (server-limits.ts), as for /api/v1/convert. */
   uploadMemoryBytes?: number;
   /** Where searchable PDFs are kept; one of its own by default. */
@@ -156,7 +159,7 @@ export async function registerOcrSpaceRoutes(app: FastifyInstance, deps: OcrSpac
   async function answer(request: FastifyRequest, reply: FastifyReply, sent: OcrSpaceRequest) {
     const state = admitted.get(request)!;
     const parameters = parametersOf(sent.fields);
-    if (parameters.formKey && !request.headers.apikey) deps.checkFormKey?.(request, parameters.formKey);
+    await deps.checkFormKey?.(request, parameters.formKey);
     const file = await fileOf(request, sent);
     if (state.signal.aborted) throw state.signal.reason;
     const results = await read(request, file, parameters);
@@ -183,7 +186,12 @@ export async function registerOcrSpaceRoutes(app: FastifyInstance, deps: OcrSpac
       const ocrError = new OcrSpaceError(message, { status: failed ? status : 200, exitCode: failed ? 4 : 99 });
       return reply.status(ocrError.status).send(errorAnswer(ocrError, started, known.code));
     });
-    const hooks = { onRequest: admit, onResponse: async (request: FastifyRequest) => admitted.get(request)?.admission.release() };
+    const hooks = {
+      onRequest: admit,
+      onResponse: async (request: FastifyRequest) => admitted.get(request)?.admission.release(),
+      // OCR.space clients may send their key in the form: counted once it is read (api-access.ts).
+      config: { apiKeyInForm: true },
+    };
 
     scope.post('/parse/image', { ...hooks, bodyLimit: maxBodyBytes }, async (request, reply) => {
       let sent: OcrSpaceRequest;
