@@ -197,10 +197,10 @@ describe('by hand, what other clients send', () => {
     expect(large.json.ErrorMessage![0]).toMatch(/51200 KB \(50 MB\)/);
   });
 
-  test('URL input without a fetcher is a clear error', async () => {
-    const response = await fetch(`${origin}/parse/imageurl?apikey=${apiKey}&url=${encodeURIComponent('https://example.com/a.png')}`);
+  test('a URL to a private address (the cloud metadata one) is refused, not fetched', async () => {
+    const response = await fetch(`${origin}/parse/imageurl?apikey=${apiKey}&url=${encodeURIComponent('http://169.254.169.254/latest/meta-data')}`);
     const json = (await response.json()) as OcrSpaceAnswer;
-    expect(json).toMatchObject({ OCRExitCode: 99, ErrorMessage: [expect.stringMatching(/URL input is not available/)] });
+    expect(json).toMatchObject({ OCRExitCode: 99, ErrorMessage: [expect.stringMatching(/not a public one/)] });
   });
 });
 
