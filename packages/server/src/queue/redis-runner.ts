@@ -22,6 +22,9 @@ import {
 /** A request made while this server is not yet connected to Redis waits this long for it before its 503. */
 const CONNECT_WAIT_MS = 2000;
 
+/** How long closing waits for Redis to take the connections' QUIT. */
+const CLOSE_WAIT_MS = 1000;
+
 /** A ping slower than this counts as Redis unreachable in /healthz. */
 const PING_TIMEOUT_MS = 1000;
 
@@ -191,7 +194,14 @@ export class RedisConversionRunner implements ConversionRunner {
     this.closed = true;
     await this.starting?.catch(() => {});
     for (const waiter of this.waiters.values()) waiter.reject(new ConversionError('cancelled', 'The server is stopping.'));
-    await Promise.allSettled([this.events?.close(), this.queue.close()]);
+    // BullMQ's close waits for Redis to take its QUIT, for ever while Redis is away, or fails and
+    // leaves ioredis reconnecting; then the connections are dropped without it (disconnect stops
+    // the reconnection at once, its promise may never settle for a client already ended).
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
+    if (this.redis.status === 'ready') await Promise.race([Promise.allSettled([this.events?.close(), this.queue.close()]), late]);
+    clearTimeout(timer);
+    for (const connection of [this.events, this.queue]) void connection?.disconnect().catch(() => {});
     this.redis.disconnect();
   }
 }
