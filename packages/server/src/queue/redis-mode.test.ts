@@ -203,7 +203,9 @@ describe('conversions through BullMQ and two worker processes', () => {
     const seen = workers.map((worker) => worker.logs.length);
     const controller = new AbortController();
     const request = convert(origins.queued, 'image-to-text', [[corpusFile(PAGE), 'page.jpg']], {}, controller.signal).catch(() => undefined);
-    const taken = await Promise.race(workers.map((worker, index) => worker.waitFor((record) => worker.logs.indexOf(record) >= seen[index]! && message(/ taken$/)(record))));
+    const taken = await Promise.race(
+      workers.map((worker, index) => worker.waitFor((record) => worker.logs.indexOf(record) >= seen[index]! && message(/ taken$/)(record))),
+    );
     controller.abort();
     await request;
     const holder = workers.find((worker) => worker.logs.includes(taken))!;
@@ -214,7 +216,9 @@ describe('conversions through BullMQ and two worker processes', () => {
   test('a worker killed mid-job: BullMQ finds the job stalled and the other worker completes it, nothing lost', async () => {
     const seen = workers.map((worker) => worker.logs.length);
     const answer = convert(origins.queued, 'image-to-text', [[corpusFile(PAGE), 'page.jpg']], { language: 'eng' });
-    const taken = await Promise.race(workers.map((worker, index) => worker.waitFor((record) => worker.logs.indexOf(record) >= seen[index]! && message(/ taken$/)(record))));
+    const taken = await Promise.race(
+      workers.map((worker, index) => worker.waitFor((record) => worker.logs.indexOf(record) >= seen[index]! && message(/ taken$/)(record))),
+    );
     const [victim, survivor] = workers[0]!.logs.includes(taken) ? [workers[0]!, workers[1]!] : [workers[1]!, workers[0]!];
     victim.child.kill('SIGKILL');
     await once(victim.child, 'exit');

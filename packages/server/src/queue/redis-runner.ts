@@ -130,9 +130,7 @@ export class RedisConversionRunner implements ConversionRunner {
       finished.catch(() => {});
       aborted.catch(() => {});
       await this.redisCall(() => writeInput(this.redis, jobId, task, this.ttlMs));
-      await this.redisCall(() =>
-        this.queue.add(task.slug, { slug: task.slug }, { jobId, attempts: JOB_ATTEMPTS, removeOnComplete: true, removeOnFail: true }),
-      );
+      await this.redisCall(() => this.queue.add(task.slug, { slug: task.slug }, { jobId, attempts: JOB_ATTEMPTS, removeOnComplete: true, removeOnFail: true }));
       queued = true;
       await Promise.race([finished, aborted]);
       const result = await this.redisCall(() => readResult(this.redis, jobId));
