@@ -12,7 +12,7 @@ import { corpusExpected, corpusFile } from '../../../../test-support/corpus.ts';
 import { startRedisServer, type RedisServer } from '../../../../test-support/redis-server.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { inputKey, QUEUE_NAME, QUEUE_PREFIX } from './job-payload.ts';
+import { inputKey, QUEUE_NAME, QUEUE_PREFIX, resultKey, writeResult } from './job-payload.ts';
 import { RedisConversionRunner } from './redis-runner.ts';
 
 /** A worker that stopped renewing its job gives it up after this; kept short so a killed worker's job moves within seconds. */
@@ -191,6 +191,15 @@ describe('conversions through BullMQ and two worker processes', () => {
     expect(Number(await redis.get(`${QUEUE_PREFIX}:${QUEUE_NAME}:id`))).toBe(before);
   });
 
+  test('an answer larger than the queue carries fails the same way, and nothing of it is stored', async () => {
+    const outputs = [{ name: 'pages.zip', type: 'application/zip', bytes: new Uint8Array(MAX_JOB_MB * 1024 * 1024) }];
+    await expect(writeResult(redis, 'too-large-answer', { outputs }, MAX_JOB_MB * 1024 * 1024, 60_000)).rejects.toMatchObject({
+      code: 'too-large',
+      message: expect.stringMatching(/larger than the 2 MB a job's answer may be on this server's queue/),
+    });
+    expect(await redis.exists(resultKey('too-large-answer'))).toBe(0);
+  });
+
   test('/healthz says Redis is reachable and how deep the queue is', async () => {
     const response = await fetch(`${origins.queued}/healthz`);
     expect(response.status).toBe(200);
@@ -246,6 +255,7 @@ describe('the Redis runner alone', () => {
     // A Redis of its own, where no worker listens: the job waits.
     const lonely = await startRedisServer();
     const runner = new RedisConversionRunner(loadConfig({ redisUrl: lonely.url }), silent);
+    const app = await buildApp({ ...appConfig, redisUrl: lonely.url });
     const client = new Redis(lonely.url);
     try {
       const controller = new AbortController();
@@ -262,11 +272,14 @@ describe('the Redis runner alone', () => {
       client.disconnect();
       await lonely.stop();
       expect(await runner.reachable()).toBe(false);
+      const health = await app.inject({ url: '/healthz' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ status: 'redis-unreachable', queue: { mode: 'redis', reachable: false } });
       await expect(runner.run({ slug: 'text-to-pdf', input: { text: 'x' }, options: {} }, new AbortController().signal)).rejects.toMatchObject({
         code: 'engine-unavailable',
       });
     } finally {
-      await runner.close();
+      await Promise.all([runner.close(), app.close()]);
       client.disconnect();
       await lonely.stop();
     }
