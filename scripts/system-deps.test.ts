@@ -75,6 +75,10 @@ test('what is missing, and the command a person runs for it', () => {
   const missing = missingPackages('start', { commandExists: (command: string) => command !== 'tesseract', fileExists: () => true });
   expect(missing.map((pkg: { name: string }) => pkg.name)).toEqual(['tesseract-ocr']);
   expect(missingPackages('test', { commandExists: () => true, fileExists: () => true })).toEqual([]);
+  // The tests start a redis-server; the site itself runs without one.
+  const withoutRedis = (command: string) => command !== 'redis-server';
+  expect(missingPackages('test', { commandExists: withoutRedis, fileExists: () => true }).map((pkg: { name: string }) => pkg.name)).toEqual(['redis-server']);
+  expect(missingPackages('start', { commandExists: withoutRedis, fileExists: () => true })).toEqual([]);
   expect(installCommand(['qpdf', 'zbar-tools'])).toBe('apt-get update && apt-get install -y --no-install-recommends qpdf zbar-tools');
 });
 

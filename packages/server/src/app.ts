@@ -4,11 +4,12 @@ import { checkFormKey, registerApiAccess } from './api-access.ts';
 import { urlFetcher } from './url-input/fetch-public-url.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { ConversionPool } from './conversion-pool.ts';
-import { createOcrProvider } from './engines/ocr-provider.ts';
-import { createOfficePool, OFFICE_INSTALL } from './engines/libreoffice.ts';
-import { createServerTranslation } from './engines/translation.ts';
+import type { ConversionRunner } from './conversion-runner.ts';
+import { announceEngines, closeEngines, createEngines } from './host-engines.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http-errors.ts';
 import { JobQueue } from './job-queue.ts';
+import { RedisConversionRunner } from './queue/redis-runner.ts';
+import { redisAddress } from './queue/redis-address.ts';
 import { loggerOptions } from './logger.ts';
 import { ContactStore } from './contact-store.ts';
 import { registerContactRoute } from './routes/contact.ts';
@@ -37,20 +38,28 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
     // While closing, new requests get 503 + Retry-After in our shape (http-errors.ts), not Fastify's.
     return503OnClosing: false,
   });
-  const ocr = await createOcrProvider(config);
   applyConnectionLimits(app, config);
-  const queue = new JobQueue(config.concurrency, config.queueLimit, config.jobTimeoutMs, { memoryBytes: config.uploadMemoryBytes });
-  const office = await createOfficePool(config);
-  const translation = await createServerTranslation(config, { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) });
-  const pool = new ConversionPool(config, ocr, office, translation);
-  app.log.info({ ocr: ocr.name, concurrency: config.concurrency }, `OCR engine ready: ${ocr.name}, ${config.concurrency} conversions at a time`);
-  if (office) {
-    app.log.info({ office: office.name, slots: config.concurrency }, `Word engine ready: ${office.name}, ${config.concurrency} documents at a time`);
-    if (config.officeWarmUp) void office.warm();
-  } else {
-    app.log.warn(
-      `Word to PDF and Word to JPG are off: ${config.office === 'off' ? 'TEXTLIFT_OFFICE=off' : `LibreOffice is not installed (${OFFICE_INSTALL})`}`,
+  // The web server runs its engines itself, or (REDIS_URL) only finds them, for /healthz and the
+  // pages that read it, and translates text alone (/api/v1/translate) itself.
+  const engines = await createEngines(config, app.log);
+  const { ocr, office, translation } = engines;
+  let runner: ConversionRunner;
+  let queue: JobQueue;
+  let redis: RedisConversionRunner | undefined;
+  if (config.redisUrl) {
+    // Conversions on the queue: this server bounds the jobs it has in flight there, and the time
+    // each may wait for a worker on top of its own limit (which the worker applies).
+    redis = new RedisConversionRunner(config, app.log);
+    runner = redis;
+    queue = new JobQueue(config.redisInFlight, config.queueLimit, config.redisWaitMs + config.jobTimeoutMs, { memoryBytes: config.uploadMemoryBytes });
+    app.log.info(
+      { redis: redisAddress(config.redisUrl), inFlight: config.redisInFlight },
+      `Conversions go to the queue at ${redisAddress(config.redisUrl)} (npm run worker takes them), ${config.redisInFlight} at a time from this server`,
     );
+  } else {
+    runner = new ConversionPool(config, ocr, office, translation);
+    queue = new JobQueue(config.concurrency, config.queueLimit, config.jobTimeoutMs, { memoryBytes: config.uploadMemoryBytes });
+    announceEngines(config, engines, app.log);
   }
 
   registerSecurityHeaders(app, { hsts: config.hsts });
@@ -59,16 +68,16 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
   // Per-key and per-address limits of the API (api-access.ts).
   const access = await registerApiAccess(app, config);
 
-  registerHealthRoute(app, { queue, ocr, office, translation });
+  registerHealthRoute(app, { queue, ocr, office, translation, redis });
   registerOpenApiRoute(app);
   await app.register(async (api) => {
     api.addHook('onRequest', access.onRequest);
     api.addHook('onResponse', access.onResponse);
-    registerConvertRoute(api, { queue, pool, uploadMemoryBytes: config.uploadMemoryBytes });
+    registerConvertRoute(api, { queue, pool: runner, uploadMemoryBytes: config.uploadMemoryBytes });
     // OCR.space's protocol (POST /parse/image, GET /parse/imageurl) on the same queue and core.
     await registerOcrSpaceRoutes(api, {
       queue,
-      pool,
+      pool: runner,
       publicUrl: config.publicUrl,
       uploadMemoryBytes: config.uploadMemoryBytes,
       fetchUrl: urlFetcher(config),
@@ -83,8 +92,8 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
   await registerSiteRoutes(app, config);
   app.addHook('onClose', async () => {
     contacts.close();
-    await Promise.all([pool.close(), ocr.close()]);
-    await Promise.all([office?.close(), translation.close()]);
+    await runner.close();
+    await closeEngines(engines);
   });
   return app;
 }

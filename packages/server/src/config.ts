@@ -105,6 +105,21 @@ export interface ServerConfig {
    * CIDRs, comma-separated.
    */
   trustProxy: boolean | string;
+  /**
+   * Redis for the queue mode (README, Scale-out): conversions go through BullMQ to `npm run worker`
+   * processes; empty: the embedded default, worker threads in this process.
+   */
+  redisUrl: string;
+  /** In the queue mode, input (or output) bytes of one job at most: they travel through Redis. */
+  redisMaxJobBytes: number;
+  /** In the queue mode, jobs one web server has on the queue at once (its JobQueue's concurrency, instead of its cores). */
+  redisInFlight: number;
+  /** In the queue mode, how long a job may wait on the queue for a worker, on top of its own time limit. */
+  redisWaitMs: number;
+  /** A worker renews its hold on a job this often (half this), so one that died gives its job up after this long. */
+  redisLockMs: number;
+  /** How often workers look for jobs whose worker died (BullMQ's stalled-job check). */
+  redisStalledCheckMs: number;
 }
 
 function trustProxyFromEnv(): boolean | string {
@@ -159,6 +174,8 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   if (hsts !== 'on' && hsts !== 'off' && hsts !== 'auto') {
     throw new Error(`TEXTLIFT_HSTS must be on, off or auto, not "${hsts}"`);
   }
+  const redisUrl = (process.env.REDIS_URL || '').trim();
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new Error('REDIS_URL must be a redis:// or rediss:// address');
   const config: ServerConfig = {
     host: process.env.HOST || '0.0.0.0',
     port: intFromEnv('PORT', 8080),
@@ -199,6 +216,13 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     logToTerminal: Boolean(process.stdout.isTTY),
     hsts,
     trustProxy: trustProxyFromEnv(),
+    redisUrl,
+    redisMaxJobBytes: intFromEnv('TEXTLIFT_REDIS_MAX_JOB_MB', 20) * 1024 * 1024,
+    redisInFlight: intFromEnv('TEXTLIFT_REDIS_IN_FLIGHT', 32),
+    redisWaitMs: intFromEnv('TEXTLIFT_REDIS_WAIT_MS', 60_000),
+    // BullMQ's defaults: a dead worker's job runs again within a minute.
+    redisLockMs: intFromEnv('TEXTLIFT_REDIS_LOCK_MS', 30_000),
+    redisStalledCheckMs: intFromEnv('TEXTLIFT_REDIS_STALLED_CHECK_MS', 30_000),
     ...overrides,
   };
   return {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ConversionError, findTool, MAX_OPTION_LENGTH, type ConversionResult, type InputFile, type JobInput, type ToolDefinition } from '@textlift/core';
-import type { ConversionPool } from '../conversion-pool.ts';
+import type { ConversionRunner } from '../conversion-runner.ts';
 import type { Admission, JobQueue } from '../job-queue.ts';
 import { contentDisposition } from '../http-errors.ts';
 
@@ -87,7 +87,7 @@ function keepUploadTimeout(request: FastifyRequest) {
  * POST /api/v1/convert/{slug}: any registry tool over HTTP, with the same core as the page.
  * `uploadMemoryBytes` bounds the upload bytes all admitted requests hold (server-limits.ts).
  */
-export function registerConvertRoute(app: FastifyInstance, deps: { queue: JobQueue; pool: ConversionPool; uploadMemoryBytes?: number }) {
+export function registerConvertRoute(app: FastifyInstance, deps: { queue: JobQueue; pool: ConversionRunner; uploadMemoryBytes?: number }) {
   const budget = deps.uploadMemoryBytes ?? Infinity;
 
   /**

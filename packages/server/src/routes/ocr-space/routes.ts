@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyFormbody from '@fastify/formbody';
 import { ConversionError, errorStatus, findTool, type ConversionResult, type InputFile } from '@textlift/core';
 import type { PageWords } from '@textlift/core/ocr/page-words';
-import type { ConversionPool } from '../../conversion-pool.ts';
+import type { ConversionRunner } from '../../conversion-runner.ts';
 import type { Admission, JobQueue } from '../../job-queue.ts';
 import { contentDisposition, DEFAULT_RETRY_AFTER_SECONDS, sendError, toHttpError } from '../../http-errors.ts';
 import { refuse } from '../convert.ts';
@@ -12,7 +12,7 @@ import { SearchablePdfStore } from './searchable-pdfs.ts';
 
 export interface OcrSpaceDeps {
   queue: JobQueue;
-  pool: ConversionPool;
+  pool: ConversionRunner;
   /** The site's address for SearchablePDFURL; else the request's own protocol and host. */
   publicUrl?: string;
   /** The safe fetcher of `url` input (url-input/); without it, `url` is refused with a clear error. */
