@@ -65,7 +65,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
   });
 
   registerHealthRoute(app, { queue, ocr, office, translation });
-  registerOpenApiRoute(app);
+  registerOpenApiRoute(app, { requestsPerMinute: config.apiRateLimit, jobTimeoutMs: config.jobTimeoutMs });
   await app.register(async (api) => {
     api.addHook('onRequest', api.rateLimit());
     registerConvertRoute(api, { queue, pool, uploadMemoryBytes: config.uploadMemoryBytes });
