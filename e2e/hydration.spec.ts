@@ -37,7 +37,7 @@ const changesUntilReady = () => {
 
 test('the app takes over the prerendered pages as they are, a tool page whole', async ({ page }) => {
   await page.addInitScript(changesUntilReady);
-  for (const path of ['/', '/de', '/pdf-to-text', '/pl/merge-pdf', '/qr-generator', '/fr/contact', '/about-us', '/blog', '/ph/no-such-page']) {
+  for (const path of ['/', '/de', '/pdf-to-text', '/pl/merge-pdf', '/qr-generator', '/fr/contact', '/about-us', '/de/api-docs', '/blog', '/ph/no-such-page']) {
     await page.goto(path);
     const changes = await page.evaluate(() => (window as unknown as { hydrationChanges: string[] }).hydrationChanges);
     expect(changes, path).toEqual([]);

@@ -69,7 +69,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
   const access = await registerApiAccess(app, config);
 
   registerHealthRoute(app, { queue, ocr, office, translation, redis });
-  registerOpenApiRoute(app);
+  registerOpenApiRoute(app, { requestsPerMinute: config.apiRateLimit, jobTimeoutMs: config.jobTimeoutMs });
   await app.register(async (api) => {
     api.addHook('onRequest', access.onRequest);
     api.addHook('onResponse', access.onResponse);

@@ -17,6 +17,7 @@ const BlogListPage = lazyPage(async () => (await import('./pages/blog-list-page.
 const BlogPostPage = lazyPage(async () => (await import('./pages/blog-post-page.tsx')).BlogPostPage);
 const ContactPage = lazyPage(async () => (await import('./pages/contact-page.tsx')).ContactPage);
 const TextPage = lazyPage(async () => (await import('./pages/text-page.tsx')).TextPage);
+const ApiDocsPage = lazyPage(async () => (await import('./pages/api-docs/api-docs-page.tsx')).ApiDocsPage);
 
 /** /tools/{tool} is an old address of /{tool} (in each language): replaced, so Back does not return to it. */
 function ToolRedirect() {
@@ -43,7 +44,11 @@ const routesByLanguage = new Map<string, ReactElement>(
     >
       <Route index element={<HomePage />} />
       {staticPages.map(({ path, key }) => (
-        <Route key={path} path={path.slice(1)} element={key === 'contact' ? <ContactPage /> : <TextPage section={key} />} />
+        <Route
+          key={path}
+          path={path.slice(1)}
+          element={key === 'contact' ? <ContactPage /> : key === 'apiDocs' ? <ApiDocsPage /> : <TextPage section={key} />}
+        />
       ))}
       {toolPages.map((tool) => {
         const Page = toolPageComponents[tool.slug as keyof typeof toolPageComponents];

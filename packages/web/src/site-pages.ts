@@ -8,6 +8,7 @@ export const staticPages = [
   { path: '/privacy-policy', key: 'privacy' },
   { path: '/terms-of-service', key: 'terms' },
   { path: '/refund-policy', key: 'refund' },
+  { path: '/api-docs', key: 'apiDocs' },
 ] as const;
 
 export type StaticPageKey = (typeof staticPages)[number]['key'];

@@ -8,9 +8,11 @@ import { FaqSection } from '../components/home/faq-section.tsx';
 import { HowItWorks } from '../components/home/how-it-works.tsx';
 import { WhyChoose } from '../components/home/why-choose.tsx';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { addDictionary, translatorFor, type Dictionary } from '../i18n/index.ts';
 import { languages } from '../i18n/languages.ts';
 import { pageFacts } from '../lib/page-facts.ts';
+import { ApiDocsPage } from './api-docs/api-docs-page.tsx';
 import { ContactPage } from './contact-page.tsx';
 import { TextPage } from './text-page.tsx';
 
@@ -29,9 +31,14 @@ addDictionary('en', dictionaries.en!);
 /** The language the elements of a test are rendered in (English until a test picks one). */
 let translator = translatorFor('en');
 
-/** What a visitor reads of an element: its text, tags dropped, entities as characters. */
-function textOf(element: ReactElement): string {
-  return renderToStaticMarkup(createElement(I18nextProvider, { i18n: translator }, element))
+/** An element's HTML, in the test's language, inside a router as on the site (the Terms link to a page). */
+const markupOf = (element: ReactElement) =>
+  renderToStaticMarkup(createElement(I18nextProvider, { i18n: translator }, createElement(MemoryRouter, null, element)));
+
+/** What a visitor reads of an element: its text, tags dropped, entities as characters; `prose`: without its code blocks (JSON, commands). */
+function textOf(element: ReactElement, { prose = false } = {}): string {
+  return markupOf(element)
+    .replace(prose ? /<pre\b.*?<\/pre>/gs : /^$/, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')
@@ -99,13 +106,14 @@ describe.each(languages.map((language) => language.code))('%s', (code) => {
       // biome-ignore-start lint/correctness/useJsxKeyInIterable: elements rendered one at a time, never as a list.
       ...(['about', 'privacy', 'terms', 'refund'] as const).map((section) => createElement(TextPage, { section })),
       createElement(ContactPage),
+      createElement(ApiDocsPage),
       createElement(HowItWorks),
       createElement(WhyChoose),
       createElement(FaqSection),
       // biome-ignore-end lint/correctness/useJsxKeyInIterable: the end of that list.
     ]) {
-      const text = textOf(element);
-      expect(text).not.toMatch(/\{\{|\}\}|\$t\(/);
+      const text = textOf(element, { prose: true });
+      expect(text).not.toMatch(/\{\{|\}\}|\$t\(|\]\(\//);
       for (const [claim, pattern] of untrueClaims) expect(text, claim).not.toMatch(pattern);
     }
   });
@@ -117,6 +125,21 @@ describe.each(languages.map((language) => language.code))('%s', (code) => {
     expect(terms).toContain(`${Math.min(...fileSizesMb)} `);
     expect(terms).toContain(`${Math.max(...fileSizesMb)} `);
     expect(terms).toContain('/api/v1/openapi.json');
+    // "The published limits of the API" lead to the API's page, in this language.
+    const link = markupOf(createElement(TextPage, { section: 'terms' })).match(/<a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/);
+    expect(link?.[1]).toBe(code === 'en' ? '/api-docs' : `/${code}/api-docs`);
+    expect(link?.[2]?.length).toBeGreaterThan(3);
+  });
+
+  test("the API's page names every tool, with a curl example each and the server's limits", () => {
+    const page = markupOf(createElement(ApiDocsPage));
+    expect(page.match(/<h3 [^>]*>/g)?.length).toBeGreaterThanOrEqual(toolList.length);
+    expect(page.match(/<pre [^>]*data-testid="curl"/g)).toHaveLength(toolList.length + 2);
+    const text = textOf(createElement(ApiDocsPage));
+    for (const tool of toolList) expect(text).toContain(toolName(tool.i18nKey));
+    expect(text).toContain(`${API_REQUESTS_PER_MINUTE} `);
+    expect(text).toContain(`${JOB_TIMEOUT_MS / 1000} `);
+    expect(text).toContain('/api/v1/openapi.json');
   });
 
   test('the Privacy Policy and the FAQ name every tool that sends a file to our server', () => {

@@ -1,15 +1,39 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { useLanguage } from '../i18n/use-language.ts';
+import { useLocalPath } from '../i18n/use-local-path.ts';
 import { formatDate } from '../lib/format-date.ts';
 import { useDocumentMeta } from '../seo/document-meta.tsx';
 import type { StaticPageKey } from '../site-pages.ts';
 import { pageFacts } from '../lib/page-facts.ts';
 
-type TextSection = Exclude<StaticPageKey, 'contact'>;
+type TextSection = Exclude<StaticPageKey, 'contact' | 'apiDocs'>;
 
 /** When the legal texts last changed; shown on those pages. */
 const LEGAL_UPDATED = '2026-11-27';
+
+/**
+ * A paragraph whose `[words](/page)` link to a page of the site in the reader's language (the
+ * Terms' "published limits" lead to the API's page); the rest is plain text.
+ */
+function Paragraph({ text }: { text: string }) {
+  const localPath = useLocalPath();
+  const parts = text.split(/\[([^\]]+)\]\((\/[^)\s]*)\)/);
+  return (
+    <p className="mt-3 leading-7 text-slate-700">
+      {parts.map((part, index) =>
+        index % 3 === 1 ? (
+          <Link key={parts[index + 1]} to={localPath(parts[index + 1]!)} className="text-brand-700 underline underline-offset-2">
+            {part}
+          </Link>
+        ) : index % 3 === 2 ? null : (
+          part
+        ),
+      )}
+    </p>
+  );
+}
 
 /** About and the legal pages: a title, a lead and titled sections of paragraphs. */
 export function TextPage({ section }: { section: TextSection }) {
@@ -28,9 +52,7 @@ export function TextPage({ section }: { section: TextSection }) {
           <section key={item.title}>
             <h2 className="text-xl font-semibold tracking-tight text-slate-900">{item.title}</h2>
             {item.body.map((paragraph) => (
-              <p key={paragraph} className="mt-3 leading-7 text-slate-700">
-                {paragraph}
-              </p>
+              <Paragraph key={paragraph} text={paragraph} />
             ))}
           </section>
         ))}

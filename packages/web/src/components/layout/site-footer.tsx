@@ -10,7 +10,14 @@ export function SiteFooter() {
   const localPath = useLocalPath();
   const year = new Date().getFullYear();
   const columns = [
-    { id: 'product', title: t('footer.product'), links: [{ to: `${localPath('/')}#tools`, label: t('nav.tools') }] },
+    {
+      id: 'product',
+      title: t('footer.product'),
+      links: [
+        { to: `${localPath('/')}#tools`, label: t('nav.tools') },
+        { to: localPath('/api-docs'), label: t('footer.api') },
+      ],
+    },
     {
       id: 'company',
       title: t('footer.company'),
