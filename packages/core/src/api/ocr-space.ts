@@ -40,7 +40,7 @@ export const ocrSpaceLanguages: Readonly<Record<string, OcrLanguage>> = {
 export const ocrSpaceEngines = [1, 2, 3, 5] as const;
 
 /** OCR.space's `filetype`: the input's type where its name does not say it; we sniff the content anyway. */
-export const ocrSpaceFileTypes = ['PDF', 'GIF', 'PNG', 'JPG', 'TIF', 'BMP'] as const;
+export const ocrSpaceFileTypes = ['PDF', 'GIF', 'PNG', 'JPG', 'JPEG', 'TIF', 'TIFF', 'BMP', 'WEBP'] as const;
 
 /** The image-to-text tool reads what these endpoints are sent, under its limits. */
 const imageToText = findTool('image-to-text')!;

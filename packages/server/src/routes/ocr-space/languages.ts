@@ -1,22 +1,6 @@
-import { defaultOcrLanguage, isOcrLanguage, ocrLanguages, type OcrLanguage } from '@textlift/core/ocr/languages';
+import { ocrSpaceLanguages } from '@textlift/core/api/ocr-space';
+import { defaultOcrLanguage, type OcrLanguage } from '@textlift/core/ocr/languages';
 import { OcrSpaceError } from './answer.ts';
-
-/** OCR.space's language codes for the languages we read, to ours (Tesseract's). */
-const readable: Record<string, OcrLanguage> = {
-  eng: 'eng',
-  ger: 'deu',
-  fre: 'fra',
-  spa: 'spa',
-  ita: 'ita',
-  por: 'por',
-  dut: 'nld',
-  pol: 'pol',
-  rus: 'rus',
-  tur: 'tur',
-  dan: 'dan',
-  chs: 'chi_sim',
-  jpn: 'jpn',
-};
 
 /** OCR.space's codes for languages we do not read yet, named in the error so a client knows it is not a typo. */
 const notYet: Record<string, string> = {
@@ -43,8 +27,8 @@ const notYet: Record<string, string> = {
   tam: 'Tamil',
 };
 
-/** Every code this API takes: OCR.space's for what we read, and ours where OCR.space has none (Filipino `fil`, Indonesian `ind`). */
-export const acceptedLanguageCodes = [...Object.keys(readable), ...ocrLanguages.filter((code) => !Object.values(readable).includes(code)), 'auto'];
+/** Every code this API takes (core's list, which the OpenAPI description and the API page show). */
+export const acceptedLanguageCodes = Object.keys(ocrSpaceLanguages);
 
 /**
  * The OCR language for an OCR.space `language` value (any case). `auto` (OCR.space's Engine 2
@@ -54,8 +38,8 @@ export const acceptedLanguageCodes = [...Object.keys(readable), ...ocrLanguages.
  */
 export function ocrLanguageOf(value: string | undefined): OcrLanguage {
   const code = (value ?? '').trim().toLowerCase();
-  if (!code || code === 'auto') return defaultOcrLanguage;
-  const ours = readable[code] ?? (isOcrLanguage(code) ? code : undefined);
+  if (!code) return defaultOcrLanguage;
+  const ours = ocrSpaceLanguages[code];
   if (ours) return ours;
   const accepted = acceptedLanguageCodes.join(', ');
   if (notYet[code]) {

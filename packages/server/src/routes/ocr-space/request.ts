@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { InputFile } from '@textlift/core';
 import type { OcrLanguage } from '@textlift/core/ocr/languages';
+import { ocrSpaceEngines, ocrSpaceFileTypes } from '@textlift/core/api/ocr-space';
 import { OcrSpaceError } from './answer.ts';
 import { ocrLanguageOf } from './languages.ts';
 
@@ -23,9 +24,9 @@ export interface OcrSpaceParameters {
 }
 
 /** The file types OCR.space's `filetype` names; we read the type from the bytes whatever it says. */
-const FILE_TYPES = new Set(['PDF', 'GIF', 'PNG', 'JPG', 'JPEG', 'TIF', 'TIFF', 'BMP', 'WEBP']);
+const FILE_TYPES = new Set<string>(ocrSpaceFileTypes);
 /** OCR.space's engines: one engine (ours) reads behind all of them. */
-const ENGINES = new Set(['1', '2', '3', '5']);
+const ENGINES = new Set(ocrSpaceEngines.map(String));
 
 /** Fields taken as they come, by lower-cased name; a field sent twice keeps its first value. */
 export function fieldsOf(entries: Iterable<[string, unknown]>): Map<string, string> {
@@ -51,10 +52,10 @@ export function booleanField(fields: Map<string, string>, name: string): boolean
 export function parametersOf(fields: Map<string, string>): OcrSpaceParameters {
   const filetype = fields.get('filetype')?.trim();
   if (filetype && !FILE_TYPES.has(filetype.toUpperCase().replace(/^\./, ''))) {
-    throw new OcrSpaceError(`E201: Invalid value for parameter 'filetype': '${filetype}'. Use one of PDF, GIF, PNG, JPG, TIF, BMP.`);
+    throw new OcrSpaceError(`E201: Invalid value for parameter 'filetype': '${filetype}'. Use one of ${ocrSpaceFileTypes.join(', ')}.`);
   }
   const engine = fields.get('ocrengine')?.trim();
-  if (engine && !ENGINES.has(engine)) throw new OcrSpaceError(`E201: Invalid value for parameter 'OCREngine': '${engine}'. Use 1, 2, 3 or 5.`);
+  if (engine && !ENGINES.has(engine)) throw new OcrSpaceError(`E201: Invalid value for parameter 'OCREngine': '${engine}'. Use ${ocrSpaceEngines.join(', ')}.`);
   // detectOrientation and scale are taken and checked: every page is turned upright and its letters sized to be read anyway.
   booleanField(fields, 'detectOrientation');
   booleanField(fields, 'scale');
