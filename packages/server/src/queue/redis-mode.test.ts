@@ -165,6 +165,22 @@ describe('conversions through BullMQ and two worker processes', () => {
     expect(await payloadKeys()).toEqual([]);
   });
 
+  test('an OCR.space client gets the same words and boxes through the queue', async () => {
+    const [queued, embedded] = await both((origin) => {
+      const form = new FormData();
+      form.append('file', new Blob([corpusFile(PAGE)]), 'page.jpg');
+      form.append('language', 'eng');
+      form.append('isOverlayRequired', 'true');
+      return fetch(`${origin}/parse/image`, { method: 'POST', body: form });
+    });
+    expect(queued.status).toBe(200);
+    const [queuedJson, embeddedJson] = [await queued.json(), await embedded.json()];
+    expect(queuedJson).toMatchObject({ OCRExitCode: 1, IsErroredOnProcessing: false });
+    // The word boxes travel in the result's data: the same as read in the server's own process.
+    expect(queuedJson.ParsedResults).toEqual(embeddedJson.ParsedResults);
+    expect(queuedJson.ParsedResults[0].TextOverlay.Lines.length).toBeGreaterThan(3);
+  });
+
   test('a bad file gets the same error JSON and status in both modes, and is not retried', async () => {
     const notAnImage = new TextEncoder().encode('This is a text file, not a picture.');
     const [queuedAnswer, embeddedAnswer] = await both((origin) => convert(origin, 'image-to-text', [[notAnImage, 'scan.jpg']]));

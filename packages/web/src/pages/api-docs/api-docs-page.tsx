@@ -48,7 +48,13 @@ function Prose({ text }: { text: string }) {
 }
 
 function Code({ children, breakAll = false }: { children: ReactNode; breakAll?: boolean }) {
-  return <code className={`rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] text-slate-800 ${breakAll ? 'break-all' : ''}`}>{children}</code>;
+  return (
+    <code
+      className={`rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] text-slate-800 ${breakAll ? 'break-all sm:whitespace-nowrap sm:break-normal' : ''}`}
+    >
+      {children}
+    </code>
+  );
 }
 
 /** A command or JSON: scrolls sideways inside its own box, never widening the page. */
@@ -130,7 +136,7 @@ function FieldTable({ fields, caption }: { fields: ApiField[]; caption: string }
           {fields.map((field) => (
             <tr key={field.name} data-field={field.name}>
               <th scope="row" className="py-2 pr-3 font-normal">
-                {/* A long name (isSearchablePdfHideTextLayer) breaks rather than widen the table past a phone's width. */}
+                {/* On a phone a long name (isSearchablePdfHideTextLayer) breaks rather than widen the table; wider, names stay whole. */}
                 <Code breakAll>{field.name}</Code>
               </th>
               <td className="py-2 pr-3">
