@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -9,6 +10,7 @@ import { createServerTranslation } from './engines/translation.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http-errors.ts';
 import { JobQueue } from './job-queue.ts';
 import { loggerOptions } from './logger.ts';
+import { registerMetrics, ServerMetrics } from './metrics.ts';
 import { ContactStore } from './contact-store.ts';
 import { registerContactRoute } from './routes/contact.ts';
 import { registerConvertRoute } from './routes/convert.ts';
@@ -20,10 +22,13 @@ import { registerTranslateRoutes } from './routes/translate.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { applyConnectionLimits, connectionOptions } from './server-limits.ts';
 
-export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<FastifyInstance> {
+/** `logStream`: where the logs go instead of stdout (a test reads them). */
+export async function buildApp(overrides: Partial<ServerConfig> = {}, { logStream }: { logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
   const config = loadConfig(overrides);
   const app = Fastify({
-    ...loggerOptions(config.logLevel, config.logToTerminal),
+    ...loggerOptions(config.logLevel, config.logToTerminal, logStream),
+    // Unique across processes and restarts (Fastify's own ids restart at req-1), so a client's X-Request-Id finds its log lines.
+    genReqId: () => randomUUID(),
     // Largest request: a tool's files plus form overhead; the multipart limits are per tool.
     bodyLimit: 60 * 1024 * 1024,
     // Header, idle-body and whole-request deadlines (server-limits.ts).
@@ -37,7 +42,15 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
   });
   const ocr = await createOcrProvider(config);
   applyConnectionLimits(app, config);
-  const queue = new JobQueue(config.concurrency, config.queueLimit, config.jobTimeoutMs, { memoryBytes: config.uploadMemoryBytes });
+  const metrics = new ServerMetrics('web');
+  const queue = new JobQueue(config.concurrency, config.queueLimit, config.jobTimeoutMs, {
+    memoryBytes: config.uploadMemoryBytes,
+    onJobSettled: (job) => metrics.jobSettled(job),
+  });
+  metrics.addQueue('embedded', () => ({
+    jobs: { running: queue.running, waiting: queue.waiting, uploading: queue.uploading },
+    heldBytes: queue.heldBytes,
+  }));
   const office = await createOfficePool(config);
   const translation = await createServerTranslation(config, { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) });
   const pool = new ConversionPool(config, ocr, office, translation);
@@ -51,7 +64,12 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
     );
   }
 
+  // The id of the request's log lines, for a client reporting a problem.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
   registerSecurityHeaders(app, { hsts: config.hsts });
+  registerMetrics(app, metrics, config.metrics);
   registerErrorHandling(app);
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   await app.register(fastifyRateLimit, {

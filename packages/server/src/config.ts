@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StepSwitches } from '@textlift/core/ocr/pipeline';
 import { API_REQUESTS_PER_MINUTE, JOB_TIMEOUT_MS } from '@textlift/core/service-limits';
+import type { MetricsAccess } from './metrics.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -90,6 +91,11 @@ export interface ServerConfig {
    * CIDRs, comma-separated.
    */
   trustProxy: boolean | string;
+  /**
+   * Who may read GET /metrics: 'private' (default) the machine itself and private networks
+   * (metrics.ts says how a proxy's visitor is told apart), 'public' anyone, 'off' nobody.
+   */
+  metrics: MetricsAccess;
 }
 
 function trustProxyFromEnv(): boolean | string {
@@ -115,6 +121,10 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   const hsts = process.env.TEXTLIFT_HSTS || 'auto';
   if (hsts !== 'on' && hsts !== 'off' && hsts !== 'auto') {
     throw new Error(`TEXTLIFT_HSTS must be on, off or auto, not "${hsts}"`);
+  }
+  const metrics = process.env.TEXTLIFT_METRICS || 'private';
+  if (metrics !== 'private' && metrics !== 'public' && metrics !== 'off') {
+    throw new Error(`TEXTLIFT_METRICS must be private, public or off, not "${metrics}"`);
   }
   const config: ServerConfig = {
     host: process.env.HOST || '0.0.0.0',
@@ -149,6 +159,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     logToTerminal: Boolean(process.stdout.isTTY),
     hsts,
     trustProxy: trustProxyFromEnv(),
+    metrics,
     ...overrides,
   };
   return { ...config, databaseFile: config.databaseFile || path.join(config.dataDir, 'textlift.sqlite') };

@@ -22,6 +22,33 @@ export function terminalLine(
 }
 
 /**
+ * A request's address as the logs keep it: the path, and the query's parameter names without
+ * their values. A query can be a visitor's content: `/v1/create-qr-code/?data=` carries the text
+ * of the code (a Wi-Fi password, a private link), a URL to read carries an address.
+ */
+export function loggedUrl(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark === -1) return url;
+  const names = url
+    .slice(mark + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => `${pair.split('=')[0]}=…`);
+  return `${url.slice(0, mark)}?${names.join('&')}`;
+}
+
+/** Fastify's request serializer, with the query's values left out (loggedUrl). */
+const serializers = {
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: loggedUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }),
+};
+
+/**
  * Requests in a terminal: one line when answered (method, path, status, milliseconds), rather
  * than Fastify's "incoming request" and "request completed" records. Errors are logged as
  * Fastify logs them.
@@ -31,7 +58,7 @@ export class TerminalLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
-    const line = `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    const line = `${request.method} ${loggedUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
     if (error) reply.log.error({ err: error }, line);
     else reply.log.info(line);
   }
@@ -43,7 +70,7 @@ export class TerminalLogController extends LogController {
  * for a person per record and per request.
  */
 export function loggerOptions(level: string, terminal: boolean, destination?: NodeJS.WritableStream): Pick<FastifyServerOptions, 'logger' | 'logController'> {
-  if (!terminal) return { logger: destination ? { level, stream: destination } : { level } };
+  if (!terminal) return { logger: destination ? { level, stream: destination, serializers } : { level, serializers } };
   const stream = pretty({
     destination: destination ?? process.stdout,
     // In step with the other writes to the terminal, and nothing lost when the process exits.
@@ -55,7 +82,7 @@ export function loggerOptions(level: string, terminal: boolean, destination?: No
     hideObject: true,
     messageFormat: (log, _key, _label, { colors }) => terminalLine(log, colors),
   });
-  return { logger: { level, stream }, logController: new TerminalLogController() };
+  return { logger: { level, stream, serializers }, logController: new TerminalLogController() };
 }
 
 /** The address a person opens: any-address binds are reachable as localhost. */
