@@ -2,7 +2,7 @@
 // only, against the tesseract command's own speed on this machine (README, Benchmarks).
 //
 //   node bench/load/run.ts [--mode embedded|redis] [--levels 10,50,200] [--seconds 60] [--idle 30]
-//                          [--image FILE] [--timeout 130] [--max-requests 100000] [--runs 5]
+//                          [--image FILE] [--timeout 130] [--max-requests 100000] [--runs 5] [--root DIR]
 import { mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,8 @@ const { values: flags } = parseArgs({
     timeout: { type: 'string', default: '130' },
     'max-requests': { type: 'string', default: '100000' },
     runs: { type: 'string', default: '5' },
+    // The checkout whose server is measured (another branch's, built and installed): this one by default.
+    root: { type: 'string' },
   },
 });
 const mode = flags.mode as Mode;
@@ -58,7 +60,8 @@ const boundary = 'textlift-bench-load';
 const body = Buffer.concat([
   Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="language"\r\n\r\neng\r\n`),
   Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="page${path.extname(flags.image)}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="page${path.extname(flags.image)}"\r\n` +
+      'Content-Type: application/octet-stream\r\n\r\n',
   ),
   image,
   Buffer.from(`\r\n--${boundary}--\r\n`),
@@ -191,7 +194,8 @@ const kinds = (map: Map<string | number, number>) =>
     .join(', ') || '—';
 
 console.log(
-  `bench/load: ${mode} mode, ${cores} cores, ${path.relative(root, flags.image)} (${Math.round(image.length / 1024)} KB), levels ${levels.join(', ')}, load average ${fmt(os.loadavg()[0]!)}`,
+  `bench/load: ${mode} mode, ${cores} cores, ${path.relative(root, flags.image)} (${Math.round(image.length / 1024)} KB), ` +
+    `levels ${levels.join(', ')}, load average ${fmt(os.loadavg()[0]!)}`,
 );
 const reference = await tesseractSecondsPerPage(flags.image, Number(flags.runs));
 for (const word of EXPECTED_WORDS) if (!reference.text.toLowerCase().includes(word)) throw new Error(`tesseract did not read "${word}" on the page`);
@@ -206,7 +210,7 @@ mkdirSync(logDir, { recursive: true });
 const logFile = path.join(logDir, `${mode}-${Date.now()}.log`);
 const stack = await startStack(
   mode,
-  root,
+  flags.root ? path.resolve(flags.root) : root,
   {
     LOG_LEVEL: 'warn',
     // Every client here is 127.0.0.1: the per-address limit (60 a minute) would answer nearly all with 429.
