@@ -255,7 +255,8 @@ try {
 
 console.log('');
 console.log(
-  `| clients | seconds | answers | pages/s | p50 s | p99 s | other statuses | socket errors | peak RSS MB | CPU server / load | of cores ÷ tesseract |`,
+  '| clients | seconds | answers | pages/s | p50 s | p99 s | other statuses | socket errors | peak RSS MB ' +
+    '| CPU deployment / autocannon | of cores ÷ tesseract |',
 );
 console.log(`|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|`);
 for (const row of rows) {
