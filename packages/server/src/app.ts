@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { checkFormKey, registerApiAccess } from './api-access.ts';
@@ -11,6 +12,7 @@ import { JobQueue } from './job-queue.ts';
 import { RedisConversionRunner } from './queue/redis-runner.ts';
 import { redisAddress } from './queue/redis-address.ts';
 import { loggerOptions } from './logger.ts';
+import { registerMetrics, ServerMetrics } from './metrics.ts';
 import { ContactStore } from './contact-store.ts';
 import { registerContactRoute } from './routes/contact.ts';
 import { registerConvertRoute } from './routes/convert.ts';
@@ -23,10 +25,13 @@ import { registerTranslateRoutes } from './routes/translate.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { applyConnectionLimits, connectionOptions } from './server-limits.ts';
 
-export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<FastifyInstance> {
+/** `logStream`: where the logs go instead of stdout (a test reads them). */
+export async function buildApp(overrides: Partial<ServerConfig> = {}, { logStream }: { logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
   const config = loadConfig(overrides);
   const app = Fastify({
-    ...loggerOptions(config.logLevel, config.logToTerminal),
+    ...loggerOptions(config.logLevel, config.logToTerminal, logStream),
+    // Unique across processes and restarts (Fastify's own ids restart at req-1), so a client's X-Request-Id finds its log lines.
+    genReqId: () => randomUUID(),
     // Largest request: a tool's files plus form overhead; the multipart limits are per tool.
     bodyLimit: 60 * 1024 * 1024,
     // Header, idle-body and whole-request deadlines (server-limits.ts).
@@ -43,6 +48,8 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
   // pages that read it, and translates text alone (/api/v1/translate) itself.
   const engines = await createEngines(config, app.log);
   const { ocr, office, translation } = engines;
+  const metrics = new ServerMetrics('web');
+  const queueLimits = { memoryBytes: config.uploadMemoryBytes, onJobSettled: (job: Parameters<ServerMetrics['jobSettled']>[0]) => metrics.jobSettled(job) };
   let runner: ConversionRunner;
   let queue: JobQueue;
   let redis: RedisConversionRunner | undefined;
@@ -51,18 +58,31 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}): Promise<F
     // each may wait for a worker on top of its own limit (which the worker applies).
     redis = new RedisConversionRunner(config, app.log);
     runner = redis;
-    queue = new JobQueue(config.redisInFlight, config.queueLimit, config.redisWaitMs + config.jobTimeoutMs, { memoryBytes: config.uploadMemoryBytes });
+    queue = new JobQueue(config.redisInFlight, config.queueLimit, config.redisWaitMs + config.jobTimeoutMs, queueLimits);
+    const queued = redis;
+    // The queue's own depth, as every web server sees it (workers have no /metrics).
+    metrics.addQueue('bullmq', async () => ({ jobs: { ...(await queued.depth()) } }));
     app.log.info(
       { redis: redisAddress(config.redisUrl), inFlight: config.redisInFlight },
       `Conversions go to the queue at ${redisAddress(config.redisUrl)} (npm run worker takes them), ${config.redisInFlight} at a time from this server`,
     );
   } else {
     runner = new ConversionPool(config, ocr, office, translation);
-    queue = new JobQueue(config.concurrency, config.queueLimit, config.jobTimeoutMs, { memoryBytes: config.uploadMemoryBytes });
+    queue = new JobQueue(config.concurrency, config.queueLimit, config.jobTimeoutMs, queueLimits);
     announceEngines(config, engines, app.log);
   }
 
+  const local = queue;
+  metrics.addQueue(config.redisUrl ? 'web' : 'embedded', () => ({
+    jobs: { running: local.running, waiting: local.waiting, uploading: local.uploading },
+    heldBytes: local.heldBytes,
+  }));
+  // The id of the request's log lines, for a client reporting a problem.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
   registerSecurityHeaders(app, { hsts: config.hsts });
+  registerMetrics(app, metrics, config.metrics);
   registerErrorHandling(app);
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   // Per-key and per-address limits of the API (api-access.ts).

@@ -6,6 +6,7 @@ import type { StepSwitches } from '@textlift/core/ocr/pipeline';
 import { API_KEY_REQUESTS_PER_MINUTE, API_REQUESTS_PER_MINUTE, JOB_TIMEOUT_MS } from '@textlift/core/service-limits';
 import { findTool } from '@textlift/core/tools';
 import { parseKeysFile, parseKeysList } from './api-access.ts';
+import type { MetricsAccess } from './metrics.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -120,6 +121,11 @@ export interface ServerConfig {
   redisLockMs: number;
   /** How often workers look for jobs whose worker died (BullMQ's stalled-job check). */
   redisStalledCheckMs: number;
+  /**
+   * Who may read GET /metrics: 'private' (default) the machine itself and private networks
+   * (metrics.ts says how a proxy's visitor is told apart), 'public' anyone, 'off' nobody.
+   */
+  metrics: MetricsAccess;
 }
 
 function trustProxyFromEnv(): boolean | string {
@@ -176,6 +182,10 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   }
   const redisUrl = (process.env.REDIS_URL || '').trim();
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new Error('REDIS_URL must be a redis:// or rediss:// address');
+  const metrics = process.env.TEXTLIFT_METRICS || 'private';
+  if (metrics !== 'private' && metrics !== 'public' && metrics !== 'off') {
+    throw new Error(`TEXTLIFT_METRICS must be private, public or off, not "${metrics}"`);
+  }
   const config: ServerConfig = {
     host: process.env.HOST || '0.0.0.0',
     port: intFromEnv('PORT', 8080),
@@ -223,6 +233,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     // BullMQ's defaults: a dead worker's job runs again within a minute.
     redisLockMs: intFromEnv('TEXTLIFT_REDIS_LOCK_MS', 30_000),
     redisStalledCheckMs: intFromEnv('TEXTLIFT_REDIS_STALLED_CHECK_MS', 30_000),
+    metrics,
     ...overrides,
   };
   return {

@@ -20,6 +20,8 @@ export interface Admission {
 export interface JobQueueLimits {
   /** Upload bytes all admitted requests may hold together; Infinity: no byte bound. */
   memoryBytes?: number;
+  /** Told when a job that ran has ended, done or failed (metrics.ts); not for one that left the queue before it started. */
+  onJobSettled?: (job: { tool: string; seconds: number; error?: unknown }) => void;
 }
 
 /**
@@ -33,16 +35,18 @@ export class JobQueue {
   private readonly limit: number;
   private readonly timeoutMs: number;
   private readonly memoryBytes: number;
+  private readonly onJobSettled: JobQueueLimits['onJobSettled'];
   private admittedCount = 0;
   private admittedBytes = 0;
   /** Mean job time in ms, for Retry-After; starts at a typical OCR page. */
   private meanMs = 2000;
 
-  constructor(concurrency: number, limit: number, timeoutMs: number, { memoryBytes = Infinity }: JobQueueLimits = {}) {
+  constructor(concurrency: number, limit: number, timeoutMs: number, { memoryBytes = Infinity, onJobSettled }: JobQueueLimits = {}) {
     this.queue = new PQueue({ concurrency });
     this.limit = limit;
     this.timeoutMs = timeoutMs;
     this.memoryBytes = memoryBytes;
+    this.onJobSettled = onJobSettled;
   }
 
   get running(): number {
@@ -99,18 +103,18 @@ export class JobQueue {
   /**
    * Runs `job` when a slot is free. `outerSignal` (the client left) takes a waiting job out of
    * the queue, or aborts a running one. Without an `admission` the job takes (and gives back)
-   * a place of its own, and is refused when there is none.
+   * a place of its own, and is refused when there is none. `tool` names the job in the metrics.
    */
-  async run<T>(job: (signal: AbortSignal) => Promise<T>, outerSignal?: AbortSignal, admission?: Admission): Promise<T> {
+  async run<T>(job: (signal: AbortSignal) => Promise<T>, outerSignal?: AbortSignal, admission?: Admission, tool = 'other'): Promise<T> {
     const own = admission ? undefined : this.admit();
     try {
-      return await this.schedule(job, outerSignal);
+      return await this.schedule(job, outerSignal, tool);
     } finally {
       own?.release();
     }
   }
 
-  private async schedule<T>(job: (signal: AbortSignal) => Promise<T>, outerSignal?: AbortSignal): Promise<T> {
+  private async schedule<T>(job: (signal: AbortSignal) => Promise<T>, outerSignal: AbortSignal | undefined, tool: string): Promise<T> {
     const cancelled = () => new ConversionError('cancelled', 'Cancelled.');
     if (outerSignal?.aborted) throw cancelled();
     // Two signals: one takes the job out of the wait list (p-queue drops it, the slot was never
@@ -127,6 +131,7 @@ export class JobQueue {
           started = true;
           const timer = setTimeout(() => controller.abort(new ConversionError('timeout', 'The conversion took too long.')), this.timeoutMs);
           const begun = performance.now();
+          let failure: unknown;
           const work = job(controller.signal);
           const settled = work.then(
             () => undefined,
@@ -143,6 +148,7 @@ export class JobQueue {
             if (controller.signal.aborted) throw controller.signal.reason;
             return result;
           } catch (error) {
+            failure = error ?? new Error('rejected without a reason');
             if (controller.signal.aborted) {
               let timeout: NodeJS.Timeout | undefined;
               await Promise.race([settled, new Promise((resolve) => (timeout = setTimeout(resolve, STOP_GRACE_MS)))]);
@@ -151,7 +157,9 @@ export class JobQueue {
             throw error;
           } finally {
             clearTimeout(timer);
-            this.meanMs = this.meanMs * 0.8 + (performance.now() - begun) * 0.2;
+            const elapsedMs = performance.now() - begun;
+            this.meanMs = this.meanMs * 0.8 + elapsedMs * 0.2;
+            this.onJobSettled?.({ tool, seconds: elapsedMs / 1000, error: failure });
           }
         },
         { signal: wait.signal },

@@ -5,31 +5,11 @@ import pretty from 'pino-pretty';
 const WARN = 40;
 const ERROR = 50;
 
-/** A query parameter that holds a key (OCR.space's GET /parse/imageurl takes `apikey` there), any case. */
-const KEY_IN_QUERY = /([?&]apikey=)[^&#]*/gi;
-
-/** The request's address as logged: an API key in its query replaced. */
-export function redactUrl(url: string): string {
-  return url.replace(KEY_IN_QUERY, '$1[Redacted]');
-}
-
 /**
  * What is never logged: API keys, in the headers clients send them in (a serializer that logs
- * headers would otherwise write them) and in the query (the request serializer below).
+ * headers would otherwise write them); a key in the query loses its value with every other (loggedUrl).
  */
 const redact = { paths: ['req.headers.apikey', 'req.headers.authorization', 'headers.apikey', 'headers.authorization'], censor: '[Redacted]' };
-
-/** Fastify's own request serializer, but with redactUrl's address. */
-const serializers = {
-  req: (request: FastifyRequest) => ({
-    method: request.method,
-    url: typeof request.url === 'string' ? redactUrl(request.url) : request.url,
-    version: request.headers?.['accept-version'] as string | undefined,
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  }),
-};
 
 /**
  * A terminal line: the time, the level when it is a warning or worse, the message, and an
@@ -48,6 +28,33 @@ export function terminalLine(
 }
 
 /**
+ * A request's address as the logs keep it: the path, and the query's parameter names without
+ * their values. A query can be a visitor's content: `/v1/create-qr-code/?data=` carries the text
+ * of the code (a Wi-Fi password, a private link), a URL to read carries an address.
+ */
+export function loggedUrl(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark === -1) return url;
+  const names = url
+    .slice(mark + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => `${pair.split('=')[0]}=…`);
+  return `${url.slice(0, mark)}?${names.join('&')}`;
+}
+
+/** Fastify's request serializer, with the query's values left out (loggedUrl). */
+const serializers = {
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: loggedUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }),
+};
+
+/**
  * Requests in a terminal: one line when answered (method, path, status, milliseconds), rather
  * than Fastify's "incoming request" and "request completed" records. Errors are logged as
  * Fastify logs them.
@@ -57,7 +64,7 @@ export class TerminalLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
-    const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    const line = `${request.method} ${loggedUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
     if (error) reply.log.error({ err: error }, line);
     else reply.log.info(line);
   }

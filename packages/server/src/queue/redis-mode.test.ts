@@ -168,7 +168,7 @@ describe('conversions through BullMQ and two worker processes', () => {
   test('an OCR.space client gets the same words and boxes through the queue', async () => {
     const [queued, embedded] = await both((origin) => {
       const form = new FormData();
-      form.append('file', new Blob([corpusFile(PAGE)]), 'page.jpg');
+      form.append('file', new Blob([new Uint8Array(corpusFile(PAGE))]), 'page.jpg');
       form.append('language', 'eng');
       form.append('isOverlayRequired', 'true');
       return fetch(`${origin}/parse/image`, { method: 'POST', body: form });

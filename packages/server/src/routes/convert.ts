@@ -185,7 +185,7 @@ export function registerConvertRoute(app: FastifyInstance, deps: { queue: JobQue
       socket?.setTimeout(0);
       let result: ConversionResult;
       try {
-        result = await deps.queue.run((signal) => deps.pool.run({ slug: tool.slug, input, options }, signal), state.signal, state.admission);
+        result = await deps.queue.run((signal) => deps.pool.run({ slug: tool.slug, input, options }, signal), state.signal, state.admission, tool.slug);
       } finally {
         // A client that stops reading the answer is cut like one that stops sending.
         if (socket && !socket.destroyed) socket.setTimeout(idleMs);

@@ -42,14 +42,19 @@ export function registerTranslateRoutes(api: FastifyInstance, deps: { translatio
       };
       reply.raw.once('close', leave);
       try {
-        return await deps.queue.run(async (signal) => {
-          const engine = await deps.translation.engineFor(pair, { named: asked.engine, signal });
-          const answer =
-            asked.text !== undefined
-              ? { text: await translateText(asked.text, engine, pair, { signal }) }
-              : { texts: await engine.translate(asked.texts, pair, signal) };
-          return { ...answer, engine: engine.id, source: pair.source, target: pair.target };
-        }, controller.signal);
+        return await deps.queue.run(
+          async (signal) => {
+            const engine = await deps.translation.engineFor(pair, { named: asked.engine, signal });
+            const answer =
+              asked.text !== undefined
+                ? { text: await translateText(asked.text, engine, pair, { signal }) }
+                : { texts: await engine.translate(asked.texts, pair, signal) };
+            return { ...answer, engine: engine.id, source: pair.source, target: pair.target };
+          },
+          controller.signal,
+          undefined,
+          'translate',
+        );
       } finally {
         reply.raw.off('close', leave);
       }

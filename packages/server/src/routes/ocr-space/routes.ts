@@ -101,7 +101,7 @@ export async function registerOcrSpaceRoutes(app: FastifyInstance, deps: OcrSpac
     const idleMs = request.server.server.timeout;
     socket?.setTimeout(0);
     try {
-      return await deps.queue.run((signal) => deps.pool.run({ slug, input: { files: [file] }, options }, signal), state.signal, state.admission);
+      return await deps.queue.run((signal) => deps.pool.run({ slug, input: { files: [file] }, options }, signal), state.signal, state.admission, slug);
     } finally {
       if (socket && !socket.destroyed) socket.setTimeout(idleMs);
     }
