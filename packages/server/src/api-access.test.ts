@@ -193,7 +193,7 @@ describe('keys stay out of the logs', () => {
     expect(written).toContain('headers as a careless route might log them');
     expect(written).not.toContain(KEY_A);
     expect(written).not.toContain(KEY_B);
-    expect(written).toContain('apikey=[Redacted]&url=x');
+    expect(written).toContain('apikey=…&url=…');
     if (!terminal) expect(written).toContain('"apikey":"[Redacted]"');
   });
 });
