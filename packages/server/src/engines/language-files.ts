@@ -4,10 +4,10 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { createGunzip, createGzip } from 'node:zlib';
-import { languageDataSource, type OcrLanguage } from '@textlift/core';
+import { languageDataSource, type BundledOcrLanguage } from '@textlift/core';
 
 /** The language's model file on this machine and whether it is gzipped, or undefined if absent. */
-function modelFile(code: OcrLanguage): { file: string; gzipped: boolean } | undefined {
+function modelFile(code: BundledOcrLanguage): { file: string; gzipped: boolean } | undefined {
   const source = languageDataSource(code);
   if (source.kind === 'debian') return existsSync(source.path) ? { file: source.path, gzipped: false } : undefined;
   return { file: fileURLToPath(import.meta.resolve(source.specifier)), gzipped: true };
@@ -41,10 +41,10 @@ async function transform(source: string, target: string, step: NodeJS.ReadWriteS
  * the data directory (by the main thread; conversion threads pass write: false and only read).
  * Returns the languages found; a missing one is left out.
  */
-export async function prepareLanguageFolders(dataDir: string, codes: readonly OcrLanguage[], { write = true } = {}) {
+export async function prepareLanguageFolders(dataDir: string, codes: readonly BundledOcrLanguage[], { write = true } = {}) {
   const gzipDir = path.join(dataDir, 'tessdata-gz');
   const plainDir = path.join(dataDir, 'tessdata');
-  const available: OcrLanguage[] = [];
+  const available: BundledOcrLanguage[] = [];
   if (write) {
     await mkdir(gzipDir, { recursive: true });
     await mkdir(plainDir, { recursive: true });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ocrLanguages, type OcrEngine } from '@textlift/core';
+import { bundledOcrLanguages, type OcrEngine } from '@textlift/core';
 import type { StepSwitches } from '@textlift/core/ocr/pipeline';
 import { createTesseractJsEngine } from '@textlift/core/ocr/tesseract-js';
 import type { ServerConfig } from '../config.ts';
@@ -38,8 +38,8 @@ export async function createOcrProvider(
   config: ServerConfig,
   { prepare = true, tesseractVersion, secondModelDir }: { prepare?: boolean; tesseractVersion?: string; secondModelDir?: string } = {},
 ): Promise<OcrProvider> {
-  const folders = await prepareLanguageFolders(config.dataDir, ocrLanguages, { write: prepare });
-  const missing = ocrLanguages.filter((code) => !folders.available.includes(code));
+  const folders = await prepareLanguageFolders(config.dataDir, bundledOcrLanguages, { write: prepare });
+  const missing = bundledOcrLanguages.filter((code) => !folders.available.includes(code));
   if (missing.length > 0 && prepare) console.warn(`OCR languages not on this machine: ${missing.join(', ')} (see scripts/system-deps.mjs)`);
   const version = config.ocrEngine === 'wasm' ? undefined : (tesseractVersion ?? (await nativeTesseractVersion()));
   if (config.ocrEngine === 'native' && !version) {
