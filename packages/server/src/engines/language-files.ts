@@ -35,15 +35,20 @@ async function transform(source: string, target: string, step: NodeJS.ReadWriteS
   await rename(partial, target);
 }
 
+/** The models' folders in the data directory: gzipped for tesseract.js, unpacked for native tesseract. */
+export function languageFolders(dataDir: string): { gzipDir: string; plainDir: string } {
+  return { gzipDir: path.join(dataDir, 'tessdata-gz'), plainDir: path.join(dataDir, 'tessdata') };
+}
+
 /**
  * Folders holding every available language's model side by side, as both engines want them:
  * gzipped for tesseract.js and unpacked for native tesseract's --tessdata-dir. Built once in
  * the data directory (by the main thread; conversion threads pass write: false and only read).
- * Returns the languages found; a missing one is left out.
+ * Returns the languages found; a missing one is left out. The other languages' models are
+ * fetched into the same folders on first use (models/model-store.ts).
  */
 export async function prepareLanguageFolders(dataDir: string, codes: readonly BundledOcrLanguage[], { write = true } = {}) {
-  const gzipDir = path.join(dataDir, 'tessdata-gz');
-  const plainDir = path.join(dataDir, 'tessdata');
+  const { gzipDir, plainDir } = languageFolders(dataDir);
   const available: BundledOcrLanguage[] = [];
   if (write) {
     await mkdir(gzipDir, { recursive: true });
