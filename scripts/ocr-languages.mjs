@@ -25,7 +25,8 @@ if (args.includes('--list')) {
   const installed = await store.installed();
   console.log(`Bundled with the install (${bundledOcrLanguages.length}): ${bundledOcrLanguages.join(' ')}`);
   console.log(`Fetched into ${config.dataDir} (${installed.length}):`);
-  for (const { code, record } of installed) console.log(`  ${code.padEnd(13)} ${megabytes(record.tarballBytes).padStart(8)} downloaded  ${record.integrity.slice(0, 24)}…`);
+  for (const { code, record } of installed)
+    console.log(`  ${code.padEnd(13)} ${megabytes(record.tarballBytes).padStart(8)} downloaded  ${record.integrity.slice(0, 24)}…`);
   const fetched = new Set(installed.map(({ code }) => code));
   const rest = ocrLanguages.filter((code) => !isBundledOcrLanguage(code) && !fetched.has(code));
   console.log(`Fetched on first use (${rest.length}): ${rest.join(' ')}`);

@@ -57,7 +57,9 @@ export async function startFakeNpmRegistry(packages: Record<string, FakeModelPac
     if (document) {
       const { port } = server.address() as AddressInfo;
       const dist = { tarball: `http://127.0.0.1:${port}/tarballs/${code}-1.0.0.tgz`, integrity: found.integrity };
-      return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: `@tesseract.js-data/${code}`, version: '1.0.0', dist }));
+      return response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ name: `@tesseract.js-data/${code}`, version: '1.0.0', dist }));
     }
     response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': found.served.byteLength }).end(found.served);
   });

@@ -37,7 +37,8 @@ afterAll(async () => {
 
 /** A clean printed line, as a screenshot of it. */
 async function printed(text: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="160"><rect width="100%" height="100%" fill="#fff"/><text x="40" y="95" font-family="DejaVu Sans" font-size="44" fill="#111">${text}</text></svg>`;
+  const line = `<text x="40" y="95" font-family="DejaVu Sans" font-size="44" fill="#111">${text}</text>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="160"><rect width="100%" height="100%" fill="#fff"/>${line}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
@@ -81,7 +82,9 @@ test('the WASM fallback (tesseract.js) reads the same fetched model from the sam
   try {
     const result = await runOnNode(provider, 'image-to-text', { files: [{ name: 'line.png', bytes: await printed(SENTENCE) }] }, { language: 'cat' });
     expect(result.text?.replace(/\s+/g, ' ').trim()).toBe(SENTENCE);
-    await expect(runOnNode(provider, 'image-to-text', { files: [{ name: 'line.png', bytes: await printed(SENTENCE) }] }, { language: 'afr' })).rejects.toMatchObject({
+    await expect(
+      runOnNode(provider, 'image-to-text', { files: [{ name: 'line.png', bytes: await printed(SENTENCE) }] }, { language: 'afr' }),
+    ).rejects.toMatchObject({
       code: 'language-unavailable',
     });
   } finally {

@@ -111,6 +111,6 @@ export async function fetchRegistryModel(code: string, options: RegistryOptions)
   }
   const model = entries.find((entry) => entry.header.name === wanted)?.data;
   // A gzip stream at least: tesseract.js and the unpacking for native tesseract both expect one.
-  if (!model || model[0] !== 0x1f || model[1] !== 0x8b) throw unavailable(code, `the tarball holds no ${wanted}`);
+  if (model?.[0] !== 0x1f || model[1] !== 0x8b) throw unavailable(code, `the tarball holds no ${wanted}`);
   return { model, integrity, tarball, tarballBytes: bytes.byteLength };
 }

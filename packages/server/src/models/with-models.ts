@@ -30,13 +30,29 @@ export function ensuringModels(engine: OcrEngine, ensure: EnsureModels): OcrEngi
   const { load, dictionary } = engine;
   return {
     ...engine,
-    ...(load ? { load: (languages: string[]) => void ready(languages).then(() => load(languages), () => {}) } : {}),
+    ...(load
+      ? {
+          load: (languages: string[]) =>
+            void ready(languages).then(
+              () => load(languages),
+              () => {},
+            ),
+        }
+      : {}),
     recognize: async (image, options) => {
       await ready(options.languages);
       return engine.recognize(image, options);
     },
     // A dictionary never fails a page: a model that cannot be had is reported by the reading.
-    ...(dictionary ? { dictionary: (languages: string[]) => ready(languages).then(() => dictionary(languages), () => undefined) } : {}),
+    ...(dictionary
+      ? {
+          dictionary: (languages: string[]) =>
+            ready(languages).then(
+              () => dictionary(languages),
+              () => undefined,
+            ),
+        }
+      : {}),
   };
 }
 
