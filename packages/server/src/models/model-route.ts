@@ -1,4 +1,4 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -30,8 +30,9 @@ export function registerModelRoute(app: FastifyInstance, { models, webRoot }: { 
     if (!code || !isOcrLanguage(code)) return reply.callNotFound();
     if (isBundledOcrLanguage(code)) {
       const built = path.join(webRoot, MODEL_URL_FOLDER, `${code}.traineddata.gz`);
-      if (!existsSync(built)) return reply.callNotFound();
-      return reply.header('Cache-Control', IMMUTABLE).type('application/octet-stream').send(createReadStream(built));
+      const size = statSync(built, { throwIfNoEntry: false })?.size;
+      if (size === undefined) return reply.callNotFound();
+      return reply.header('Cache-Control', IMMUTABLE).header('Content-Length', size).type('application/octet-stream').send(createReadStream(built));
     }
     let model: StoredModel | undefined;
     try {
@@ -45,6 +46,6 @@ export function registerModelRoute(app: FastifyInstance, { models, webRoot }: { 
     const etag = `"sha512-${model.record.gzipped}"`;
     reply.header('Cache-Control', IMMUTABLE).header('ETag', etag);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.type('application/octet-stream').send(createReadStream(model.gzipFile));
+    return reply.header('Content-Length', statSync(model.gzipFile).size).type('application/octet-stream').send(createReadStream(model.gzipFile));
   });
 }
