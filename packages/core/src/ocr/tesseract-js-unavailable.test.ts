@@ -6,7 +6,9 @@ import { createTesseractJsEngine } from './tesseract-js.ts';
 /** A white page as the engines are given one (binary PGM). */
 const blankPage = new Uint8Array([...new TextEncoder().encode('P5\n64 64\n255\n'), ...new Uint8Array(64 * 64).fill(255)]);
 
-test('a model the host cannot give (its server answers 503) fails the reading as language-unavailable, not as a failed reading', { timeout: 60_000 }, async () => {
+test('a model the host cannot give (its server answers 503) fails the reading as language-unavailable, not as a failed reading', {
+  timeout: 60_000,
+}, async () => {
   const asked: string[] = [];
   const server = createServer((request, response) => {
     asked.push(request.url ?? '');
