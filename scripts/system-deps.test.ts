@@ -84,10 +84,10 @@ test('what is missing, and the command a person runs for it', () => {
 
 test('Debian’s model of every OCR language but English (which tesseract-ocr brings): required by the tests, optional to start', async () => {
   const { packages } = await import('./system-deps.mjs');
-  const { ocrLanguages } = await import('../packages/core/src/ocr/languages.ts');
+  const { bundledOcrLanguages } = await import('../packages/core/src/ocr/languages.ts');
   const models = (mode: 'start' | 'test') =>
     (packages[mode] as Array<{ name: string; file?: string; required: boolean }>).filter((pkg) => pkg.name.startsWith('tesseract-ocr-'));
-  const expected = ocrLanguages.filter((code) => code !== 'eng').map((code) => `tesseract-ocr-${code.replace('_', '-')}`);
+  const expected = bundledOcrLanguages.filter((code) => code !== 'eng').map((code) => `tesseract-ocr-${code.replace('_', '-')}`);
   expect(models('test').map((pkg) => pkg.name)).toEqual(expected);
   expect(models('test').every((pkg) => pkg.required)).toBe(true);
   expect(models('start').map((pkg) => pkg.name)).toEqual(expected);

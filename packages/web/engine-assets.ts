@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, type Plugin } from 'vite';
-import { languageDataSource, ocrLanguages, secondModelPath, type OcrLanguage } from '../core/src/index.ts';
+import { bundledOcrLanguages, languageDataSource, secondModelPath, type BundledOcrLanguage } from '../core/src/index.ts';
 import { PADDLE_MODEL_FILES } from '../core/src/ocr/lines/line-model.ts';
 
 const require = createRequire(import.meta.url);
@@ -89,7 +89,7 @@ function gzippedModel(file: string): Buffer {
 }
 
 /** A language's model as the browser fetches it (gzipped), or undefined where this machine lacks it. */
-function languageModel(code: OcrLanguage): Buffer | undefined {
+function languageModel(code: BundledOcrLanguage): Buffer | undefined {
   const source = languageDataSource(code);
   if (source.kind === 'npm') return readFileSync(fileURLToPath(import.meta.resolve(source.specifier)));
   if (!existsSync(source.path)) return undefined;
@@ -97,7 +97,7 @@ function languageModel(code: OcrLanguage): Buffer | undefined {
 }
 
 const models = new Map(
-  ocrLanguages.flatMap((code) => {
+  bundledOcrLanguages.flatMap((code) => {
     const model = languageModel(code);
     if (!model) console.warn(`OCR language ${code} is not on this machine (see scripts/system-deps.mjs); the site is built without it.`);
     return model ? [[code, model] as const] : [];
@@ -111,7 +111,7 @@ const models = new Map(
  * browsers read with the first model alone.
  */
 const secondModels = new Map(
-  ocrLanguages.flatMap((code) => {
+  bundledOcrLanguages.flatMap((code) => {
     const file = secondModelPath(code);
     return file && models.has(code) && existsSync(file) ? [[code, gzippedModel(file)] as const] : [];
   }),

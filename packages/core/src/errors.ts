@@ -33,6 +33,11 @@ export const errorStatus = {
   timeout: 503,
   /** The engine a tool needs is not installed on this server (LibreOffice for the Word tools). */
   'engine-unavailable': 503,
+  /**
+   * An OCR language whose model cannot be had: not fetched from the npm registry (unreachable,
+   * not published, or not what the registry says it published), or not installed here.
+   */
+  'language-unavailable': 503,
   /** The page could not reach our server (offline, or the connection dropped); only pages report it. */
   'server-unreachable': 503,
   'engine-failed': 500,

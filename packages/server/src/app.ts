@@ -21,6 +21,7 @@ import { registerHealthRoute } from './routes/health.ts';
 import { registerOpenApiRoute } from './routes/openapi.ts';
 import { registerOcrSpaceRoutes } from './routes/ocr-space/routes.ts';
 import { registerSiteRoutes } from './routes/site.ts';
+import { registerModelRoute } from './models/model-route.ts';
 import { registerTranslateRoutes } from './routes/translate.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { applyConnectionLimits, connectionOptions } from './server-limits.ts';
@@ -109,6 +110,8 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, { logStrea
   });
   const contacts = new ContactStore(config.databaseFile);
   registerContactRoute(app, { store: contacts, perTenMinutes: config.contactRateLimit });
+  // Before the site's files: the page's OCR models of languages not bundled are fetched on first use.
+  if (ocr.models) registerModelRoute(app, { models: ocr.models, webRoot: config.webRoot });
   await registerSiteRoutes(app, config);
   app.addHook('onClose', async () => {
     contacts.close();

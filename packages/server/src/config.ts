@@ -25,6 +25,8 @@ export interface ServerConfig {
   webRoot: string;
   /** Caches the server may rebuild at any time (unpacked OCR models); never uploads. */
   dataDir: string;
+  /** The npm registry the OCR models of languages not bundled are fetched from on first use. */
+  npmRegistry: string;
   /** Conversions running at once; each OCR job keeps one core busy. */
   concurrency: number;
   /** Jobs allowed to wait; one more is refused with 503 and Retry-After. */
@@ -191,6 +193,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     port: intFromEnv('PORT', 8080),
     webRoot: process.env.TEXTLIFT_WEB_ROOT || path.join(root, 'packages/web/dist'),
     dataDir: process.env.TEXTLIFT_DATA_DIR || path.join(root, '.data'),
+    npmRegistry: (process.env.TEXTLIFT_NPM_REGISTRY || '').trim() || 'https://registry.npmjs.org',
     concurrency: intFromEnv('TEXTLIFT_CONCURRENCY', Math.max(1, os.availableParallelism())),
     queueLimit: intFromEnv('TEXTLIFT_QUEUE_LIMIT', 16),
     jobTimeoutMs: intFromEnv('TEXTLIFT_JOB_TIMEOUT_MS', JOB_TIMEOUT_MS),

@@ -35,11 +35,11 @@ export class ConversionPool {
   /** Without `translation`, none: the Image Translator answers 'no-translator'. */
   constructor(
     config: ServerConfig,
-    ocr?: Pick<OcrProvider, 'kind' | 'version' | 'secondModelDir'>,
+    ocr?: Pick<OcrProvider, 'kind' | 'version' | 'secondModelDir' | 'models'>,
     office?: OfficePool,
     translation = new ServerTranslation(undefined, undefined),
   ) {
-    this.engines = servedEngines(officeEngine(office), translation);
+    this.engines = servedEngines(officeEngine(office), translation, ocr?.models);
     const data: ConversionThreadData = { config, ocr: { kind: ocr?.kind ?? 'native', version: ocr?.version, secondModelDir: ocr?.secondModelDir } };
     this.pool = new Piscina({
       filename: new URL('./conversion-thread.ts', import.meta.url).href,

@@ -10,6 +10,7 @@ import { createNodeHost } from './engines/node-host.ts';
 import { mainThreadServices } from './engines/main-thread-calls.ts';
 import { tesseractThrough } from './engines/native-tesseract.ts';
 import { createOcrProvider } from './engines/ocr-provider.ts';
+import { withModels } from './models/with-models.ts';
 import { ownBuffers } from './own-buffers.ts';
 
 export interface ConversionTask {
@@ -54,7 +55,9 @@ export default async function convert(task: ConversionTask) {
   port?.postMessage({ thread: threadId } satisfies ThreadStarted);
   // The engines' processes and servers (tesseract, LibreOffice, Apertium, a LibreTranslate client) are the main thread's.
   const main = port && mainThreadServices<EngineCalls>(port);
-  const jobProvider = main && base.withRunner ? base.withRunner(tesseractThrough(main.ocr)) : base;
+  const withRunner = main && base.withRunner ? base.withRunner(tesseractThrough(main.ocr)) : base;
+  // The models too are the main thread's: it fetches a language's on first use, once for all threads.
+  const jobProvider = main ? withModels(withRunner, (languages) => main.models.ensure(languages)) : withRunner;
   const { host, release } = createNodeHost(jobProvider, main && { office: officeThrough(main.office), translation: translationThrough(main.translation) });
   try {
     let result = await runTool(task.slug, task.input, task.options, { host });

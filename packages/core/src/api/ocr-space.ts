@@ -1,4 +1,4 @@
-import { defaultOcrLanguage, ocrLanguages, type OcrLanguage } from '../ocr/languages.ts';
+import { bundledOcrLanguages, defaultOcrLanguage, type OcrLanguage } from '../ocr/languages.ts';
 import { findTool } from '../tools.ts';
 
 /*
@@ -32,7 +32,7 @@ const ocrSpaceCodes: Readonly<Record<string, OcrLanguage>> = {
  */
 export const ocrSpaceLanguages: Readonly<Record<string, OcrLanguage>> = {
   ...ocrSpaceCodes,
-  ...Object.fromEntries(ocrLanguages.map((code) => [code, code])),
+  ...Object.fromEntries(bundledOcrLanguages.map((code) => [code, code])),
   auto: defaultOcrLanguage,
 };
 

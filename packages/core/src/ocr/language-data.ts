@@ -1,4 +1,4 @@
-import type { OcrLanguage } from './languages.ts';
+import { isBundledOcrLanguage, type BundledOcrLanguage, type OcrLanguage } from './languages.ts';
 
 /**
  * The model every host uses, so the page and the server read the same text: tesseract's LSTM
@@ -8,10 +8,21 @@ import type { OcrLanguage } from './languages.ts';
 export const OCR_MODEL_FOLDER = '4.0.0_best_int';
 
 /**
+ * The version of the @tesseract.js-data packages a language fetched on first use comes from:
+ * the bundled ones' (every package is at 1.0.0), pinned so a model never changes under its URL.
+ */
+export const OCR_MODEL_PACKAGE_VERSION = '1.0.0';
+
+/** The one entry of a @tesseract.js-data tarball we keep: its best_int model, gzipped. */
+export function modelTarballEntry(code: OcrLanguage): string {
+  return `package/${OCR_MODEL_FOLDER}/${code}.traineddata.gz`;
+}
+
+/**
  * Russian is not on npm: its model comes from Debian's tesseract-ocr-rus, which the project's
  * setup installs (scripts/system-deps.mjs). Uncompressed there.
  */
-const debianModels: Partial<Record<OcrLanguage, string>> = {
+const debianModels: Partial<Record<BundledOcrLanguage, string>> = {
   rus: debianModelPath('rus'),
 };
 
@@ -27,21 +38,23 @@ export function debianModelPath(code: OcrLanguage): string {
  * page took 1.6-2.4× the time (1.0 s to 1.6 s, 1.6 s to 3.8 s in two runs): they are read with their first model alone, and the
  * browser is sent no second one.
  */
-const UNSPACED: ReadonlySet<OcrLanguage> = new Set(['chi_sim', 'jpn']);
+const UNSPACED: ReadonlySet<OcrLanguage> = new Set<BundledOcrLanguage>(['chi_sim', 'jpn']);
 
 /**
  * Where the second model of a language is found (Debian's `fast`, trained apart from npm's
  * best_int: the two err in different places, and each word is chosen between them), or
- * undefined where Debian's is already the first (Russian) or the choice is not made (UNSPACED).
+ * undefined where Debian's is already the first (Russian), the choice is not made (UNSPACED),
+ * or the language is fetched on first use (the choice was measured on the bundled ones only).
  */
 export function secondModelPath(code: OcrLanguage): string | undefined {
+  if (!isBundledOcrLanguage(code)) return undefined;
   return debianModels[code] || UNSPACED.has(code) ? undefined : debianModelPath(code);
 }
 
 export type LanguageDataSource = { kind: 'npm'; specifier: string } | { kind: 'debian'; path: string };
 
-/** Where a language's model is found on the machine that builds or serves the site. */
-export function languageDataSource(code: OcrLanguage): LanguageDataSource {
+/** Where a bundled language's model is found on the machine that builds or serves the site. */
+export function languageDataSource(code: BundledOcrLanguage): LanguageDataSource {
   const path = debianModels[code];
   if (path) return { kind: 'debian', path };
   return { kind: 'npm', specifier: `@tesseract.js-data/${code}/${OCR_MODEL_FOLDER}/${code}.traineddata.gz` };

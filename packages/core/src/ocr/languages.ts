@@ -1,37 +1,38 @@
 import { ConversionError } from '../errors.ts';
+import { catalogueEntry, ocrCatalogue } from './language-catalogue.ts';
 
 /**
- * OCR languages: the 13 interface languages' and Chinese (simplified) and Japanese. Each
- * one's data loads only when it is chosen.
+ * The OCR languages whose models ship with the install and the build: the 13 interface
+ * languages' and Chinese (simplified) and Japanese. They alone have a second model and a
+ * dictionary measured; every other language of the catalogue is fetched on first use.
  */
-export const ocrLanguages = ['eng', 'rus', 'spa', 'fra', 'fil', 'ind', 'deu', 'por', 'dan', 'nld', 'pol', 'ita', 'tur', 'chi_sim', 'jpn'] as const;
-export type OcrLanguage = (typeof ocrLanguages)[number];
+export const bundledOcrLanguages = ['eng', 'rus', 'spa', 'fra', 'fil', 'ind', 'deu', 'por', 'dan', 'nld', 'pol', 'ita', 'tur', 'chi_sim', 'jpn'] as const;
+export type BundledOcrLanguage = (typeof bundledOcrLanguages)[number];
+
+/** A Tesseract code of the catalogue (language-catalogue.ts), as isOcrLanguage and parseOcrLanguages check it. */
+export type OcrLanguage = string;
+
+/** Every language that can be read: the catalogue's, each model bundled or fetched on first use. */
+export const ocrLanguages: readonly OcrLanguage[] = ocrCatalogue.map((language) => language.code);
 export const defaultOcrLanguage: OcrLanguage = 'eng';
 
 /** BCP-47 tags, so a page can name each language in the reader's own language (Intl.DisplayNames). */
-export const ocrLanguageTags: Record<OcrLanguage, string> = {
-  eng: 'en',
-  rus: 'ru',
-  spa: 'es',
-  fra: 'fr',
-  fil: 'fil',
-  ind: 'id',
-  deu: 'de',
-  por: 'pt',
-  dan: 'da',
-  nld: 'nl',
-  pol: 'pl',
-  ita: 'it',
-  tur: 'tr',
-  chi_sim: 'zh-Hans',
-  jpn: 'ja',
-};
+export const ocrLanguageTags: Readonly<Record<OcrLanguage, string>> = Object.fromEntries(ocrCatalogue.map((language) => [language.code, language.tag]));
+
+/** A language's BCP-47 tag ("ar", "zh-Hans"); English's for a code outside the catalogue. */
+export function ocrLanguageTag(code: OcrLanguage): string {
+  return catalogueEntry(code)?.tag ?? 'en';
+}
 
 /** Languages read together at most ("eng+deu+fra"); each adds its model's time to every line. */
 export const MAX_OCR_LANGUAGES = 3;
 
 export function isOcrLanguage(code: string): code is OcrLanguage {
-  return (ocrLanguages as readonly string[]).includes(code);
+  return catalogueEntry(code) !== undefined;
+}
+
+export function isBundledOcrLanguage(code: string): code is BundledOcrLanguage {
+  return (bundledOcrLanguages as readonly string[]).includes(code);
 }
 
 /** Parses "eng" or "eng+deu" into known codes; an unknown code is a bad request, not a silent English fallback. */
@@ -49,5 +50,5 @@ export function parseOcrLanguages(value: string | undefined): OcrLanguage[] {
   if (codes.length === 0 || unknown.length > 0 || codes.length > MAX_OCR_LANGUAGES) {
     throw new ConversionError('bad-request', `Unknown or too many OCR languages: ${value}`, { language: value });
   }
-  return codes as OcrLanguage[];
+  return codes;
 }

@@ -303,6 +303,10 @@ async function readLanguageFile(langPath: string, language: string): Promise<Uin
 /** Leptonica reports undecodable pixels as a read failure; that is the user's file, not our fault. */
 function toEngineError(error: unknown): ConversionError {
   const message = error instanceof Error ? error.message : String(error);
+  // A model the host could not give (the server could not fetch it from the registry): said
+  // as such, never as a failed reading of the picture.
+  const model = /Network error while fetching \S*?([a-z_]+)\.traineddata/.exec(message);
+  if (model) return new ConversionError('language-unavailable', message, { language: model[1]! });
   if (/pixRead|Image file .* cannot be read|Error attempting to read image|decode/i.test(message)) {
     return new ConversionError('corrupt', 'The image cannot be decoded.');
   }

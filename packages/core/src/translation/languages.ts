@@ -1,4 +1,4 @@
-import { ocrLanguageTags, type OcrLanguage } from '../ocr/languages.ts';
+import { ocrLanguageTag, type OcrLanguage } from '../ocr/languages.ts';
 
 /** What the Image Translator translates into, as the spec lists them: Spanish, French, German, Chinese, Japanese. */
 export const translationTargets = ['es', 'fr', 'de', 'zh', 'ja'] as const;
@@ -23,7 +23,7 @@ export interface RelayedPair extends LanguagePair {
 
 /** The language of text read with these OCR languages: the first one's, as a translation source. */
 export function languageOfOcr(languages: readonly OcrLanguage[]): LanguageCode {
-  return ocrLanguageTags[languages[0] ?? 'eng'].split('-')[0]!;
+  return ocrLanguageTag(languages[0] ?? 'eng').split('-')[0]!;
 }
 
 /** Both sides in one language ("en" and "en-GB" too): nothing to translate. */

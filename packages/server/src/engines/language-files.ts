@@ -4,10 +4,10 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { createGunzip, createGzip } from 'node:zlib';
-import { languageDataSource, type OcrLanguage } from '@textlift/core';
+import { languageDataSource, type BundledOcrLanguage } from '@textlift/core';
 
 /** The language's model file on this machine and whether it is gzipped, or undefined if absent. */
-function modelFile(code: OcrLanguage): { file: string; gzipped: boolean } | undefined {
+function modelFile(code: BundledOcrLanguage): { file: string; gzipped: boolean } | undefined {
   const source = languageDataSource(code);
   if (source.kind === 'debian') return existsSync(source.path) ? { file: source.path, gzipped: false } : undefined;
   return { file: fileURLToPath(import.meta.resolve(source.specifier)), gzipped: true };
@@ -35,16 +35,21 @@ async function transform(source: string, target: string, step: NodeJS.ReadWriteS
   await rename(partial, target);
 }
 
+/** The models' folders in the data directory: gzipped for tesseract.js, unpacked for native tesseract. */
+export function languageFolders(dataDir: string): { gzipDir: string; plainDir: string } {
+  return { gzipDir: path.join(dataDir, 'tessdata-gz'), plainDir: path.join(dataDir, 'tessdata') };
+}
+
 /**
  * Folders holding every available language's model side by side, as both engines want them:
  * gzipped for tesseract.js and unpacked for native tesseract's --tessdata-dir. Built once in
  * the data directory (by the main thread; conversion threads pass write: false and only read).
- * Returns the languages found; a missing one is left out.
+ * Returns the languages found; a missing one is left out. The other languages' models are
+ * fetched into the same folders on first use (models/model-store.ts).
  */
-export async function prepareLanguageFolders(dataDir: string, codes: readonly OcrLanguage[], { write = true } = {}) {
-  const gzipDir = path.join(dataDir, 'tessdata-gz');
-  const plainDir = path.join(dataDir, 'tessdata');
-  const available: OcrLanguage[] = [];
+export async function prepareLanguageFolders(dataDir: string, codes: readonly BundledOcrLanguage[], { write = true } = {}) {
+  const { gzipDir, plainDir } = languageFolders(dataDir);
+  const available: BundledOcrLanguage[] = [];
   if (write) {
     await mkdir(gzipDir, { recursive: true });
     await mkdir(plainDir, { recursive: true });

@@ -1,8 +1,10 @@
 import path from 'node:path';
-import { ocrLanguages, type OcrEngine } from '@textlift/core';
+import { bundledOcrLanguages, type OcrEngine } from '@textlift/core';
 import type { StepSwitches } from '@textlift/core/ocr/pipeline';
 import { createTesseractJsEngine } from '@textlift/core/ocr/tesseract-js';
 import type { ServerConfig } from '../config.ts';
+import { createModelStore, type ModelStore } from '../models/model-store.ts';
+import { withModels } from '../models/with-models.ts';
 import { prepareLanguageFolders } from './language-files.ts';
 import { loadLineModel } from './line-model-files.ts';
 import { createNativeTesseractEngine, nativeTessdataDir, nativeTesseractVersion, type TesseractRunner } from './native-tesseract.ts';
@@ -19,6 +21,11 @@ export interface OcrProvider {
   readonly name: string;
   /** Native tesseract's own models folder (Debian's `fast`), read as a second model beside ours. */
   readonly secondModelDir?: string;
+  /**
+   * The models on this host's disk, the other languages' fetched on first use: a main thread's
+   * (conversion threads ask it through their engine calls, models/with-models.ts).
+   */
+  readonly models?: ModelStore;
   /** The native tesseract's version, for conversion threads that must not ask the command again. */
   readonly version?: string;
   borrow(): BorrowedEngine;
@@ -38,16 +45,21 @@ export async function createOcrProvider(
   config: ServerConfig,
   { prepare = true, tesseractVersion, secondModelDir }: { prepare?: boolean; tesseractVersion?: string; secondModelDir?: string } = {},
 ): Promise<OcrProvider> {
-  const folders = await prepareLanguageFolders(config.dataDir, ocrLanguages, { write: prepare });
-  const missing = ocrLanguages.filter((code) => !folders.available.includes(code));
+  const folders = await prepareLanguageFolders(config.dataDir, bundledOcrLanguages, { write: prepare });
+  const missing = bundledOcrLanguages.filter((code) => !folders.available.includes(code));
   if (missing.length > 0 && prepare) console.warn(`OCR languages not on this machine: ${missing.join(', ')} (see scripts/system-deps.mjs)`);
   const version = config.ocrEngine === 'wasm' ? undefined : (tesseractVersion ?? (await nativeTesseractVersion()));
   if (config.ocrEngine === 'native' && !version) {
     throw new Error('TEXTLIFT_OCR_ENGINE=native but the tesseract command is not installed');
   }
   // A conversion thread is told both by the main thread, which found them: it starts no process of its own.
-  if (version) return nativeProvider(version, folders.plainDir, undefined, config.ocrSteps, tesseractVersion ? secondModelDir : await nativeTessdataDir());
-  return createWasmPool(folders.gzipDir, config.concurrency, config.ocrSteps);
+  const provider = version
+    ? nativeProvider(version, folders.plainDir, undefined, config.ocrSteps, tesseractVersion ? secondModelDir : await nativeTessdataDir())
+    : createWasmPool(folders.gzipDir, config.concurrency, config.ocrSteps);
+  if (!prepare) return provider;
+  // The thread that prepared the folders keeps the models; a conversion thread asks it per job.
+  const models = createModelStore({ dataDir: config.dataDir, registry: config.npmRegistry });
+  return { ...withModels(provider, (languages) => models.ensure(languages)), models };
 }
 
 function nativeProvider(version: string, tessdataDir: string, runner?: TesseractRunner, steps?: StepSwitches, secondModelDir?: string): OcrProvider {

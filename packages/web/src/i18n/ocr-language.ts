@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ocrLanguageTags, type OcrLanguage } from '@textlift/core/ocr/languages';
+import { ocrLanguageTag, type OcrLanguage } from '@textlift/core/ocr/languages';
 import { useLanguage } from './use-language.ts';
 
 /** The OCR languages this build serves (Russian needs a Debian package at build time). */
@@ -38,7 +38,7 @@ export function languageName(tag: string, interfaceTag: string): string {
 
 /** Each OCR language named in the reader's language. */
 export function ocrLanguageName(code: OcrLanguage, interfaceTag: string): string {
-  return languageName(ocrLanguageTags[code], interfaceTag);
+  return languageName(ocrLanguageTag(code), interfaceTag);
 }
 
 /** The OCR language of a tool page: follows the interface language until the visitor picks one. */

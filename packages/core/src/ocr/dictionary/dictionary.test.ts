@@ -3,28 +3,28 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { languageDataSource } from '../language-data.ts';
-import { ocrLanguageTags, type OcrLanguage } from '../languages.ts';
+import { ocrLanguageTag, type BundledOcrLanguage } from '../languages.ts';
 import { anyOf, dictionaryFromTraineddata, type WordList } from './dictionary.ts';
 import { dictionaryLoader } from './load-dictionary.ts';
 import { readTraineddata, TraineddataPart } from './traineddata.ts';
 
 /** The model this project reads the language with: npm's best_int, or Debian's (rus); undefined where absent. */
-function modelFile(code: OcrLanguage): string | undefined {
+function modelFile(code: BundledOcrLanguage): string | undefined {
   const source = languageDataSource(code);
   if (source.kind === 'debian') return existsSync(source.path) ? source.path : undefined;
   return fileURLToPath(import.meta.resolve(source.specifier));
 }
 
-function modelBytes(code: OcrLanguage): Uint8Array {
+function modelBytes(code: BundledOcrLanguage): Uint8Array {
   const bytes = readFileSync(modelFile(code)!);
   return bytes[0] === 0x1f ? gunzipSync(bytes) : bytes;
 }
 
-const cache = new Map<OcrLanguage, WordList>();
-function wordList(code: OcrLanguage): WordList {
+const cache = new Map<BundledOcrLanguage, WordList>();
+function wordList(code: BundledOcrLanguage): WordList {
   let list = cache.get(code);
   if (!list) {
-    list = dictionaryFromTraineddata(modelBytes(code), ocrLanguageTags[code])!;
+    list = dictionaryFromTraineddata(modelBytes(code), ocrLanguageTag(code))!;
     cache.set(code, list);
   }
   return list;
@@ -68,7 +68,7 @@ describe('the word list inside a traineddata file', () => {
     expect(words.slice(0, 3)).toEqual(['Ca', 'Cat', 'Catlett']);
   });
 
-  const common: Record<OcrLanguage, string[]> = {
+  const common: Record<BundledOcrLanguage, string[]> = {
     eng: ['the', 'house', 'Government', 'WATER', "don't", 'don’t', 'children', 'a', 'I'],
     rus: ['дом', 'вода', 'Москва', 'ЖИЗНЬ', 'ещё', 'работа', 'человек', 'в'],
     spa: ['niño', 'también', 'corazón', 'Año', 'ESPAÑA', 'pequeño', 'y'],
@@ -88,7 +88,7 @@ describe('the word list inside a traineddata file', () => {
   };
   const gibberish = ['xqzvbnrt', 'qqwwzzk', 'zzxqjv', 'BRWRWRWW', 'fdfdfd', 'ĳĳĳ', 'żżźźż', 'щщщъъ'];
 
-  for (const code of Object.keys(common) as OcrLanguage[]) {
+  for (const code of Object.keys(common) as BundledOcrLanguage[]) {
     if (common[code].length === 0) continue;
     test.skipIf(!modelFile(code))(`${code}: common words with their accents are found, gibberish is not`, () => {
       const list = wordList(code);
@@ -134,7 +134,7 @@ describe('the word list inside a traineddata file', () => {
     let reads = 0;
     const load = dictionaryLoader(async (language) => {
       reads += 1;
-      return readFileSync(modelFile(language as OcrLanguage)!);
+      return readFileSync(modelFile(language as BundledOcrLanguage)!);
     });
     const first = await load(['eng']);
     expect(first?.has('house')).toBe(true);
