@@ -131,12 +131,12 @@ export function OcrLanguageSelect({ value, onChange, disabled }: { value: string
   };
 
   return (
-    <div className="flex flex-wrap items-center gap-2 text-sm">
-      <label htmlFor={id} className="inline-flex items-center gap-1.5 font-medium text-slate-700">
+    <div className="flex flex-col gap-1.5 text-sm sm:flex-row sm:items-center sm:gap-2">
+      <label htmlFor={id} className="inline-flex items-center gap-1.5 font-medium text-slate-700 sm:shrink-0">
         <Languages className="size-4 text-slate-500" aria-hidden />
         {t('toolPage.ocrLanguage')}
       </label>
-      <div ref={wrapper} className="relative min-w-0 flex-1 sm:w-72 sm:flex-none">
+      <div ref={wrapper} className="relative w-full min-w-0 sm:w-72">
         <input
           ref={input}
           id={id}
@@ -224,9 +224,9 @@ export function OcrLanguageSelect({ value, onChange, disabled }: { value: string
                         )}
                       >
                         <Check className={cn('size-4 shrink-0 text-brand-600', !chosen.includes(item.code) && 'invisible')} aria-hidden />
-                        <span className="min-w-0 flex-1 truncate">{item.name}</span>{' '}
+                        <span className="min-w-0 flex-auto truncate">{item.name}</span>{' '}
                         {item.ownName && (
-                          <span lang={item.tag} dir="auto" className="min-w-0 shrink truncate text-right text-slate-500">
+                          <span lang={item.tag} dir="auto" className="min-w-0 max-w-1/2 flex-initial truncate text-right text-slate-600">
                             {item.ownName}
                           </span>
                         )}
