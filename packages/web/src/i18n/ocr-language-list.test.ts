@@ -87,6 +87,18 @@ describe('the picker groups', () => {
     expect(groupLanguages(english, 'klingon', options('en', ['eng']))).toEqual([]);
   });
 
+  it('starts with Automatic where the OCR option takes it, found by its name or by "auto" while the reader types', () => {
+    const auto = { ...options('de', ['deu', 'eng']), automaticName: 'Automatisch (erkennen)' };
+    const [suggested] = groupLanguages(german, '', auto);
+    expect(suggested!.languages.map((language) => language.code)).toEqual(['auto', 'deu', 'eng']);
+    expect(groupLanguages(german, 'autom', auto)[0]).toMatchObject({ id: 'automatic', languages: [expect.objectContaining({ code: 'auto' })] });
+    expect(codesOf(groupLanguages(german, 'auto', auto))[0]).toBe('auto');
+    expect(codesOf(groupLanguages(german, 'griech', auto))).toEqual(['ell']);
+    // Not offered: not listed, whatever is typed.
+    expect(codesOf(groupLanguages(german, '', options('de', ['deu'])))).not.toContain('auto');
+    expect(groupLanguages(german, 'auto', options('de'))).toEqual([]);
+  });
+
   it('puts the best match first, so Enter takes what was meant', () => {
     // German's own name is "Deutsch"; German in Fraktur's only starts so, and its script sorts first.
     expect(codesOf(groupLanguages(english, 'deutsch', options('en')))).toEqual(['deu', 'frk']);

@@ -107,10 +107,17 @@ export interface GroupingOptions {
   /** A script's name in the reader's language. */
   scriptName(script: string): string;
   interfaceTag: string;
+  /** "Automatic (detect)", named so; given where the OCR option takes "auto". It comes first. */
+  automaticName?: string;
+}
+
+/** Automatic as the list holds it: found by its name in the reader's language or by "auto". */
+export function automaticEntry(name: string): PickerLanguage {
+  return { code: 'auto', tag: '', group: 'automatic', name, keys: [fold(name), 'auto'] };
 }
 
 /**
- * The picker's list: with nothing typed, the suggested languages, then every language under
+ * The picker's list: with nothing typed, Automatic (where offered) and the suggested languages, then every language under
  * its script, scripts in the reader's alphabetical order; with a query, only the matches,
  * each once, under their scripts, the best match first ("deutsch" is German before German
  * in Fraktur), so Enter takes what was meant.
@@ -120,10 +127,13 @@ export function groupLanguages(languages: readonly PickerLanguage[], query: stri
   const rank = (language: PickerLanguage) => ranks.get(language) ?? Number.POSITIVE_INFINITY;
   const found = languages.filter((language) => ranks.get(language) !== undefined).sort((a, b) => rank(a) - rank(b));
   const groups: PickerGroup[] = [];
+  const automatic = options.automaticName === undefined ? undefined : automaticEntry(options.automaticName);
   if (query.trim() === '') {
     const byCode = new Map(languages.map((language) => [language.code, language]));
     const suggested = [...new Set(options.suggested)].flatMap((code) => byCode.get(code) ?? []);
-    if (suggested.length > 0) groups.push({ id: 'suggested', label: options.suggestedLabel, languages: suggested });
+    groups.push({ id: 'suggested', label: options.suggestedLabel, languages: automatic ? [automatic, ...suggested] : suggested });
+  } else if (automatic && queryRank(automatic, query) !== undefined) {
+    groups.push({ id: 'automatic', label: automatic.name, languages: [automatic] });
   }
   const scripts = new Map<string, PickerLanguage[]>();
   for (const language of found) scripts.set(language.group, [...(scripts.get(language.group) ?? []), language]);

@@ -2,7 +2,7 @@ import { Check, ChevronDown, Languages } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { automaticOffered, availableOcrLanguages, interfaceOcrLanguage } from '../../i18n/ocr-language.ts';
-import { fold, groupLanguages, pickerLanguages, scriptNamer, suggestedCodes } from '../../i18n/ocr-language-list.ts';
+import { groupLanguages, pickerLanguages, scriptNamer, suggestedCodes } from '../../i18n/ocr-language-list.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { cn } from '../../lib/cn.ts';
 
@@ -47,12 +47,12 @@ export function OcrLanguageSelect({ value, onChange, disabled }: { value: string
   const [active, setActive] = useState(0);
 
   const languages = useMemo(() => pickerLanguages(language.tag, (name) => t('toolPage.ocrLanguageVertical', { name })), [language.tag, t]);
-  const automatic: Item = { id: `${id}-auto`, code: 'auto', name: t('toolPage.ocrLanguageAuto') };
+  const automaticName = t('toolPage.ocrLanguageAuto');
   const chosen = value.split('+');
-  const shown = value === 'auto' ? automatic.name : chosen.map((code) => languages.find((entry) => entry.code === code)?.name ?? code).join(' + ');
+  const shown = value === 'auto' ? automaticName : chosen.map((code) => languages.find((entry) => entry.code === code)?.name ?? code).join(' + ');
 
-  const groupsFor = (typed: string): ItemGroup[] => {
-    const groups = groupLanguages(languages, typed, {
+  const groupsFor = (typed: string): ItemGroup[] =>
+    groupLanguages(languages, typed, {
       suggested: suggestedCodes(
         interfaceOcrLanguage(language.code),
         typeof navigator === 'undefined' ? [] : navigator.languages,
@@ -62,6 +62,7 @@ export function OcrLanguageSelect({ value, onChange, disabled }: { value: string
       suggestedLabel: t('toolPage.ocrLanguageSuggested'),
       scriptName: scriptNamer(language.tag),
       interfaceTag: language.tag,
+      automaticName: automaticOffered ? automaticName : undefined,
     }).map((group) => ({
       id: group.id,
       label: group.label,
@@ -70,16 +71,9 @@ export function OcrLanguageSelect({ value, onChange, disabled }: { value: string
         code: entry.code,
         name: entry.name,
         ownName: entry.ownName,
-        tag: entry.tag,
+        tag: entry.tag || undefined,
       })),
     }));
-    const wanted = fold(typed.trim());
-    const autoFound = automaticOffered && (wanted === '' || fold(automatic.name).includes(wanted) || 'auto'.includes(wanted));
-    if (!autoFound) return groups;
-    const [first] = groups;
-    if (first?.id === 'suggested') return [{ ...first, items: [automatic, ...first.items] }, ...groups.slice(1)];
-    return [{ id: 'automatic', label: automatic.name, items: [automatic] }, ...groups];
-  };
   // The list is built only while open: the prerendered page carries the field alone.
   const groups = open ? groupsFor(query) : [];
   const items = groups.flatMap((group) => group.items);
