@@ -72,3 +72,12 @@ export async function dropFile(page: Page, selector: string, bytes: Uint8Array, 
 export function readFile(path: string): Buffer {
   return readFileSync(path);
 }
+
+/** Chooses an OCR language in the page's picker as a visitor does: opens it, types its code, clicks it. */
+export async function chooseOcrLanguage(page: Page, code: string) {
+  const picker = page.getByTestId('ocr-language');
+  await picker.click();
+  await picker.fill(code);
+  await page.getByTestId('ocr-language-list').locator(`[data-code="${code}"]`).first().click();
+  await expect(picker).toHaveAttribute('data-value', code);
+}

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { characterErrorRate } from '../test-support/cer.ts';
 import { corpusFile } from '../test-support/corpus.ts';
-import { expect, test } from './fixtures.ts';
+import { chooseOcrLanguage, expect, test } from './fixtures.ts';
 
 /** The text the API reads out of a corpus image. */
 async function readByApi(request: APIRequestContext, bytes: Buffer, language: string): Promise<string> {
@@ -16,7 +16,7 @@ async function readByApi(request: APIRequestContext, bytes: Buffer, language: st
 /** The same image dropped on the hero, its language chosen first. */
 async function dropOnHero(page: Page, bytes: Buffer, language: string): Promise<void> {
   await page.goto('/');
-  await page.getByTestId('ocr-language').selectOption(language);
+  await chooseOcrLanguage(page, language);
   await page.getByTestId('file-input').setInputFiles({ name: 'image.jpg', mimeType: 'image/jpeg', buffer: bytes });
 }
 

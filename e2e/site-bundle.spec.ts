@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { corpusFile } from '../test-support/corpus.ts';
-import { expect, test } from './fixtures.ts';
+import { chooseOcrLanguage, expect, test } from './fixtures.ts';
 
 const assets = fileURLToPath(new URL('../packages/web/dist/assets/', import.meta.url));
 /** Its files under /engines/, and the runtime's own script among the assets (ort.wasm.min-….js). */
@@ -46,7 +46,7 @@ test('the OCR engine loads when the visitor moves to choose a file, not before, 
 
   // French chosen, and back to the zone: French loads before any file is chosen.
   await page.getByTestId('ocr-language').hover();
-  await page.getByTestId('ocr-language').selectOption('fra');
+  await chooseOcrLanguage(page, 'fra');
   const french = page.waitForRequest((request) => request.url().endsWith('/lang/fra.traineddata.gz'));
   await page.getByTestId('drop-zone').hover();
   await french;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chosenLanguageOf, chosenThemeOf } from './site-preferences.ts';
+import { chosenLanguageOf, chosenOcrLanguageOf, chosenThemeOf } from './site-preferences.ts';
 
 describe('the chosen language in a Cookie header', () => {
   it('finds it among other cookies', () => {
@@ -24,5 +24,22 @@ describe('the chosen theme in a Cookie header', () => {
     expect(chosenThemeOf('textlift-theme=blue')).toBeUndefined();
     expect(chosenThemeOf('textlift-theme=dark"><script>')).toBeUndefined();
     expect(chosenThemeOf(undefined)).toBeUndefined();
+  });
+});
+
+describe('the chosen OCR language in a Cookie header', () => {
+  it('is a code, up to three joined by +, or auto', () => {
+    expect(chosenOcrLanguageOf('textlift-ocr-lang=ell')).toBe('ell');
+    expect(chosenOcrLanguageOf('textlift-lang=de; textlift-ocr-lang=jpn+eng; x=1')).toBe('jpn+eng');
+    expect(chosenOcrLanguageOf('textlift-ocr-lang=chi_tra_vert')).toBe('chi_tra_vert');
+    expect(chosenOcrLanguageOf('textlift-ocr-lang=auto')).toBe('auto');
+  });
+
+  it('takes nothing else for it', () => {
+    expect(chosenOcrLanguageOf(undefined)).toBeUndefined();
+    expect(chosenOcrLanguageOf('textlift-lang=de')).toBeUndefined();
+    expect(chosenOcrLanguageOf('textlift-ocr-lang=eng+deu+fra+ita')).toBeUndefined();
+    expect(chosenOcrLanguageOf('textlift-ocr-lang=ENG')).toBeUndefined();
+    expect(chosenOcrLanguageOf('textlift-ocr-lang=eng"><script>')).toBeUndefined();
   });
 });

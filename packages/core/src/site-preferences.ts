@@ -7,6 +7,11 @@
  */
 export const LANGUAGE_COOKIE = 'textlift-lang';
 export const THEME_COOKIE = 'textlift-theme';
+/**
+ * The OCR language chosen by hand in any OCR tool's picker ("ell", "jpn+eng", or "auto"), so
+ * every OCR tool starts in it. Only the page reads it; the server sends every page the same.
+ */
+export const OCR_LANGUAGE_COOKIE = 'textlift-ocr-lang';
 
 /** A year: a choice outlives the visit. */
 export const PREFERENCE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
@@ -25,4 +30,9 @@ export function chosenLanguageOf(cookieHeader: string | undefined): string | und
 /** The theme chosen in a Cookie header, or undefined where the system's preference holds. */
 export function chosenThemeOf(cookieHeader: string | undefined): Theme | undefined {
   return cookieValue(cookieHeader, THEME_COOKIE, 'light|dark') as Theme | undefined;
+}
+
+/** The OCR language value chosen in a Cookie header (Tesseract codes joined by "+", or "auto"), or undefined. */
+export function chosenOcrLanguageOf(cookieHeader: string | undefined): string | undefined {
+  return cookieValue(cookieHeader, OCR_LANGUAGE_COOKIE, '[a-z_]{3,16}(?:\\+[a-z_]{3,16}){0,2}');
 }

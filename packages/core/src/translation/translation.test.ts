@@ -67,6 +67,8 @@ describe('the engine chooser', () => {
     expect(languageOfOcr(['eng'])).toBe('en');
     expect(languageOfOcr(['chi_sim', 'eng'])).toBe('zh');
     expect(languageOfOcr(['fra'])).toBe('fr');
+    expect(languageOfOcr(['ell'])).toBe('el');
+    expect(languageOfOcr(['chi_tra_vert'])).toBe('zh');
   });
 });
 

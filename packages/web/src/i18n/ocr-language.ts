@@ -1,5 +1,8 @@
-import { useEffect, useState } from 'react';
-import { ocrLanguageTag, type OcrLanguage } from '@textlift/core/ocr/languages';
+import { useCallback, useEffect, useState } from 'react';
+import { ocrCatalogue } from '@textlift/core/ocr/language-catalogue';
+import type { OcrLanguage } from '@textlift/core/ocr/languages';
+import { chosenOcrLanguageOf, OCR_LANGUAGE_COOKIE, PREFERENCE_COOKIE_MAX_AGE_S } from '@textlift/core/site-preferences';
+import { ocrLanguageOption } from '@textlift/core/tool-options';
 import { useLanguage } from './use-language.ts';
 
 /** The OCR languages this build serves (Russian needs a Debian package at build time). */
@@ -22,9 +25,27 @@ const byInterface: Record<string, OcrLanguage> = {
   tr: 'tur',
 };
 
-export function defaultOcrLanguage(interfaceCode: string): OcrLanguage {
+/** The model of the interface language, the first one the picker suggests. */
+export function interfaceOcrLanguage(interfaceCode: string): OcrLanguage {
   const code = byInterface[interfaceCode] ?? 'eng';
   return availableOcrLanguages.includes(code) ? code : 'eng';
+}
+
+/**
+ * Whether the registry's OCR language option takes a value ("ell", "jpn+eng", "auto"), asked
+ * of the option itself so the picker follows what the engines accept as that grows.
+ */
+export function ocrOptionAccepts(value: string): boolean {
+  const pattern = ocrLanguageOption.json.pattern;
+  if (typeof pattern === 'string') return new RegExp(pattern).test(value);
+  return value === ocrLanguageOption.fallback || value.split('+').every((code) => ocrCatalogue.some((entry) => entry.code === code));
+}
+
+/** "Automatic (detect)" is offered, and is the default, once the option takes "auto". */
+export const automaticOffered = ocrOptionAccepts('auto');
+
+export function defaultOcrLanguage(interfaceCode: string): string {
+  return automaticOffered ? 'auto' : interfaceOcrLanguage(interfaceCode);
 }
 
 /** A language (a BCP-47 tag) named in the reader's language ("allemand" on a French page); the tag where the browser cannot name it. */
@@ -36,16 +57,36 @@ export function languageName(tag: string, interfaceTag: string): string {
   }
 }
 
-/** Each OCR language named in the reader's language. */
-export function ocrLanguageName(code: OcrLanguage, interfaceTag: string): string {
-  return languageName(ocrLanguageTag(code), interfaceTag);
+/**
+ * The OCR language the visitor last chose by hand on any OCR tool: "auto" while it is offered,
+ * else languages of the catalogue (a choice that is no longer either is forgotten).
+ */
+export function chosenOcrLanguage(): string | undefined {
+  const value = chosenOcrLanguageOf(document.cookie);
+  if (value === 'auto') return automaticOffered ? value : undefined;
+  return value?.split('+').every((code) => ocrCatalogue.some((entry) => entry.code === code)) ? value : undefined;
 }
 
-/** The OCR language of a tool page: follows the interface language until the visitor picks one. */
+/** Keeps a choice made by hand, for every OCR tool and the next visit. */
+export function chooseOcrLanguage(value: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser that visits (Safari before 18.4).
+  document.cookie = `${OCR_LANGUAGE_COOKIE}=${value}; Path=/; Max-Age=${PREFERENCE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+}
+
+/**
+ * The OCR language of a tool page: the visitor's last choice on any OCR tool, else Automatic
+ * where offered, else the interface language's. The choice is read after hydration: the
+ * prerendered page is the same for everyone.
+ */
 export function useOcrLanguage() {
   const language = useLanguage();
-  const [picked, setPicked] = useState<OcrLanguage>();
+  const [picked, setPicked] = useState<string>();
   const [fallback, setFallback] = useState(() => defaultOcrLanguage(language.code));
   useEffect(() => setFallback(defaultOcrLanguage(language.code)), [language.code]);
-  return [picked ?? fallback, setPicked] as const;
+  useEffect(() => setPicked((current) => current ?? chosenOcrLanguage()), []);
+  const pick = useCallback((value: string) => {
+    chooseOcrLanguage(value);
+    setPicked(value);
+  }, []);
+  return [picked ?? fallback, pick] as const;
 }

@@ -1,7 +1,6 @@
 import { ScanText, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ConversionError } from '@textlift/core/errors';
-import type { OcrLanguage } from '@textlift/core/ocr/languages';
 import { findTool } from '@textlift/core/tools';
 import { doneOutput } from '../../hooks/use-batch.ts';
 import { useFileTool } from '../../hooks/use-file-tool.ts';
@@ -102,7 +101,7 @@ export function HeroExtractor() {
                 onFiles={(files) => void flow.choose(files)}
                 selected={selected && { name: selected.file.name, size: selected.file.size, previewUrl: flow.previewUrl, ...fileMark(state, failWords) }}
               />
-              <OcrLanguageSelect value={flow.options.values.language as OcrLanguage} onChange={(code) => flow.options.set('language', code)} disabled={busy} />
+              <OcrLanguageSelect value={String(flow.options.values.language)} onChange={(code) => flow.options.set('language', code)} disabled={busy} />
               <UploadNotice tools={flow.otherTools}>{flow.notice}</UploadNotice>
               <BatchList items={batch.items} selectedId={selected?.id} onSelect={batch.select} />
               {selected && (

@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OcrLanguage } from '@textlift/core/ocr/languages';
 import { isRequiredOption, type OptionField } from '@textlift/core/tool-options';
 import type { ToolDefinition } from '@textlift/core/tools';
 import type { ToolOptionsState } from '../../hooks/use-tool-options.ts';
@@ -41,9 +40,7 @@ export function ToolOptions({ tool, options, disabled }: { tool: ToolDefinition;
           ))}
         </div>
       )}
-      {language && (
-        <OcrLanguageSelect value={options.values[language[0]] as OcrLanguage} onChange={(code) => options.set(language[0], code)} disabled={disabled} />
-      )}
+      {language && <OcrLanguageSelect value={String(options.values[language[0]])} onChange={(code) => options.set(language[0], code)} disabled={disabled} />}
     </>
   );
 }
