@@ -43,8 +43,8 @@ export function linesToText(lines: OcrLine[]): string {
  * Myanmar) and the full-width punctuation set among them. Tesseract's TSV splits such a line into
  * "words" with no space between them on the page; its own text output joins them so.
  */
-const UNSPACED =
-  '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Bopomofo}\\p{Script=Thai}\\p{Script=Lao}\\p{Script=Khmer}\\p{Script=Myanmar}\\u3000-\\u303f\\u30fc\\uff01-\\uff60]';
+const UNSPACED_SCRIPTS = ['Han', 'Hiragana', 'Katakana', 'Bopomofo', 'Thai', 'Lao', 'Khmer', 'Myanmar'];
+const UNSPACED = `[${UNSPACED_SCRIPTS.map((script) => `\\p{Script=${script}}`).join('')}\\u3000-\\u303f\\u30fc\\uff01-\\uff60]`;
 const ENDS_UNSPACED = new RegExp(`${UNSPACED}$`, 'u');
 const STARTS_UNSPACED = new RegExp(`^${UNSPACED}`, 'u');
 
