@@ -15,6 +15,9 @@ const WIDTH = 1600;
 /** Families tried first, in this order, for their clean shapes; any other font of the language after them. */
 const PREFERRED = ['Noto Sans', 'DejaVu Sans', 'Noto Sans CJK JP', 'Noto Sans CJK KR', 'Liberation Sans'];
 
+/** Faces other than the plain upright one: bold, italic, thin, narrow. */
+const NOT_PLAIN = /Bold|Italic|Oblique|Light|Thin|Condensed|Narrow|Black|Medium|Semi|Extra|Mono/i;
+
 interface FontFile {
   file: string;
   family: string;
@@ -24,7 +27,7 @@ interface FontFile {
 function fontsIn(dir: string): FontFile[] {
   const out: FontFile[] = [];
   for (const name of readdirSync(dir, { recursive: true }) as string[]) {
-    if (!/-Regular\.(ttf|otf|ttc)$/i.test(name)) continue;
+    if (!/-Regular\.(ttf|otf|ttc)$/i.test(name) || NOT_PLAIN.test(name)) continue;
     const file = path.join(dir, name);
     const query = spawnSync('fc-query', ['-f', '%{family[0]}\\t%{lang}\\n', file], { encoding: 'utf8' }).stdout.split('\n')[0] ?? '';
     const [family, langs] = query.split('\t');
@@ -35,18 +38,20 @@ function fontsIn(dir: string): FontFile[] {
 
 /** A font for the fontconfig language (`ar`, `hi`, `ja`), or undefined when no font here has its letters. */
 export function fontFor(fcLang: string, extraDirs: string[]): { family: string; file: string } | undefined {
-  const system = spawnSync('fc-list', [`:lang=${fcLang}:style=Regular`, 'file', 'family'], { encoding: 'utf8' })
+  const system = spawnSync('fc-list', [`:lang=${fcLang}`, 'file', 'family', 'style'], { encoding: 'utf8' })
     .stdout.split('\n')
     .filter(Boolean)
     .map((line) => {
-      const [file, family] = line.split(': ');
-      return { file: file!, family: family!.split(',')[0]!.trim() };
-    });
+      const [file, family, style] = line.split(/: |:style=/);
+      return { file: file!, family: family!.split(',')[0]!.trim(), style: style ?? '' };
+    })
+    .filter((font) => !NOT_PLAIN.test(font.style) && !NOT_PLAIN.test(path.basename(font.file)));
   const extra = extraDirs.flatMap(fontsIn).filter((font) => font.langs.has(fcLang));
   const all = [...extra, ...system];
+  // Then a plain Noto Sans of the script (not Noto Rashi Hebrew, a Mono or a Serif), then any other.
   const rank = (family: string) => {
     const at = PREFERRED.indexOf(family);
-    return at < 0 ? PREFERRED.length : at;
+    return at >= 0 ? at : PREFERRED.length + (/^Noto Sans (?!Mono)/.test(family) ? 0 : 1);
   };
   const best = all.sort((a, b) => rank(a.family) - rank(b.family))[0];
   if (!best) return undefined;
