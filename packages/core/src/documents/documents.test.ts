@@ -1,7 +1,8 @@
 import mammoth from 'mammoth';
-import { unzipSync } from 'fflate';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, test } from 'vitest';
 import { paragraphsToDocx } from './docx-text.ts';
+import { blocksToDocx } from './rich-document.ts';
 import { textToParagraphs } from './paragraphs.ts';
 import { paragraphsToRtf } from './rtf.ts';
 import { batchAsOneFile, resultAsOneFile, zipOutputs } from './zip.ts';
@@ -25,6 +26,57 @@ describe('paragraphsToDocx', () => {
     const bytes = await paragraphsToDocx(paragraphs, 'Test');
     const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
     expect(value.split('\n').filter(Boolean)).toEqual(paragraphs);
+  });
+});
+
+/** Each paragraph of a .docx's word/document.xml: its text, and whether it and its runs run right to left. */
+function docxParagraphs(bytes: Uint8Array) {
+  const xml = strFromU8(unzipSync(bytes)['word/document.xml']!);
+  return [...xml.matchAll(/<w:p>.*?<\/w:p>|<w:p .*?<\/w:p>/gs)].map(([p]) => ({
+    text: [...p.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((t) => t[1]).join(''),
+    bidi: p.includes('<w:bidi/>'),
+    rtlRuns: (p.match(/<w:rtl\/>/g) ?? []).length,
+  }));
+}
+
+describe('right-to-left paragraphs in Word and RTF', () => {
+  // An OCR'd page mixing Arabic, Hebrew and English: each paragraph takes its own direction from its text.
+  const page = ['مرحبا بالعالم، هذا نص عربي', 'An English line with one word: שלום', '2024 — שלום עולם, Linux 5.3'];
+
+  test('JPG to Word marks Arabic and Hebrew paragraphs w:bidi and their runs w:rtl, and keeps their letters in logical order', async () => {
+    const bytes = await paragraphsToDocx(page, 'Test');
+    expect(docxParagraphs(bytes)).toEqual([
+      { text: page[0], bidi: true, rtlRuns: 1 },
+      { text: page[1], bidi: false, rtlRuns: 0 },
+      { text: page[2], bidi: true, rtlRuns: 1 },
+    ]);
+    expect((await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value.split('\n').filter(Boolean)).toEqual(page);
+  });
+
+  test('PDF to Word marks headings, paragraphs, list items and table cells by their own text', async () => {
+    const bytes = await blocksToDocx(
+      [
+        { kind: 'heading', level: 1, runs: [{ text: 'تقرير', bold: true }] },
+        { kind: 'paragraph', runs: [{ text: 'Intro ' }, { text: 'مقدمة', italic: true }] },
+        { kind: 'list', ordered: true, items: [[{ text: 'פריט ראשון' }], [{ text: 'second' }]] },
+        { kind: 'table', rows: [['שם', 'Name']] },
+      ],
+      'Test',
+    );
+    expect(docxParagraphs(bytes).filter((p) => p.text)).toEqual([
+      { text: 'تقرير', bidi: true, rtlRuns: 1 },
+      { text: 'Intro مقدمة', bidi: false, rtlRuns: 0 },
+      { text: 'פריט ראשון', bidi: true, rtlRuns: 1 },
+      { text: 'second', bidi: false, rtlRuns: 0 },
+      { text: 'שם', bidi: true, rtlRuns: 1 },
+      { text: 'Name', bidi: false, rtlRuns: 0 },
+    ]);
+  });
+
+  test('RTF marks right-to-left paragraphs \\rtlpar and their text \\rtlch', () => {
+    const rtf = new TextDecoder().decode(paragraphsToRtf(page));
+    const paragraphs = rtf.split('\n').filter((line) => line.startsWith('\\pard'));
+    expect(paragraphs.map((line) => line.startsWith('\\pard\\rtlpar') && line.includes('{\\rtlch '))).toEqual([true, false, true]);
   });
 });
 

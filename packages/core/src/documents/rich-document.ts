@@ -1,4 +1,6 @@
 import { AlignmentType, Document, HeadingLevel, ImageRun, LevelFormat, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
+import { isRightToLeft } from '../text-direction.ts';
+import { textParagraph } from './docx-text.ts';
 
 export interface StyledRun {
   text: string;
@@ -29,7 +31,14 @@ const MAX_PICTURE_HEIGHT = 650;
 const headingLevels = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2, 3: HeadingLevel.HEADING_3 } as const;
 const ORDERED = 'ordered-list';
 
-const textRuns = (runs: StyledRun[]) => runs.map((run) => new TextRun({ text: run.text, bold: run.bold, italics: run.italic }));
+/** A paragraph's runs and its direction (`w:bidi`, `w:rtl`), from its first letter with one: a mixed document's paragraphs each run their own way. */
+function textRuns(runs: StyledRun[]) {
+  const rightToLeft = isRightToLeft(runs.map((run) => run.text).join(''));
+  return {
+    children: runs.map((run) => new TextRun({ text: run.text, bold: run.bold, italics: run.italic, rightToLeft })),
+    bidirectional: rightToLeft,
+  };
+}
 
 /** A real Word document: styles for headings, Word's own lists (numbered lists restart), tables. */
 export async function blocksToDocx(blocks: DocBlock[], title: string): Promise<Uint8Array> {
@@ -38,7 +47,7 @@ export async function blocksToDocx(blocks: DocBlock[], title: string): Promise<U
   for (const block of blocks) {
     const pageBreakBefore = block.pageBreakBefore || undefined;
     if (block.kind === 'heading') {
-      children.push(new Paragraph({ heading: headingLevels[block.level], children: textRuns(block.runs), pageBreakBefore }));
+      children.push(new Paragraph({ heading: headingLevels[block.level], ...textRuns(block.runs), pageBreakBefore }));
     } else if (block.kind === 'picture') {
       // Word's page (A4/Letter less margins) is about 450 points wide: larger pictures shrink to fit.
       const fit = Math.min(1, MAX_PICTURE_WIDTH / block.width, MAX_PICTURE_HEIGHT / block.height);
@@ -50,13 +59,13 @@ export async function blocksToDocx(blocks: DocBlock[], title: string): Promise<U
       });
       children.push(new Paragraph({ children: [run], pageBreakBefore }));
     } else if (block.kind === 'paragraph') {
-      children.push(new Paragraph({ children: textRuns(block.runs), pageBreakBefore }));
+      children.push(new Paragraph({ ...textRuns(block.runs), pageBreakBefore }));
     } else if (block.kind === 'list') {
       listInstance++;
       block.items.forEach((item, index) => {
         children.push(
           new Paragraph({
-            children: textRuns(item),
+            ...textRuns(item),
             pageBreakBefore: index === 0 ? pageBreakBefore : undefined,
             ...(block.ordered ? { numbering: { reference: ORDERED, level: 0, instance: listInstance } } : { bullet: { level: 0 } }),
           }),
@@ -67,7 +76,7 @@ export async function blocksToDocx(blocks: DocBlock[], title: string): Promise<U
       children.push(
         new Table({
           width: { size: 100, type: WidthType.PERCENTAGE },
-          rows: block.rows.map((row) => new TableRow({ children: row.map((cell) => new TableCell({ children: [new Paragraph(cell)] })) })),
+          rows: block.rows.map((row) => new TableRow({ children: row.map((cell) => new TableCell({ children: [textParagraph(cell)] })) })),
         }),
       );
       // Word needs a paragraph between two tables, or they merge into one.

@@ -1,3 +1,5 @@
+import { isRightToLeft } from '../text-direction.ts';
+
 /** One paragraph's text in RTF: RTF's own characters escaped, anything past ASCII as \uN?. */
 function escapeRtf(text: string): string {
   let out = '';
@@ -17,9 +19,15 @@ function escapeRtf(text: string): string {
   return out;
 }
 
+/** A paragraph in RTF; right to left (`\rtlpar`, its text `\rtlch`) where its first letter with a direction is. */
+function rtfParagraph(text: string): string {
+  const format = '\\sa200\\sl276\\slmult1';
+  return isRightToLeft(text) ? `\\pard\\rtlpar${format}{\\rtlch ${escapeRtf(text)}}\\par` : `\\pard${format} ${escapeRtf(text)}\\par`;
+}
+
 /** A plain RTF document, one paragraph per entry, for the word processors that want RTF. */
 export function paragraphsToRtf(paragraphs: string[]): Uint8Array {
-  const body = paragraphs.map((paragraph) => `\\pard\\sa200\\sl276\\slmult1 ${escapeRtf(paragraph)}\\par`).join('\n');
+  const body = paragraphs.map(rtfParagraph).join('\n');
   const rtf = `{\\rtf1\\ansi\\ansicpg1252\\deff0\\uc1{\\fonttbl{\\f0\\fswiss Calibri;}}\\f0\\fs22\n${body}\n}`;
   return new TextEncoder().encode(rtf);
 }

@@ -1,4 +1,5 @@
 import { Document, Packer, Paragraph, Tab, TextRun, type ParagraphChild } from 'docx';
+import { isRightToLeft } from '../text-direction.ts';
 import { WORD_DEFAULT_STYLES } from './docx-text.ts';
 
 /**
@@ -8,11 +9,7 @@ import { WORD_DEFAULT_STYLES } from './docx-text.ts';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds.
 const NOT_XML = /[\u0000-\u0008\u000b\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-/** The first letter with a direction decides a paragraph's: Arabic, Hebrew and their kin run right to left. */
-const FIRST_STRONG = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]|\p{L}/u;
-const RIGHT_TO_LEFT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
-
-export const isRightToLeft = (text: string) => RIGHT_TO_LEFT.test(FIRST_STRONG.exec(text)?.[0] ?? '');
+export { isRightToLeft };
 
 /** Typed text cut into paragraphs at blank lines; the lines of a paragraph stay lines. */
 export function typedParagraphs(text: string): string[][] {

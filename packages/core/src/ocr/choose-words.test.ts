@@ -123,4 +123,32 @@ describe('chooseWords on a real table read by two readers', () => {
     const chosen = chooseWords([first, second]);
     expect(chosen.map((line) => line.words.map((w) => w.text).join(' '))).toEqual(['ONE TWO SIX']);
   });
+
+  it('puts a word only the other readers saw into a right-to-left line from its right end', () => {
+    const line = (words: [string, number, number][]): OcrLine => ({
+      words: words.map(([text, confidence, x0]) => ({ text, confidence, box: { x0, y0: 100, x1: x0 + 80, y1: 130 } })),
+      box: { x0: 0, y0: 100, x1: 1000, y1: 130 },
+      paragraph: '1.1',
+    });
+    // "مرحبا بالعالم الجميل" from the right: the first reader missed the middle word.
+    const first = {
+      lines: [
+        line([
+          ['مرحبا', 95, 600],
+          ['الجميل', 95, 200],
+        ]),
+      ],
+    };
+    const other = () => ({
+      lines: [
+        line([
+          ['مرحبا', 90, 600],
+          ['بالعالم', 90, 400],
+          ['الجميل', 90, 200],
+        ]),
+      ],
+    });
+    const chosen = chooseWords([first, other(), other()]);
+    expect(chosen.map((each) => each.words.map((word) => word.text).join(' '))).toEqual(['مرحبا بالعالم الجميل']);
+  });
 });

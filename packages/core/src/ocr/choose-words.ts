@@ -1,4 +1,5 @@
 import type { OcrBox, OcrLine, OcrWord } from './engine.ts';
+import { hasRightToLeft } from '../text-direction.ts';
 
 /** One reader's reading of a page, in the same pixel frame as the others. */
 export interface Reading {
@@ -213,7 +214,7 @@ export function chooseWords(readings: Reading[], { isWord = () => false, fit, on
     const host = lines.findIndex((line) => line.words.length > 0 && sameLine(line.box, box));
     if (host >= 0) {
       const line = lines[host]!;
-      line.words = [...line.words, ...words].sort((a, b) => a.box.x0 - b.box.x0);
+      line.words = alongLine([...line.words, ...words]);
       line.box = union([line.box, box]);
     } else {
       extra.push({ after: lineAbove(lines, box), line: { words, box, paragraph: lines[Math.max(0, lineAbove(lines, box))]?.paragraph ?? 'added' } });
@@ -254,6 +255,17 @@ function readAcross(reading: Reading, box: OcrBox): boolean {
   });
 }
 
+/**
+ * Words of one line in reading order by their boxes: from the left, or from the right where most
+ * are written right to left (Arabic, Hebrew), as Tesseract itself gives such a line.
+ */
+function alongLineOrder(words: OcrWord[]): (a: OcrWord, b: OcrWord) => number {
+  const rightToLeft = words.filter((word) => hasRightToLeft(word.text)).length * 2 > words.length;
+  return rightToLeft ? (a, b) => b.box.x1 - a.box.x1 : (a, b) => a.box.x0 - b.box.x0;
+}
+
+const alongLine = (words: OcrWord[]) => [...words].sort(alongLineOrder(words));
+
 /** The words chosen at one place: one reader's words there, or none. */
 function choose(
   group: Placed[],
@@ -265,7 +277,8 @@ function choose(
 ): OcrWord[] {
   const w = CHOICE_WEIGHTS;
   // The first reader's words keep its order (its layout is the page's); the others' go along the line.
-  const inOrder = [...group].sort((a, b) => (a.reader === 0 && b.reader === 0 ? a.line - b.line || a.index - b.index : a.word.box.x0 - b.word.box.x0));
+  const along = alongLineOrder(group.map((entry) => entry.word));
+  const inOrder = [...group].sort((a, b) => (a.reader === 0 && b.reader === 0 ? a.line - b.line || a.index - b.index : along(a.word, b.word)));
   const byReader = new Map<number, OcrWord[]>();
   for (const entry of inOrder) {
     if (!byReader.has(entry.reader)) byReader.set(entry.reader, []);

@@ -3,6 +3,7 @@ import type { PageSegmentation } from './preprocess/prepare-page.ts';
 import type { LoadLineModel } from './lines/line-model.ts';
 import type { Dictionary } from './dictionary/dictionary.ts';
 import type { StepSwitches } from './pipeline.ts';
+import { catalogueEntry } from './language-catalogue.ts';
 
 /** A page's segmentation (prepare-page.ts), or one line: a word cut out to be read again. */
 export type OcrSegmentation = PageSegmentation | 'line';
@@ -122,6 +123,20 @@ export const PAGE_DPIS = [300, 96] as const;
 
 /** Tesseract's page segmentation mode numbers. */
 export const tesseractPsm: Record<OcrSegmentation, string> = { auto: '3', block: '6', line: '7' };
+
+/**
+ * Tesseract's page segmentation mode for a reading. A vertical model (jpn_vert, chi_tra_vert:
+ * columns read top to bottom, right to left) reads one block as mode 5, a block of vertical
+ * text: mode 6 and 7 cut it into horizontal lines, which on a page of columns gave nothing
+ * right (measured on a rendered page of four columns: 3 and 5 read every column in order).
+ */
+export function segmentationMode({ segmentation = 'auto', languages }: Pick<OcrOptions, 'segmentation' | 'languages'>): string {
+  if (segmentation !== 'auto' && languages.some((code) => catalogueEntry(code)?.vertical)) return VERTICAL_BLOCK_PSM;
+  return tesseractPsm[segmentation];
+}
+
+/** Tesseract's "single uniform block of vertically aligned text". */
+const VERTICAL_BLOCK_PSM = '5';
 
 /**
  * Tesseract output keeps the page's line breaks, and ends lines and the page with spaces and

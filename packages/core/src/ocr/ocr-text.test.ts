@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { OcrLine } from './engine.ts';
-import { linesToText } from './ocr-text.ts';
+import { joinWords, linesToText } from './ocr-text.ts';
 
 const line = (text: string, y: number, paragraph: string): OcrLine => ({
   words: text.split(' ').map((word) => ({ text: word, confidence: 90, box: { x0: 0, y0: y, x1: 100, y1: y + 20 } })),
@@ -28,5 +28,16 @@ describe('linesToText', () => {
   test('a new column (reading moves back up) starts a new paragraph', () => {
     const lines = [line('left one', 0, '1.1'), line('left two', 30, '1.1'), line('right one', 0, '2.1')];
     expect(linesToText(lines)).toBe('left one\nleft two\n\nright one');
+  });
+
+  test('words of scripts written without spaces join without one; others, and the two sides of a script change, keep theirs', () => {
+    // As tesseract's TSV gives them: Japanese and Chinese cut into words, Thai into letters and marks.
+    expect(joinWords(['吾輩', 'は', '猫', 'で', 'ある', '。', '名前', 'は', 'まだ', '無い', '。'])).toBe('吾輩は猫である。名前はまだ無い。');
+    expect(joinWords(['北京', '是', '中国', '的', '首都'])).toBe('北京是中国的首都');
+    expect(joinWords(['ไม', '่', 'สามารถ'])).toBe('ไม่สามารถ');
+    expect(joinWords(['Linux', 'の', 'バージョン', '5.3', 'です'])).toBe('Linux のバージョン 5.3 です');
+    expect(joinWords(['서울은', '한국의', '수도입니다.'])).toBe('서울은 한국의 수도입니다.');
+    expect(joinWords(['مرحبا', 'بالعالم'])).toBe('مرحبا بالعالم');
+    expect(joinWords(['𠮷野家', 'の', '牛丼'])).toBe('𠮷野家の牛丼'); // a letter beyond the BMP
   });
 });

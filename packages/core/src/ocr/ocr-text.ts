@@ -7,7 +7,7 @@ const PARAGRAPH_GAP = 1.3;
 const middle = (line: OcrLine) => (line.box.y0 + line.box.y1) / 2;
 
 /**
- * The page's text: words joined by spaces, lines by breaks, paragraphs by a blank line.
+ * The page's text: words joined by spaces (where the script has them), lines by breaks, paragraphs by a blank line.
  * Tesseract starts a new paragraph at every change of indent, which on a receipt or a form
  * is every other line; there a blank line is only kept where the page has space between
  * the lines (or where reading moves up to a new column).
@@ -33,8 +33,28 @@ export function linesToText(lines: OcrLine[]): string {
         line.paragraph !== previous.paragraph && (pitch === undefined || step <= 0 || step > pitch * PARAGRAPH_GAP || (isProse(line) && isProse(previous)));
       text += apart ? '\n\n' : '\n';
     }
-    text += line.words.map((word) => word.text).join(' ');
+    text += joinWords(line.words.map((word) => word.text));
   });
+  return text;
+}
+
+/**
+ * Letters of scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer,
+ * Myanmar) and the full-width punctuation set among them. Tesseract's TSV splits such a line into
+ * "words" with no space between them on the page; its own text output joins them so.
+ */
+const UNSPACED_SCRIPTS = ['Han', 'Hiragana', 'Katakana', 'Bopomofo', 'Thai', 'Lao', 'Khmer', 'Myanmar'];
+const UNSPACED = `[${UNSPACED_SCRIPTS.map((script) => `\\p{Script=${script}}`).join('')}\\u3000-\\u303f\\u30fc\\uff01-\\uff60]`;
+const ENDS_UNSPACED = new RegExp(`${UNSPACED}$`, 'u');
+const STARTS_UNSPACED = new RegExp(`^${UNSPACED}`, 'u');
+
+/** A line's words, a space between two unless both sides of it are of a script written without spaces. */
+export function joinWords(words: string[]): string {
+  let text = '';
+  for (const word of words) {
+    if (text && !(ENDS_UNSPACED.test(text) && STARTS_UNSPACED.test(word))) text += ' ';
+    text += word;
+  }
   return text;
 }
 

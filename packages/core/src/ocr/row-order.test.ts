@@ -37,3 +37,12 @@ test('two columns, lines of different rows, and a row already read left to right
   ];
   expect(inRowOrder(rows)).toEqual(rows);
 });
+
+test('a right-to-left row read from its right end stays so; one read left piece first is put right to left', () => {
+  // Tesseract gives an Arabic receipt's row from its right end: already in reading order.
+  const asRead = [line('الوقت: 11:37', 700, 100, '1'), line('الكاشير: أحمد', 100, 102, '2')];
+  expect(inRowOrder(asRead)).toEqual(asRead);
+  // Its pieces in blocks of their own, the left one first: the right one goes first.
+  const leftFirst = [line('المجموع', 700, 100, '1'), line('81.00 ريال', 100, 200, '2'), line('أرز', 700, 203, '3'), line('نقدا', 700, 300, '4')];
+  expect(inRowOrder(leftFirst).map((one) => one.words.map((word) => word.text).join(' '))).toEqual(['المجموع', 'أرز 81.00 ريال', 'نقدا']);
+});

@@ -1,5 +1,6 @@
 import type { OcrLine } from './engine.ts';
 import { boundsOf, type Box } from './preprocess/grey-image.ts';
+import { isRightToLeft } from '../text-direction.ts';
 
 /**
  * Two lines share a row when their heights overlap by this share of the shorter one. Not the
@@ -19,18 +20,27 @@ function shareRow(a: Box, b: Box): boolean {
  * the right one first: "b) La fille…" before "a) Le chauffeur…" on a phone photo of an exercise
  * sheet turned a few degrees, "Time: 11:37:00" before "Cashier: USER" on a receipt. Where a
  * line is followed, on the same row, by one wholly to its left, the two become one line, left
- * to right, in the left one's paragraph: the row as printed, with no blank line or
+ * to right (right to left in a right-to-left script), in the later one's paragraph: the row as printed, with no blank line or
  * line-spacing of its own. Lines of two real columns do not follow one another on one row: a
  * column ends low and the next starts high.
  */
 export function inRowOrder(lines: OcrLine[]): OcrLine[] {
   const out: OcrLine[] = [];
   for (const line of lines) {
-    const right = out.at(-1);
-    if (right && line.box.x1 <= right.box.x0 && shareRow(line.box, right.box)) {
-      // A row read C, B, A: B joins C, then A joins BC.
-      out[out.length - 1] = { words: [...line.words, ...right.words], box: boundsOf([line.box, right.box]), paragraph: line.paragraph };
-    } else out.push(line);
+    const before = out.at(-1);
+    if (before && shareRow(line.box, before.box)) {
+      // A right-to-left row (Arabic, Hebrew) is read from its right end: there the piece wholly
+      // to the right is the one out of turn, and goes first. A row read C, B, A: B joins C, then A joins BC.
+      const rightToLeft = isRightToLeft(lineText(line)) && isRightToLeft(lineText(before));
+      const outOfTurn = rightToLeft ? line.box.x0 >= before.box.x1 : line.box.x1 <= before.box.x0;
+      if (outOfTurn) {
+        out[out.length - 1] = { words: [...line.words, ...before.words], box: boundsOf([line.box, before.box]), paragraph: line.paragraph };
+        continue;
+      }
+    }
+    out.push(line);
   }
   return out;
 }
+
+const lineText = (line: OcrLine) => line.words.map((word) => word.text).join(' ');

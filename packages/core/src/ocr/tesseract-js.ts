@@ -1,5 +1,5 @@
 import { ConversionError, throwIfCancelled } from '../errors.ts';
-import { NOT_LETTERS, tesseractPsm, type OcrEngine, type OcrOptions, type OcrResult } from './engine.ts';
+import { NOT_LETTERS, segmentationMode, type OcrEngine, type OcrOptions, type OcrResult } from './engine.ts';
 import { parseTesseractTsv } from './tsv.ts';
 import { dictionaryLoader } from './dictionary/load-dictionary.ts';
 
@@ -257,7 +257,7 @@ function workerSlot(paths: Omit<TesseractJsPaths, 'second' | 'workers'> & { cach
       // Set for this call only: tesseract.js saves Tesseract's parameters before and puts them
       // back after, so a later call or a worker loaded with other languages starts clean.
       const parameters = {
-        tessedit_pageseg_mode: tesseractPsm[options.segmentation ?? 'auto'],
+        tessedit_pageseg_mode: segmentationMode(options),
         ...(options.lettersOnly ? { tessedit_char_blacklist: NOT_LETTERS } : {}),
         ...(options.dpi ? { user_defined_dpi: String(options.dpi) } : {}),
       };

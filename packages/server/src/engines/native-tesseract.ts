@@ -9,7 +9,7 @@ import {
   NOT_LETTERS,
   parseTesseractTsv,
   secondModelPath,
-  tesseractPsm,
+  segmentationMode,
   type OcrEngine,
   type OcrOptions,
   type OcrResult,
@@ -83,7 +83,7 @@ export function createNativeTesseractEngine(
   { secondModelDir }: { secondModelDir?: string } = {},
 ): OcrEngine {
   async function recognize(image: Uint8Array, { languages, segmentation = 'auto', lettersOnly, dpi, signal, model }: OcrOptions): Promise<OcrResult> {
-    const psm = tesseractPsm[segmentation];
+    const psm = segmentationMode({ segmentation, languages });
     const folder = model === 'second' && secondModelDir ? secondModelDir : tessdataDir;
     // TSV rather than text: word boxes and confidences; `-c` because the `tsv` config file is
     // looked up in --tessdata-dir, which holds only models.

@@ -33,9 +33,12 @@ export function TextOutput({ text, textLabel, copyLabel, downloads }: TextOutput
 
   return (
     <div className="flex flex-col gap-3">
+      {/* dir="auto" (unicode-bidi: plaintext on a text area) gives each paragraph the direction of its
+          first letter: Arabic right to left, English beside it left to right. */}
       <textarea
         readOnly
         value={text}
+        dir="auto"
         aria-label={textLabel}
         data-testid="result-text"
         className={cn(

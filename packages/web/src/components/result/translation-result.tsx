@@ -36,6 +36,7 @@ function TextPane({ label, text, lang, copyLabel, testId }: { label: string; tex
         readOnly
         value={text}
         lang={lang}
+        dir="auto"
         aria-labelledby={id}
         data-testid={testId}
         className="min-h-64 w-full resize-y rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-800 focus:border-brand-500"
