@@ -8,7 +8,10 @@ test("OCR.space's language codes map to languages we read, German and Chinese by
   expect(ocrSpaceLanguages.chs).toBe('chi_sim');
   expect(ocrSpaceLanguages.dut).toBe('nld');
   expect(ocrSpaceLanguages.auto).toBe('eng');
-  // An OCR.space language we do not read is not offered.
-  expect(ocrSpaceLanguages.kor).toBeUndefined();
+  // OCR.space's codes for languages fetched on first use map to the catalogue's.
+  expect(ocrSpaceLanguages.kor).toBe('kor');
+  expect(ocrSpaceLanguages.gre).toBe('ell');
+  expect(ocrSpaceLanguages.vnm).toBe('vie');
+  expect(ocrSpaceLanguages.cht).toBe('chi_tra');
   expect(OCR_SPACE_MAX_BYTES).toBeGreaterThan(0);
 });

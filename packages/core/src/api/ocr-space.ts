@@ -8,21 +8,43 @@ import { findTool } from '../tools.ts';
  * three cannot say different things.
  */
 
-/** OCR.space's three-letter codes for the languages we read, each mapped to our OCR language. */
+/**
+ * OCR.space's codes (its Engine 1 and 3 lists), each mapped to the catalogue's language: every
+ * one of them is read here, bundled or fetched on first use.
+ */
 const ocrSpaceCodes: Readonly<Record<string, OcrLanguage>> = {
-  eng: 'eng',
-  ger: 'deu',
-  fre: 'fra',
-  spa: 'spa',
-  ita: 'ita',
-  por: 'por',
-  dut: 'nld',
-  pol: 'pol',
-  rus: 'rus',
-  tur: 'tur',
-  dan: 'dan',
+  ara: 'ara',
+  bul: 'bul',
   chs: 'chi_sim',
+  cht: 'chi_tra',
+  hrv: 'hrv',
+  cze: 'ces',
+  dan: 'dan',
+  dut: 'nld',
+  eng: 'eng',
+  fin: 'fin',
+  fre: 'fra',
+  ger: 'deu',
+  gre: 'ell',
+  hun: 'hun',
+  kor: 'kor',
+  ita: 'ita',
   jpn: 'jpn',
+  pol: 'pol',
+  por: 'por',
+  rus: 'rus',
+  slv: 'slv',
+  spa: 'spa',
+  swe: 'swe',
+  tha: 'tha',
+  tur: 'tur',
+  ukr: 'ukr',
+  vnm: 'vie',
+  hin: 'hin',
+  kan: 'kan',
+  per: 'fas',
+  tel: 'tel',
+  tam: 'tam',
 };
 
 /**

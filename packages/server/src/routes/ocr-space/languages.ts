@@ -2,31 +2,6 @@ import { ocrSpaceLanguages } from '@textlift/core/api/ocr-space';
 import { defaultOcrLanguage, type OcrLanguage } from '@textlift/core/ocr/languages';
 import { OcrSpaceError } from './answer.ts';
 
-/** OCR.space's codes for languages we do not read yet, named in the error so a client knows it is not a typo. */
-const notYet: Record<string, string> = {
-  ara: 'Arabic',
-  bul: 'Bulgarian',
-  cht: 'Chinese (Traditional)',
-  hrv: 'Croatian',
-  cze: 'Czech',
-  fin: 'Finnish',
-  gre: 'Greek',
-  hun: 'Hungarian',
-  kor: 'Korean',
-  slv: 'Slovenian',
-  swe: 'Swedish',
-  ukr: 'Ukrainian',
-  vnm: 'Vietnamese',
-  vie: 'Vietnamese',
-  tha: 'Thai',
-  tai: 'Thai',
-  hin: 'Hindi',
-  kan: 'Kannada',
-  per: 'Persian',
-  tel: 'Telugu',
-  tam: 'Tamil',
-};
-
 /** Every code this API takes (core's list, which the OpenAPI description and the API page show). */
 export const acceptedLanguageCodes = Object.keys(ocrSpaceLanguages);
 
@@ -42,8 +17,5 @@ export function ocrLanguageOf(value: string | undefined): OcrLanguage {
   const ours = ocrSpaceLanguages[code];
   if (ours) return ours;
   const accepted = acceptedLanguageCodes.join(', ');
-  if (notYet[code]) {
-    throw new OcrSpaceError(`E201: ${notYet[code]} (language '${code}') is not read on this server yet. Languages read: ${accepted}.`);
-  }
   throw new OcrSpaceError(`E201: Invalid value for parameter 'language': '${value}'. Languages read: ${accepted}.`);
 }
