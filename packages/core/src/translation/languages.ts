@@ -1,4 +1,4 @@
-import { ocrLanguageTags, type OcrLanguage } from '../ocr/languages.ts';
+import { catalogueEntry } from '../ocr/language-catalogue.ts';
 
 /** What the Image Translator translates into, as the spec lists them: Spanish, French, German, Chinese, Japanese. */
 export const translationTargets = ['es', 'fr', 'de', 'zh', 'ja'] as const;
@@ -21,9 +21,9 @@ export interface RelayedPair extends LanguagePair {
   via?: LanguageCode;
 }
 
-/** The language of text read with these OCR languages: the first one's, as a translation source. */
-export function languageOfOcr(languages: readonly OcrLanguage[]): LanguageCode {
-  return ocrLanguageTags[languages[0] ?? 'eng'].split('-')[0]!;
+/** The language of text read with these OCR languages (given or found): the first one's, as a translation source. */
+export function languageOfOcr(languages: readonly string[]): LanguageCode {
+  return (catalogueEntry(languages[0] ?? 'eng')?.tag ?? 'en').split('-')[0]!;
 }
 
 /** Both sides in one language ("en" and "en-GB" too): nothing to translate. */

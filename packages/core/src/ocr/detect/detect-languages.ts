@@ -1,0 +1,193 @@
+import { catalogueEntry } from '../language-catalogue.ts';
+import { MAX_OCR_LANGUAGES } from '../languages.ts';
+import { unlessFailed, type OcrEngine, type OcrLine, type OcrOptions } from '../engine.ts';
+import { cropImage, encodePgm, type GreyImage } from '../preprocess/grey-image.ts';
+import { identifyLanguage } from './identify.ts';
+import { isoScriptOf, languagesOfScript, letterCounts, quickModelOf, scriptOfLetter } from './scripts.ts';
+
+// A page's languages found by itself, as every OCR tool finds them (pipeline.ts, when no
+// language is given): its script by Tesseract's OSD where the engine has it, then a quick
+// reading of a band of the page with that script's broadest model, whose text a language
+// identifier (franc) names, paragraph by paragraph, so a page that mixes languages is read
+// with each (Japanese with English: jpn+eng).
+
+/** What a page was read as: Tesseract codes, their BCP-47 tags, and whether they were found rather than given. */
+export interface ReadLanguages {
+  codes: string[];
+  tags: string[];
+  detected: boolean;
+}
+
+/** The languages as a result names them. */
+export function readAs(codes: readonly string[], detected: boolean): ReadLanguages {
+  return { codes: [...codes], tags: codes.map((code) => catalogueEntry(code)?.tag ?? code), detected };
+}
+
+/** Several pages' languages as one: each language once, in the order first read. */
+export function mergeReadAs(readings: ReadonlyArray<ReadLanguages | undefined>): ReadLanguages | undefined {
+  const found = readings.filter((reading): reading is ReadLanguages => reading !== undefined);
+  if (found.length === 0) return undefined;
+  const codes = [...new Set(found.flatMap((reading) => reading.codes))];
+  return readAs(codes, found.some((reading) => reading.detected));
+}
+
+/** A result's `data.language`, spread in where there is one. */
+export function withLanguage(language: ReadLanguages | undefined): { language?: ReadLanguages } {
+  return language ? { language } : {};
+}
+
+/**
+ * The band of the page the quick pass reads: its inkiest fifth, at least QUICK_ROWS tall. Read
+ * with one model it costs about a quarter of one whole reading, and a page's OCR reads it whole
+ * two to four times (pipeline.ts); a fifth of an A4 page of prose gives franc 300 letters and more.
+ */
+const QUICK_SHARE = 0.2;
+const QUICK_ROWS = 300;
+/**
+ * OSD's band, smaller: its cost grows with the letters it classifies (measured, tesseract's CPU
+ * seconds: 0.65 on an A4 page at 150 dpi, 0.47 on 400 rows, 0.23 on 200), and 200 rows of
+ * prose name the script as surely as the page for Latin, Cyrillic, Greek and Japanese.
+ */
+const OSD_SHARE = 0.12;
+const OSD_ROWS = 200;
+/** A pixel this dark or darker is ink, for finding the band with the most text. */
+const INK_LEVEL = 128;
+/**
+ * Languages with less than this share of the letters the quick pass read in their script are
+ * left out: a word quoted in another language is read well enough by the page's model, and each
+ * model added slows every line.
+ */
+const MIXED_SHARE = 0.2;
+/** Kana among a CJK page's characters from this share make it Japanese (Japanese prose has 40-70% kana). */
+const KANA_SHARE = 0.1;
+/**
+ * Below this confidence OSD's script is a guess (measured: 0.05 on 200 rows of Chinese, named
+ * Japanese upside down; 1.3 and more on prose it named right): the quick pass then reads with
+ * the models of the scripts we bundle, and the letters it reads tell the script.
+ */
+const OSD_SURE = 0.5;
+/** Models read when the script is not known: the bundled scripts' broadest (Latin, Cyrillic, CJK). */
+const UNKNOWN_SCRIPT_MODELS = ['eng', 'rus', 'jpn'];
+
+/**
+ * The languages to read a page with, found on it: the script by OSD, then a quick reading with
+ * that script's broadest model named by franc. Where nothing could be told (too few letters),
+ * the script's broadest model; where not even the script could be, English.
+ */
+export async function detectLanguages(engine: OcrEngine, grey: GreyImage, { signal }: Pick<OcrOptions, 'signal'> = {}): Promise<ReadLanguages> {
+  const osd = engine.osd ? await unlessFailed(signal, () => engine.osd!(encodePgm(inkiestBand(grey, OSD_SHARE, OSD_ROWS)), { signal })) : undefined;
+  const script = osd && osd.confidence >= OSD_SURE ? isoScriptOf(osd.script) : undefined;
+  const only = script ? languagesOfScript(script) : [];
+  // A script only one language writes (Greek, Thai, Korean) needs no quick pass.
+  if (only.length === 1) return readAs(only, true);
+  const quick = script ? quickModelOf(script) : undefined;
+  const models = quick ? [quick] : UNKNOWN_SCRIPT_MODELS;
+  const { lines } = await engine.recognize(encodePgm(inkiestBand(grey, QUICK_SHARE, QUICK_ROWS)), { languages: models, segmentation: 'auto', signal });
+  const codes = languagesOfReading(lines);
+  if (codes.length > 0) return readAs(codes, true);
+  return readAs([quick ?? 'eng'], true);
+}
+
+/** The quick pass's band: the inkiest fifth of the page (a short page whole). */
+export const quickBand = (grey: GreyImage) => inkiestBand(grey, QUICK_SHARE, QUICK_ROWS);
+
+/** The band of the page with the most ink, `share` of its height and at least `least` rows (a short page whole). */
+function inkiestBand(grey: GreyImage, share: number, least: number): GreyImage {
+  const rows = Math.max(least, Math.round(grey.height * share));
+  if (rows >= grey.height) return grey;
+  const ink = new Float64Array(grey.height + 1);
+  for (let y = 0; y < grey.height; y++) {
+    let count = 0;
+    const start = y * grey.width;
+    for (let x = 0; x < grey.width; x++) if (grey.data[start + x]! <= INK_LEVEL) count++;
+    ink[y + 1] = ink[y]! + count;
+  }
+  let best = 0;
+  for (let top = 1; top + rows <= grey.height; top++) if (ink[top + rows]! - ink[top]! > ink[best + rows]! - ink[best]!) best = top;
+  return cropImage(grey, { x0: 0, y0: best, x1: grey.width, y1: best + rows });
+}
+
+/** Scripts whose text is told apart by its characters, not by franc: the CJK family. */
+const CJK = new Set(['Hani', 'Jpan']);
+
+/**
+ * The languages a quick reading is in, most letters first: its words grouped by script, each
+ * script's paragraphs named by franc; a language with too small a share of its script is left
+ * out, and so is a script with too few letters (stray marks read as letters).
+ */
+export function languagesOfReading(lines: readonly OcrLine[]): string[] {
+  // Letters per script, and per script the text of each paragraph in it.
+  const letters = new Map<string, number>();
+  const paragraphs = new Map<string, Map<string, string>>();
+  for (const line of lines) {
+    for (const word of line.words) {
+      const counts = letterCounts(word.text);
+      if (counts.size === 0) continue;
+      const [script, count] = [...counts].reduce((most, each) => (each[1] > most[1] ? each : most));
+      // A lone letter of a script that spells words (an "l" among kanji) is more often a misread mark.
+      if (count < 2 && !CJK.has(script) && script !== 'Kore') continue;
+      const group = CJK.has(script) ? 'Hani' : script;
+      letters.set(group, (letters.get(group) ?? 0) + [...counts.values()].reduce((a, b) => a + b, 0));
+      const texts = paragraphs.get(group) ?? new Map<string, string>();
+      texts.set(line.paragraph, `${texts.get(line.paragraph) ?? ''} ${word.text}`);
+      paragraphs.set(group, texts);
+    }
+  }
+  // CJK characters each carry about a word: weighed as the letters of a short one.
+  const weights = new Map([...letters].map(([script, count]) => [script, CJK.has(script) || script === 'Kore' ? count * CJK_WEIGHT : count]));
+  const total = [...weights.values()].reduce((a, b) => a + b, 0);
+  const weighed = new Map<string, number>();
+  for (const [script, weight] of weights) {
+    if (letters.get(script)! < MIN_SCRIPT_LETTERS || weight < total * MIXED_SHARE) continue;
+    for (const [code, share] of languagesOfScriptText(script, [...paragraphs.get(script)!.values()])) weighed.set(code, (weighed.get(code) ?? 0) + weight * share);
+  }
+  return [...weighed]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, MAX_OCR_LANGUAGES)
+    .map(([code]) => code);
+}
+
+/** What one CJK character weighs against one letter: about a short word's letters. */
+const CJK_WEIGHT = 3;
+/** A script with fewer letters than this on the quick pass is stray marks, not text. */
+const MIN_SCRIPT_LETTERS = 8;
+
+/** The languages of one script's paragraphs, each with its share of their letters. */
+function languagesOfScriptText(script: string, texts: string[]): Array<[string, number]> {
+  const all = texts.join(' ');
+  if (CJK.has(script)) {
+    let kana = 0;
+    let cjk = 0;
+    for (const character of all) {
+      const of = scriptOfLetter(character);
+      if (of === 'Jpan') kana++;
+      if (of === 'Jpan' || of === 'Hani') cjk++;
+    }
+    return [[kana >= cjk * KANA_SHARE ? 'jpn' : 'chi_sim', 1]];
+  }
+  // Each paragraph long enough to tell is named apart; the short ones together.
+  const shares = new Map<string, number>();
+  let short = '';
+  let counted = 0;
+  const add = (text: string) => {
+    const size = [...letterCounts(text).values()].reduce((a, b) => a + b, 0);
+    const best = identifyLanguage(text, script)?.[0]?.[0];
+    if (!best) return;
+    shares.set(best, (shares.get(best) ?? 0) + size);
+    counted += size;
+  };
+  for (const text of texts) {
+    if ([...letterCounts(text).values()].reduce((a, b) => a + b, 0) >= MIN_PARAGRAPH_LETTERS) add(text);
+    else short += ` ${text}`;
+  }
+  if (short.trim()) add(short);
+  if (counted === 0) {
+    // Too little to tell: the script's one language, or its broadest model.
+    const fallback = identifyLanguage(all, script)?.[0]?.[0] ?? quickModelOf(script);
+    return fallback ? [[fallback, 1]] : [];
+  }
+  return [...shares].filter(([, size]) => size >= counted * MIXED_SHARE).map(([code, size]) => [code, size / counted]);
+}
+
+/** Paragraphs with this many letters are named on their own (franc is unsure below about 50). */
+const MIN_PARAGRAPH_LETTERS = 60;
