@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
-import { ocrLanguageTags, type OcrLanguage } from '@textlift/core/ocr/languages';
-import { useLanguage } from './use-language.ts';
+import { useState } from 'react';
+import { AUTO_OCR_LANGUAGE, ocrLanguageTags, type OcrLanguage } from '@textlift/core/ocr/languages';
 
 /** The OCR languages this build serves (Russian needs a Debian package at build time). */
 export const availableOcrLanguages = __OCR_LANGUAGES__ as OcrLanguage[];
@@ -41,11 +40,8 @@ export function ocrLanguageName(code: OcrLanguage, interfaceTag: string): string
   return languageName(ocrLanguageTags[code], interfaceTag);
 }
 
-/** The OCR language of a tool page: follows the interface language until the visitor picks one. */
+/** The OCR language of a tool page: Automatic (found on each page) until the visitor picks one. */
 export function useOcrLanguage() {
-  const language = useLanguage();
-  const [picked, setPicked] = useState<OcrLanguage>();
-  const [fallback, setFallback] = useState(() => defaultOcrLanguage(language.code));
-  useEffect(() => setFallback(defaultOcrLanguage(language.code)), [language.code]);
-  return [picked ?? fallback, setPicked] as const;
+  const [picked, setPicked] = useState<OcrLanguage | typeof AUTO_OCR_LANGUAGE>();
+  return [picked ?? AUTO_OCR_LANGUAGE, setPicked] as const;
 }
