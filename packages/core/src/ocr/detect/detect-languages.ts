@@ -133,7 +133,6 @@ export function languagesOfReading(lines: readonly OcrLine[]): string[] {
       paragraphs.set(group, texts);
     }
   }
-  // CJK characters each carry about a word: weighed as the letters of a short one.
   const weights = new Map([...letters].map(([script, count]) => [script, CJK.has(script) || script === 'Kore' ? count * CJK_WEIGHT : count]));
   const total = [...weights.values()].reduce((a, b) => a + b, 0);
   const weighed = new Map<string, number>();
@@ -147,8 +146,8 @@ export function languagesOfReading(lines: readonly OcrLine[]): string[] {
     .map(([code]) => code);
 }
 
-/** What one CJK character weighs against one letter: about a short word's letters. */
-const CJK_WEIGHT = 3;
+/** What one CJK character weighs against one letter: it is about as wide as two, so weights follow the page's share. */
+const CJK_WEIGHT = 2;
 /** A script with fewer letters than this on the quick pass is stray marks, not text. */
 const MIN_SCRIPT_LETTERS = 8;
 
@@ -165,29 +164,45 @@ function languagesOfScriptText(script: string, texts: string[]): Array<[string, 
     }
     return [[kana >= cjk * KANA_SHARE ? 'jpn' : 'chi_sim', 1]];
   }
-  // Each paragraph long enough to tell is named apart; the short ones together.
-  const shares = new Map<string, number>();
-  let short = '';
-  let counted = 0;
-  const add = (text: string) => {
-    const size = [...letterCounts(text).values()].reduce((a, b) => a + b, 0);
-    const best = identifyLanguage(text, script)?.[0]?.[0];
-    if (!best) return;
-    shares.set(best, (shares.get(best) ?? 0) + size);
-    counted += size;
-  };
-  for (const text of texts) {
-    if ([...letterCounts(text).values()].reduce((a, b) => a + b, 0) >= MIN_PARAGRAPH_LETTERS) add(text);
-    else short += ` ${text}`;
-  }
-  if (short.trim()) add(short);
-  if (counted === 0) {
-    // Too little to tell: the script's one language, or its broadest model.
-    const fallback = identifyLanguage(all, script)?.[0]?.[0] ?? quickModelOf(script);
+  // The script's text named as a whole; then the paragraphs long enough to tell named apart,
+  // and those named otherwise taken together: a second language joins where they are clearly it.
+  const main = identifyLanguage(all, script)?.[0]?.[0];
+  if (!main) {
+    // Too little to tell: the script's broadest model.
+    const fallback = quickModelOf(script);
     return fallback ? [[fallback, 1]] : [];
   }
-  return [...shares].filter(([, size]) => size >= counted * MIXED_SHARE).map(([code, size]) => [code, size / counted]);
+  const total = letterTotal(all);
+  const others = new Map<string, string[]>();
+  for (const text of texts) {
+    if (letterTotal(text) < MIN_PARAGRAPH_LETTERS) continue;
+    const named = identifyLanguage(text, script)?.[0]?.[0];
+    if (named && named !== main) others.set(named, [...(others.get(named) ?? []), text]);
+  }
+  const found: Array<[string, number]> = [];
+  for (const [code, paragraphsOf] of others) {
+    const pooled = paragraphsOf.join(' ');
+    const share = letterTotal(pooled) / total;
+    if (share < MIXED_SHARE) continue;
+    const ranked = identifyLanguage(pooled, script) ?? [];
+    const mainScore = ranked.find(([each]) => each === main)?.[1] ?? 0;
+    if (ranked[0]?.[0] === code && mainScore < CLEARLY_OTHER) found.push([code, share]);
+  }
+  const mixed = found.reduce((sum, [, share]) => sum + share, 0);
+  return [[main, 1 - mixed], ...found];
 }
 
-/** Paragraphs with this many letters are named on their own (franc is unsure below about 50). */
-const MIN_PARAGRAPH_LETTERS = 60;
+const letterTotal = (text: string) => [...letterCounts(text).values()].reduce((a, b) => a + b, 0);
+
+/**
+ * Paragraphs named another language than the page's join it only where, taken together, the
+ * page's language scores below this against theirs (franc: 1 for the best): close languages'
+ * short paragraphs (Bulgarian read as Russian, Portuguese as Spanish) score 0.9 and more.
+ */
+const CLEARLY_OTHER = 0.85;
+
+/**
+ * Paragraphs with this many letters are named on their own, so a page that mixes languages by
+ * paragraph is read with each; shorter ones are named together (franc needs about 20 letters).
+ */
+const MIN_PARAGRAPH_LETTERS = 30;
