@@ -20,8 +20,14 @@ export const pdfToWord: Conversion<{ language: OcrLanguage[]; password: string }
   const input = files[0];
   if (!input) throw new ConversionError('no-file', 'No PDF was given.');
   const languages = options.language;
-  const read = await readPdfPages(input.bytes, { password: options.password, languages, styles: true, pictures: true, maxPages: PDF_TO_WORD_MAX_PAGES }, context);
-  const pages = read.map((page) => (page.kind === 'text' ? { kind: 'text' as const, blocks: layoutBlocks(page.runs, { tables: true }), pictures: page.pictures } : page));
+  const read = await readPdfPages(
+    input.bytes,
+    { password: options.password, languages, styles: true, pictures: true, maxPages: PDF_TO_WORD_MAX_PAGES },
+    context,
+  );
+  const pages = read.map((page) =>
+    page.kind === 'text' ? { kind: 'text' as const, blocks: layoutBlocks(page.runs, { tables: true }), pictures: page.pictures } : page,
+  );
 
   // Headings are judged against the body text size of the whole document.
   const body = bodySize(pages.flatMap((page) => (page.kind === 'text' ? page.blocks : [])));

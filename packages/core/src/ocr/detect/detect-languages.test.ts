@@ -105,7 +105,7 @@ test("Tesseract's OSD report is parsed; one without a script is undefined", () =
   expect(parseOsd('Too few characters. Skipping this page\n')).toBeUndefined();
 });
 
-test("`auto` and nothing are the empty list (found on each page); what was read is named by BCP-47 tags, pages merged", () => {
+test('`auto` and nothing are the empty list (found on each page); what was read is named by BCP-47 tags, pages merged', () => {
   expect(parseOcrLanguages('auto')).toEqual([]);
   expect(parseOcrLanguages('')).toEqual([]);
   expect(() => parseOcrLanguages('auto+eng')).toThrow();

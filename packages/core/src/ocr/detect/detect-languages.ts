@@ -28,7 +28,10 @@ export function mergeReadAs(readings: ReadonlyArray<ReadLanguages | undefined>):
   const found = readings.filter((reading): reading is ReadLanguages => reading !== undefined);
   if (found.length === 0) return undefined;
   const codes = [...new Set(found.flatMap((reading) => reading.codes))];
-  return readAs(codes, found.some((reading) => reading.detected));
+  return readAs(
+    codes,
+    found.some((reading) => reading.detected),
+  );
 }
 
 /** A result's `data.language`, spread in where there is one. */
@@ -138,7 +141,8 @@ export function languagesOfReading(lines: readonly OcrLine[]): string[] {
   const weighed = new Map<string, number>();
   for (const [script, weight] of weights) {
     if (letters.get(script)! < MIN_SCRIPT_LETTERS || weight < total * MIXED_SHARE) continue;
-    for (const [code, share] of languagesOfScriptText(script, [...paragraphs.get(script)!.values()])) weighed.set(code, (weighed.get(code) ?? 0) + weight * share);
+    for (const [code, share] of languagesOfScriptText(script, [...paragraphs.get(script)!.values()]))
+      weighed.set(code, (weighed.get(code) ?? 0) + weight * share);
   }
   return [...weighed]
     .sort((a, b) => b[1] - a[1])
