@@ -58,8 +58,11 @@ describe('the language of a quick reading, named within its script', () => {
   });
 });
 
-/** An engine whose OSD and readings answer as told, counting the readings asked. */
-function fakeEngine(script: string | undefined, read: string[]): OcrEngine & { asked: string[][] } {
+/**
+ * An engine whose OSD names `script` and whose readings give `read`: confidently with a model
+ * of `readsWith`, as garbage's confidence with others; the readings asked are counted.
+ */
+function fakeEngine(script: string | undefined, read: string[], readsWith: string[]): OcrEngine & { asked: string[][] } {
   const asked: string[][] = [];
   return {
     name: 'fake',
@@ -67,7 +70,8 @@ function fakeEngine(script: string | undefined, read: string[]): OcrEngine & { a
     ...(script === undefined ? {} : { osd: async () => ({ script, confidence: 5, orientation: 0 }) }),
     recognize: async (_image: Uint8Array, options: OcrOptions) => {
       asked.push(options.languages);
-      return { lines: reading(read) };
+      const confidence = options.languages.some((code) => readsWith.includes(code)) ? 90 : 20;
+      return { lines: reading(read).map((line) => ({ ...line, words: line.words.map((word) => ({ ...word, confidence })) })) };
     },
     terminate: async () => {},
   };
@@ -76,26 +80,27 @@ function fakeEngine(script: string | undefined, read: string[]): OcrEngine & { a
 const page = { width: 800, height: 1200, data: new Uint8Array(800 * 1200).fill(255) };
 
 describe('detectLanguages', () => {
-  test('the script by OSD picks the quick model; a script only one language writes is read at once', async () => {
-    const turkish = fakeEngine('Latin', catalogueSentences('tr', 6));
+  test('a band the Latin model reads confidently is named at once; else OSD picks the script and its quick model', async () => {
+    const turkish = fakeEngine('Latin', catalogueSentences('tr', 6), ['eng']);
     expect(await detectLanguages(turkish, page)).toEqual({ codes: ['tur'], tags: ['tr'], detected: true });
     expect(turkish.asked).toEqual([['eng']]);
-    const russian = fakeEngine('Cyrillic', catalogueSentences('ru', 6));
+    const russian = fakeEngine('Cyrillic', catalogueSentences('ru', 6), ['rus']);
     expect((await detectLanguages(russian, page)).codes).toEqual(['rus']);
-    expect(russian.asked).toEqual([['rus']]);
-    const greek = fakeEngine('Greek', []);
+    expect(russian.asked).toEqual([['eng'], ['rus']]);
+    // One language writes Greek: no second reading.
+    const greek = fakeEngine('Greek', ['Αυτό δεν είναι ελληνικό κείμενο'], ['ell']);
     expect(await detectLanguages(greek, page)).toEqual({ codes: ['ell'], tags: ['el'], detected: true });
-    expect(greek.asked).toEqual([]);
-    const chinese = fakeEngine('Han', catalogueSentences('zh_CN', 6));
+    expect(greek.asked).toEqual([['eng']]);
+    const chinese = fakeEngine('Han', catalogueSentences('zh_CN', 6), ['jpn']);
     expect((await detectLanguages(chinese, page)).tags).toEqual(['zh-Hans']);
-    expect(chinese.asked).toEqual([['jpn']]);
+    expect(chinese.asked).toEqual([['eng'], ['jpn']]);
   });
 
-  test('an engine without OSD reads the quick pass with the bundled scripts, and its letters tell; nothing read is English', async () => {
-    const japanese = fakeEngine(undefined, catalogueSentences('ja', 6));
+  test('an engine without OSD reads the band again with the bundled scripts, and its letters tell; nothing read is English', async () => {
+    const japanese = fakeEngine(undefined, catalogueSentences('ja', 6), ['jpn']);
     expect((await detectLanguages(japanese, page)).codes).toEqual(['jpn']);
-    expect(japanese.asked).toEqual([['eng', 'rus', 'jpn']]);
-    expect((await detectLanguages(fakeEngine(undefined, []), page)).codes).toEqual(['eng']);
+    expect(japanese.asked).toEqual([['eng'], ['eng', 'rus', 'jpn']]);
+    expect((await detectLanguages(fakeEngine(undefined, [], []), page)).codes).toEqual(['eng']);
   });
 });
 
