@@ -4,6 +4,7 @@ import type { PdfEngine } from './pdf/pdf-engine.ts';
 import type { GreyImage } from './ocr/preprocess/grey-image.ts';
 import type { TranslationEngineId } from './translation/engines.ts';
 import type { PageWords } from './ocr/page-words.ts';
+import type { ReadLanguages } from './ocr/detect/detect-languages.ts';
 
 export interface InputFile {
   name: string;
@@ -51,6 +52,11 @@ export interface ToolData {
    * image's pixels as it stands upright (a PDF's page drawn at 300 dpi), for the OCR.space-compatible API's overlay.
    */
   pages?: PageWords[];
+  /**
+   * What the OCR tools read the text as: the languages given, or found on the pages (the
+   * option's `auto`); absent where nothing was read by OCR (a PDF's own text).
+   */
+  language?: ReadLanguages;
 }
 
 export interface ConversionResult {

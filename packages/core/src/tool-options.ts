@@ -1,4 +1,4 @@
-import { MAX_OCR_LANGUAGES, ocrLanguages, type OcrLanguage } from './ocr/languages.ts';
+import { AUTO_OCR_LANGUAGE, MAX_OCR_LANGUAGES, ocrLanguages, type OcrLanguage } from './ocr/languages.ts';
 
 /**
  * One option of a tool, declared as data: what values it takes, its default, and how OpenAPI
@@ -90,14 +90,17 @@ export function textList(maxItems: number, maxLength = MAX_OPTION_LENGTH): Optio
   };
 }
 
-/** OCR languages as "eng" or up to three joined by "+" ("eng+deu+fra"). */
+/**
+ * OCR languages as "eng" or up to three joined by "+" ("eng+deu+fra"), or `auto` (the default):
+ * found on each page. The checked value of `auto` is the empty list.
+ */
 export const ocrLanguageOption: OptionField<OcrLanguage[]> = {
   kind: 'ocr-languages',
-  fallback: 'eng',
+  fallback: AUTO_OCR_LANGUAGE,
   json: {
     type: 'string',
-    pattern: `^(${ocrLanguages.join('|')})(\\+(${ocrLanguages.join('|')})){0,${MAX_OCR_LANGUAGES - 1}}$`,
-    default: 'eng',
+    pattern: `^${AUTO_OCR_LANGUAGE}$|^(${ocrLanguages.join('|')})(\\+(${ocrLanguages.join('|')})){0,${MAX_OCR_LANGUAGES - 1}}$`,
+    default: AUTO_OCR_LANGUAGE,
   },
 };
 

@@ -1,4 +1,4 @@
-import { bundledOcrLanguages, defaultOcrLanguage, type OcrLanguage } from '../ocr/languages.ts';
+import { AUTO_OCR_LANGUAGE, ocrLanguages, type OcrLanguage } from '../ocr/languages.ts';
 import { findTool } from '../tools.ts';
 
 /*
@@ -49,13 +49,12 @@ const ocrSpaceCodes: Readonly<Record<string, OcrLanguage>> = {
 
 /**
  * Every `language` the endpoints take: OCR.space's codes, ours (fil, ind, deu…: the same as
- * POST /api/v1/convert takes), and `auto`, which reads the default language (English) until
- * automatic detection lands.
+ * POST /api/v1/convert takes), and `auto`: each page's languages found on it, as the tools' `auto`.
  */
-export const ocrSpaceLanguages: Readonly<Record<string, OcrLanguage>> = {
+export const ocrSpaceLanguages: Readonly<Record<string, OcrLanguage | typeof AUTO_OCR_LANGUAGE>> = {
   ...ocrSpaceCodes,
-  ...Object.fromEntries(bundledOcrLanguages.map((code) => [code, code])),
-  auto: defaultOcrLanguage,
+  ...Object.fromEntries(ocrLanguages.map((code) => [code, code])),
+  auto: AUTO_OCR_LANGUAGE,
 };
 
 /** The engines OCR.space clients may name: every one is accepted and read by our one OCR engine. */
@@ -80,7 +79,7 @@ export const ocrSpaceFields: Readonly<Record<string, Record<string, unknown>>> =
     type: 'string',
     enum: Object.keys(ocrSpaceLanguages),
     default: 'eng',
-    description: 'OCR.space’s code of the text’s language (eng, ger, fre…) or ours (deu, fil, ind…); auto reads English',
+    description: 'OCR.space’s code of the text’s language (eng, ger, fre…) or ours (deu, fil, ind…); auto finds it on each page',
   },
   isOverlayRequired: flag('Answer each word with its box in TextOverlay'),
   filetype: { type: 'string', enum: [...ocrSpaceFileTypes], description: 'The input’s type; the content is sniffed in any case' },

@@ -1,4 +1,5 @@
 import { ConversionError } from '../errors.ts';
+import { withLanguage } from '../ocr/detect/detect-languages.ts';
 import type { Conversion, ConversionContext, InputFile } from '../conversion.ts';
 import { recognizePage, type PageText, type ReadingNeeds } from '../ocr/pipeline.ts';
 import { wordsOnPage, type PageWords } from '../ocr/page-words.ts';
@@ -51,7 +52,8 @@ async function readNewImage(
   const report = ocrPageProgress(onProgress);
   report?.(0, 'loading');
   const engine = await host.engines.ocr.engine();
-  engine.load?.(languages);
+  // Languages to be found on the page load once found (ocr/detect/).
+  if (languages.length > 0) engine.load?.(languages);
   report?.(0, 'preparing');
   // A photo larger than the page OCR reads is scaled down as it is decoded (JPEGs at a
   // reduced size where the decoder can), never refused for its megapixels alone.
@@ -82,7 +84,7 @@ export const imageToText: Conversion<{ language: OcrLanguage[] }> = async ({ fil
   return {
     text,
     outputs: [{ name: nameAfterFile(files[0]!.name, '_extracted.txt', 'extracted-text.txt'), type: 'text/plain; charset=utf-8', bytes: encoder.encode(text) }],
-    data: { pages: [{ text, lines: wordsOnImage(page, files[0]!.bytes) }] },
+    data: { pages: [{ text, lines: wordsOnImage(page, files[0]!.bytes) }], ...withLanguage(page.language) },
   };
 };
 

@@ -6,6 +6,7 @@ import { progressPart } from '../progress.ts';
 import { languageOfOcr, type TranslationTarget } from '../translation/languages.ts';
 import { translateText } from '../translation/translate-text.ts';
 import { readImage } from './image-to-text.ts';
+import { withLanguage } from '../ocr/detect/detect-languages.ts';
 
 const encoder = new TextEncoder();
 
@@ -15,13 +16,21 @@ const encoder = new TextEncoder();
  * is read, so a pair nobody translates fails at once rather than after the OCR.
  */
 export const imageTranslator: Conversion<{ target: TranslationTarget; source: OcrLanguage[] }> = async ({ files }, { target, source }, context) => {
-  const pair = { source: languageOfOcr(source), target };
-  if (pair.source === pair.target) {
-    throw new ConversionError('bad-request', `The text is in ${target} already: choose another target language.`, { field: 'target' });
-  }
-  const engine = await context.host.engines.translation.engineFor(pair);
+  // A source to be found on the picture (`auto`) is known only once it is read.
+  const found = source.length === 0;
+  const pairOf = (languages: readonly string[]) => {
+    const pair = { source: languageOfOcr(languages), target };
+    if (pair.source === pair.target) {
+      throw new ConversionError('bad-request', `The text is in ${target} already: choose another target language.`, { field: 'target' });
+    }
+    return pair;
+  };
+  const given = found ? undefined : pairOf(source);
+  const chosen = given && (await context.host.engines.translation.engineFor(given));
   // Reading is most of the time; translating a page's paragraphs takes a second or two.
   const page = await readImage(files[0], source, { ...context, onProgress: progressPart(context.onProgress, 0, 0.85) });
+  const pair = given ?? pairOf(page.language?.codes ?? []);
+  const engine = chosen ?? (await context.host.engines.translation.engineFor(pair));
   const translated = await translateText(page.text, engine, pair, { onProgress: progressPart(context.onProgress, 0.85, 1), signal: context.signal });
   return {
     text: translated,
@@ -32,6 +41,6 @@ export const imageTranslator: Conversion<{ target: TranslationTarget; source: Oc
         bytes: encoder.encode(translated),
       },
     ],
-    data: { translation: { original: page.text, engine: engine.id, source: pair.source, target } },
+    data: { translation: { original: page.text, engine: engine.id, source: pair.source, target }, ...withLanguage(page.language) },
   };
 };

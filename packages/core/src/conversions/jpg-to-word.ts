@@ -3,7 +3,8 @@ import type { OcrLanguage } from '../ocr/languages.ts';
 import { paragraphsToDocx } from '../documents/docx-text.ts';
 import { textToParagraphs } from '../documents/paragraphs.ts';
 import { paragraphsToRtf } from '../documents/rtf.ts';
-import { recognizeImage } from './image-to-text.ts';
+import { readImage } from './image-to-text.ts';
+import { withLanguage } from '../ocr/detect/detect-languages.ts';
 import { nameAfterFile } from '../output-names.ts';
 
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -14,7 +15,8 @@ const RTF_TYPE = 'application/rtf';
  * who ask for it, or both (the page offers both).
  */
 export const jpgToWord: Conversion<{ language: OcrLanguage[]; format: 'docx' | 'rtf' | 'both' }> = async ({ files }, { language, format }, context) => {
-  const text = await recognizeImage(files[0], language, context);
+  const page = await readImage(files[0], language, context);
+  const { text } = page;
   const paragraphs = textToParagraphs(text);
   const outputs: OutputFile[] = [];
   const name = (extension: string) => nameAfterFile(files[0]!.name, extension, `extracted_text${extension}`);
@@ -22,5 +24,5 @@ export const jpgToWord: Conversion<{ language: OcrLanguage[]; format: 'docx' | '
     outputs.push({ name: name('.docx'), type: DOCX_TYPE, bytes: await paragraphsToDocx(paragraphs, 'Extracted text') });
   }
   if (format !== 'docx') outputs.push({ name: name('.rtf'), type: RTF_TYPE, bytes: paragraphsToRtf(paragraphs) });
-  return { text: paragraphs.join('\n\n'), outputs, zipName: name('.zip') };
+  return { text: paragraphs.join('\n\n'), outputs, zipName: name('.zip'), data: withLanguage(page.language) };
 };

@@ -1,4 +1,5 @@
 import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, type PDFDocument, type PDFContext } from '@cantoo/pdf-lib';
+import { mergeReadAs, withLanguage, type ReadLanguages } from '../ocr/detect/detect-languages.ts';
 import type { Conversion, ConversionContext, ProgressCallback } from '../conversion.ts';
 import { ConversionError, throwIfCancelled } from '../errors.ts';
 import { checkPageCount, OCR_MAX_PIXELS, OCR_PDF_MAX_PAGES } from '../limits.ts';
@@ -63,6 +64,7 @@ export const ocrPdf: Conversion<OcrPdfOptions> = async ({ files }, options, cont
   return {
     outputs: [{ name: nameAfterFile(first.name, '.pdf', 'document.pdf'), type: 'application/pdf', bytes: result.bytes }],
     summary: result.summary,
+    data: withLanguage(result.language),
   };
 };
 
@@ -120,14 +122,16 @@ async function addTextLayers(bytes: Uint8Array, password: string, options: OcrPd
     let engine: Promise<OcrEngine> | undefined;
     const ocr = () =>
       (engine ??= host.engines.ocr.engine().then((loaded) => {
-        loaded.load?.(options.language);
+        if (options.language.length > 0) loaded.load?.(options.language);
         if (loaded.parallel) window = 2;
         fill();
         return loaded;
       }));
 
     /** The words to lay over page `number`, or undefined where the page keeps its own text. */
-    async function readPage(number: number): Promise<{ placed: PlacedWord[][]; turns: number; rotate: number; straightened: boolean } | undefined> {
+    async function readPage(
+      number: number,
+    ): Promise<{ placed: PlacedWord[][]; turns: number; rotate: number; straightened: boolean; language?: ReadLanguages } | undefined> {
       throwIfCancelled(signal);
       const detail = { page: number, pages: total };
       forward?.((number - 1) / total, 'reading', detail);
@@ -182,16 +186,18 @@ async function addTextLayers(bytes: Uint8Array, password: string, options: OcrPd
         if (!placed) {
           // A photo's page flattened or levelled: its boxes are not in the page's geometry, so
           // the page is read as it came, where they are.
-          const { lines } = await engine.recognize(encodePgm(grey), { languages: options.language, segmentation: 'auto', dpi: OCR_DPI, signal });
+          const languages = reading.language?.codes ?? options.language;
+          const { lines } = await engine.recognize(encodePgm(grey), { languages, segmentation: 'auto', dpi: OCR_DPI, signal });
           placed = placeLines(lines, (x, y) => toPage(x, y));
         }
         const { turns, flattened, levelled } = reading.placement;
-        return { placed, turns: flattened || levelled ? 0 : turns, rotate, straightened };
+        return { placed, turns: flattened || levelled ? 0 : turns, rotate, straightened, ...withLanguage(reading.language) };
       } finally {
         page.cleanup();
       }
     }
 
+    const languages: Array<ReadLanguages | undefined> = [];
     for (let number = 1; number <= total; number++) {
       current = number;
       fill();
@@ -213,12 +219,14 @@ async function addTextLayers(bytes: Uint8Array, password: string, options: OcrPd
       }
       if (read.straightened) summary.straightened++;
       summary.read++;
+      languages.push(read.language);
     }
     onProgress?.(1, 'reading');
     // Nothing to read: the file goes back as it came, byte for byte.
-    if (!font) return { bytes, summary };
+    const language = mergeReadAs(languages);
+    if (!font) return { bytes, summary, language };
     font.finish();
-    return { bytes: await save(doc), summary };
+    return { bytes: await save(doc), summary, language };
   } finally {
     await close();
   }

@@ -2,7 +2,7 @@ import type { Conversion } from '../conversion.ts';
 import { ConversionError } from '../errors.ts';
 import { PDF_TO_EXCEL_MAX_PAGES } from '../limits.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
-import { readPdfPages } from '../pdf/read-pages.ts';
+import { languageOfPages, readPdfPages } from '../pdf/read-pages.ts';
 import { findPictureTables, findTables, placedRuns } from '../tables/find-tables.ts';
 import { tablesResult, type TablesFormat } from '../tables/tables-output.ts';
 
@@ -21,5 +21,6 @@ export const pdfToExcel: Conversion<{ language: OcrLanguage[]; password: string;
   const found = pages.map((page) =>
     page.kind === 'text' ? findTables(placedRuns(page.runs, page.height), page.rulings) : findPictureTables(page.lines, page.rulings),
   );
-  return tablesResult(found, input.name, options.format, options.language);
+  const language = languageOfPages(pages);
+  return tablesResult(found, input.name, options.format, language?.codes ?? options.language, language);
 };

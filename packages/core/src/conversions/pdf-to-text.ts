@@ -1,9 +1,10 @@
 import type { Conversion } from '../conversion.ts';
+import { withLanguage } from '../ocr/detect/detect-languages.ts';
 import { nameAfterFile } from '../output-names.ts';
 import { ConversionError } from '../errors.ts';
 import { PDF_TO_TEXT_MAX_PAGES } from '../limits.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
-import { OCR_DPI, readPdfPages } from '../pdf/read-pages.ts';
+import { languageOfPages, OCR_DPI, readPdfPages } from '../pdf/read-pages.ts';
 import { wordsOfRuns } from '../ocr/page-words.ts';
 import { layoutText } from '../pdf/text-layout.ts';
 
@@ -30,6 +31,7 @@ export const pdfToText: Conversion<{ language: OcrLanguage[]; password: string }
         text: texts[index]!,
         lines: page.kind === 'text' ? wordsOfRuns(page.runs, page.height, OCR_DPI / 72) : page.words,
       })),
+      ...withLanguage(languageOfPages(pages)),
     },
   };
 };

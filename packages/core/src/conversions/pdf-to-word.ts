@@ -6,7 +6,8 @@ import { ConversionError } from '../errors.ts';
 import { PDF_TO_WORD_MAX_PAGES } from '../limits.ts';
 import type { OcrLanguage } from '../ocr/languages.ts';
 import { bodySize, toDocBlock } from '../pdf/page-structure.ts';
-import { readPdfPages } from '../pdf/read-pages.ts';
+import { languageOfPages, readPdfPages } from '../pdf/read-pages.ts';
+import { withLanguage } from '../ocr/detect/detect-languages.ts';
 import type { PagePicture } from '../pdf/read-pages.ts';
 import { layoutBlocks, type Block } from '../pdf/text-layout.ts';
 import { DOCX_TYPE } from './jpg-to-word.ts';
@@ -19,9 +20,14 @@ export const pdfToWord: Conversion<{ language: OcrLanguage[]; password: string }
   const input = files[0];
   if (!input) throw new ConversionError('no-file', 'No PDF was given.');
   const languages = options.language;
-  const pages = (
-    await readPdfPages(input.bytes, { password: options.password, languages, styles: true, pictures: true, maxPages: PDF_TO_WORD_MAX_PAGES }, context)
-  ).map((page) => (page.kind === 'text' ? { kind: 'text' as const, blocks: layoutBlocks(page.runs, { tables: true }), pictures: page.pictures } : page));
+  const read = await readPdfPages(
+    input.bytes,
+    { password: options.password, languages, styles: true, pictures: true, maxPages: PDF_TO_WORD_MAX_PAGES },
+    context,
+  );
+  const pages = read.map((page) =>
+    page.kind === 'text' ? { kind: 'text' as const, blocks: layoutBlocks(page.runs, { tables: true }), pictures: page.pictures } : page,
+  );
 
   // Headings are judged against the body text size of the whole document.
   const body = bodySize(pages.flatMap((page) => (page.kind === 'text' ? page.blocks : [])));
@@ -42,6 +48,7 @@ export const pdfToWord: Conversion<{ language: OcrLanguage[]; password: string }
     outputs: [
       { name: nameAfterFile(input.name, '.docx', 'document.docx'), type: DOCX_TYPE, bytes: await blocksToDocx(blocks, fileStem(input.name) || 'Document') },
     ],
+    data: withLanguage(languageOfPages(read)),
   };
 };
 

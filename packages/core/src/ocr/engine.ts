@@ -4,6 +4,7 @@ import type { LoadLineModel } from './lines/line-model.ts';
 import type { Dictionary } from './dictionary/dictionary.ts';
 import type { StepSwitches } from './pipeline.ts';
 import { catalogueEntry } from './language-catalogue.ts';
+import type { OsdReading } from './detect/osd.ts';
 
 /** A page's segmentation (prepare-page.ts), or one line: a word cut out to be read again. */
 export type OcrSegmentation = PageSegmentation | 'line';
@@ -81,6 +82,12 @@ export interface OcrEngine {
    * a page never fails for want of a dictionary.
    */
   dictionary?(languages: string[]): Promise<Dictionary | undefined>;
+  /**
+   * The page's script by Tesseract's orientation and script detection (its osd model), the
+   * first step of finding a page's languages (detect/); absent where the engine has no OSD
+   * model, undefined where the page has too few letters to tell.
+   */
+  osd?(image: Uint8Array, options: { signal?: AbortSignal }): Promise<OsdReading | undefined>;
   /** Steps of the page's reading switched off, and a trace of those run: a benchmark's (pipeline.ts), never a visitor's. */
   steps?: StepSwitches;
   terminate(): Promise<void>;

@@ -35,9 +35,15 @@ export function isBundledOcrLanguage(code: string): code is BundledOcrLanguage {
   return (bundledOcrLanguages as readonly string[]).includes(code);
 }
 
-/** Parses "eng" or "eng+deu" into known codes; an unknown code is a bad request, not a silent English fallback. */
+/** The option's value that has each page's languages found on it (ocr/detect/), its default. */
+export const AUTO_OCR_LANGUAGE = 'auto';
+
+/**
+ * Parses "eng" or "eng+deu" into known codes; an unknown code is a bad request, not a silent
+ * English fallback. `auto` or nothing is the empty list: the languages are found on each page.
+ */
 export function parseOcrLanguages(value: string | undefined): OcrLanguage[] {
-  if (!value) return [defaultOcrLanguage];
+  if (!value || value.trim() === AUTO_OCR_LANGUAGE) return [];
   const codes = [
     ...new Set(
       value

@@ -21,6 +21,7 @@ import { readableWords } from './dictionary/readable-words.ts';
 import { chooseWords } from './choose-words.ts';
 import { doubtfulLines, MOSTLY_DOUBTFUL, spliceLines } from './doubtful-lines.ts';
 import { LINE_MODEL_LANGUAGES } from './lines/second-reading.ts';
+import { detectLanguages, readAs, type ReadLanguages } from './detect/detect-languages.ts';
 
 // The reading of one page as one ordered list of named steps: preparation, readers, the choice
 // among their readings, and the repairs of the reading kept. Each step says when it runs (the
@@ -82,6 +83,8 @@ export interface PageText {
    * reading stands, and a later try may do better, so it is not kept for reuse.
    */
   partial?: boolean;
+  /** The languages the page was read in, given or found on it (detect/). */
+  language?: ReadLanguages;
 }
 
 /** What a tool needs of a reading beyond its text. */
@@ -780,9 +783,17 @@ async function readPage(page: PreparedPage, options: ReadOptions, context: PageC
 
 /**
  * OCR of one page, the way every OCR tool does it: the steps of PAGE_STEPS in turn, each
- * where it applies. The engine's `steps` switch steps off for a benchmark.
+ * where it applies. The engine's `steps` switch steps off for a benchmark. No languages given
+ * (the option's `auto`): they are found on the page first (detect/).
  */
 export async function recognizePage(engine: OcrEngine, grey: GreyImage, options: ReadOptions, needs: ReadingNeeds = {}): Promise<PageText> {
+  if (options.languages.length > 0) return { ...(await readInLanguages(engine, grey, options, needs)), language: readAs(options.languages, false) };
+  const language = await detectLanguages(engine, grey, options);
+  engine.load?.(language.codes);
+  return { ...(await readInLanguages(engine, grey, { ...options, languages: language.codes }, needs)), language };
+}
+
+async function readInLanguages(engine: OcrEngine, grey: GreyImage, options: ReadOptions, needs: ReadingNeeds): Promise<PageText> {
   const switches = engine.steps ?? {};
   const known = new Set(switchableSteps());
   for (const name of switches.off ?? [])

@@ -118,6 +118,8 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
     dictionary: dictionaryLoader((language) => readLanguageFile(paths.langPath, language)),
     parallel: workers > 1,
     load(languages) {
+      // Languages still to be found on the page (detect/) load once they are.
+      if (languages.length === 0) return;
       // Not a worker whose readings wait or run: its languages are theirs until they end.
       for (const [index, each] of lanes.entries()) {
         if (each.pending === 0 && (index === 0 || !each.slot.failed)) each.slot.load(languages.join('+')).catch(() => {});

@@ -3,6 +3,7 @@ import { ConversionError, throwIfCancelled } from '../errors.ts';
 import { checkPageCount, OCR_MAX_PIXELS } from '../limits.ts';
 import type { OcrEngine, OcrLine } from '../ocr/engine.ts';
 import { recognizePage } from '../ocr/pipeline.ts';
+import { mergeReadAs, type ReadLanguages } from '../ocr/detect/detect-languages.ts';
 import { wordsOnPage, type BoxedWord } from '../ocr/page-words.ts';
 import { ocrPageProgress } from '../progress.ts';
 import { pictureRulings } from '../tables/find-tables.ts';
@@ -30,7 +31,12 @@ export type PagePicture = PageBox & { png: Uint8Array };
  */
 export type PdfPage =
   | { kind: 'text'; runs: PositionedText[]; pictures: PagePicture[]; height: number; rulings: Ruling[] }
-  | { kind: 'scan'; text: string; lines: OcrLine[]; rulings: Ruling[]; words?: BoxedWord[][] };
+  | { kind: 'scan'; text: string; lines: OcrLine[]; rulings: Ruling[]; words?: BoxedWord[][]; language?: ReadLanguages };
+
+/** The languages a PDF's scanned pages were read in, or undefined where none was read by OCR. */
+export function languageOfPages(pages: readonly PdfPage[]): ReadLanguages | undefined {
+  return mergeReadAs(pages.map((page) => (page.kind === 'scan' ? page.language : undefined)));
+}
 
 export interface ReadPdfOptions {
   password?: string;
@@ -75,7 +81,7 @@ export async function readPdfPages(bytes: Uint8Array, options: ReadPdfOptions, {
       } else {
         if (!ocr) {
           ocr = await host.engines.ocr.engine();
-          ocr.load?.(options.languages);
+          if (options.languages.length > 0) ocr.load?.(options.languages);
         }
         // Never larger than the recogniser reads (the preparation would only scale it down).
         const image = await pdf.renderPage(page, OCR_DPI / 72, OCR_MAX_PIXELS);
@@ -109,6 +115,7 @@ export async function readPdfPages(bytes: Uint8Array, options: ReadPdfOptions, {
           lines: result.lines,
           rulings: options.rulings ? pictureRulings(result) : [],
           words: wordsOnPage(result, image.width, image.height, toDpi),
+          ...(result.language ? { language: result.language } : {}),
         });
       }
       page.cleanup();

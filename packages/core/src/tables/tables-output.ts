@@ -1,7 +1,7 @@
 import type { ConversionResult, OutputFile, ToolData } from '../conversion.ts';
 import { ConversionError } from '../errors.ts';
 import { nameAfterFile } from '../output-names.ts';
-import type { OcrLanguage } from '../ocr/languages.ts';
+import { withLanguage, type ReadLanguages } from '../ocr/detect/detect-languages.ts';
 import { styleForLanguages } from './cell-values.ts';
 import { typedCells, type TypedCell } from './column-values.ts';
 import type { PageTables, Table } from './table.ts';
@@ -18,8 +18,15 @@ const PREVIEW_ROWS = 50;
 /**
  * What PDF to Excel and JPG to Excel answer: the workbook (and/or its CSV) named after the
  * input file `fileName`, counts of pages, tables and cells to check, and the first table for the preview.
+ * Figures are read in the style of `languages` (found or given); `language` is what the OCR read the text as.
  */
-export async function tablesResult(pages: PageTables[], fileName: string, format: TablesFormat, languages: readonly OcrLanguage[]): Promise<ConversionResult> {
+export async function tablesResult(
+  pages: PageTables[],
+  fileName: string,
+  format: TablesFormat,
+  languages: readonly string[],
+  language?: ReadLanguages,
+): Promise<ConversionResult> {
   const sheets = sheetsOf(pages);
   if (sheets.length === 0) throw new ConversionError('no-text', 'No text found.');
   const outputs: OutputFile[] = [];
@@ -40,7 +47,7 @@ export async function tablesResult(pages: PageTables[], fileName: string, format
       sheets: sheets.length,
       unsure: typed.flat(2).filter((cell) => cell?.check).length,
     },
-    data: first ? preview(first, typed[0]!) : {},
+    data: { ...(first ? preview(first, typed[0]!) : {}), ...withLanguage(language) },
   };
 }
 

@@ -21,10 +21,7 @@ export interface RelayedPair extends LanguagePair {
   via?: LanguageCode;
 }
 
-/**
- * The language of text read with these OCR languages: the first one's, as a translation source;
- * any catalogue language, since the picker offers them all.
- */
+/** The language of text read with these OCR languages (given or found): the first one's, as a translation source. */
 export function languageOfOcr(languages: readonly string[]): LanguageCode {
   return (catalogueEntry(languages[0] ?? 'eng')?.tag ?? 'en').split('-')[0]!;
 }

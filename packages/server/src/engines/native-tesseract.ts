@@ -15,6 +15,7 @@ import {
   type OcrResult,
 } from '@textlift/core';
 import { dictionaryLoader, type DictionaryLoader } from '@textlift/core/ocr/dictionary/load-dictionary';
+import { parseOsd } from '@textlift/core/ocr/detect/osd';
 import type { Served } from './main-thread-calls.ts';
 import { runProcess, type ProcessResult } from './processes.ts';
 
@@ -80,7 +81,7 @@ export function createNativeTesseractEngine(
   version: string,
   tessdataDir: string,
   runner: TesseractRunner = runTesseractProcess,
-  { secondModelDir }: { secondModelDir?: string } = {},
+  { secondModelDir, osdDir }: { secondModelDir?: string; osdDir?: string } = {},
 ): OcrEngine {
   async function recognize(image: Uint8Array, { languages, segmentation = 'auto', lettersOnly, dpi, signal, model }: OcrOptions): Promise<OcrResult> {
     const psm = segmentationMode({ segmentation, languages });
@@ -100,10 +101,17 @@ export function createNativeTesseractEngine(
     return { lines: parseTesseractTsv(new TextDecoder().decode(stdout)) };
   }
 
+  /** The page's script by Tesseract's OSD; its report names none where the page has too few letters. */
+  async function osd(image: Uint8Array, { signal }: { signal?: AbortSignal }) {
+    const { code, stdout } = await runner(['stdin', 'stdout', '--tessdata-dir', osdDir!, '-l', 'osd', '--psm', '0'], image, signal);
+    return code === 0 ? parseOsd(new TextDecoder().decode(stdout)) : undefined;
+  }
+
   return {
     name: `tesseract ${version}`,
     parallel: true,
     recognize,
+    ...(osdDir && existsSync(path.join(osdDir, 'osd.traineddata')) ? { osd } : {}),
     dictionary: dictionariesIn(tessdataDir),
     ...(secondModelDir
       ? {

@@ -64,7 +64,8 @@ export async function createOcrProvider(
 
 function nativeProvider(version: string, tessdataDir: string, runner?: TesseractRunner, steps?: StepSwitches, secondModelDir?: string): OcrProvider {
   const engine: OcrEngine = {
-    ...createNativeTesseractEngine(version, tessdataDir, runner, { secondModelDir }),
+    // Debian's folder holds the osd model, the script detector that finding a page's languages starts with.
+    ...createNativeTesseractEngine(version, tessdataDir, runner, { secondModelDir, osdDir: secondModelDir }),
     lineModel: loadLineModel,
     ...(steps ? { steps } : {}),
   };

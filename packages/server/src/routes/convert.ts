@@ -197,6 +197,8 @@ export function registerConvertRoute(app: FastifyInstance, deps: { queue: JobQue
       if (!output) throw new ConversionError('engine-failed', 'No output.');
       // Who translated, for API clients as the page says it.
       if (result.data?.translation) reply.header('X-Translation-Engine', result.data.translation.engine);
+      // What the OCR read the text as (given, or found with `auto`), as BCP-47 tags.
+      if (result.data?.language) reply.header('Content-Language', result.data.language.tags.join(', '));
       return reply
         .header('Content-Type', output.type)
         .header('Content-Disposition', contentDisposition(output.name))

@@ -1,5 +1,5 @@
 import { ocrSpaceLanguages } from '@textlift/core/api/ocr-space';
-import { defaultOcrLanguage, type OcrLanguage } from '@textlift/core/ocr/languages';
+import { defaultOcrLanguage, type AUTO_OCR_LANGUAGE, type OcrLanguage } from '@textlift/core/ocr/languages';
 import { OcrSpaceError } from './answer.ts';
 
 /** Every code this API takes (core's list, which the OpenAPI description and the API page show). */
@@ -7,11 +7,11 @@ export const acceptedLanguageCodes = Object.keys(ocrSpaceLanguages);
 
 /**
  * The OCR language for an OCR.space `language` value (any case). `auto` (OCR.space's Engine 2
- * detection, what ocr-space-api-wrapper sends with OCREngine 2) reads as the default language:
- * we do not detect a page's language yet. Our own codes (`deu`, `fil`, `ind`, `chi_sim`) are
- * taken too. A code we do not read is an error in OCR.space's shape.
+ * detection, what ocr-space-api-wrapper sends with OCREngine 2) has each page's languages found
+ * on it (core's ocr/detect/); left out, English, as OCR.space reads it. Our own codes (`deu`,
+ * `fil`, `ind`, `chi_sim`) are taken too. A code we do not read is an error in OCR.space's shape.
  */
-export function ocrLanguageOf(value: string | undefined): OcrLanguage {
+export function ocrLanguageOf(value: string | undefined): OcrLanguage | typeof AUTO_OCR_LANGUAGE {
   const code = (value ?? '').trim().toLowerCase();
   if (!code) return defaultOcrLanguage;
   const ours = ocrSpaceLanguages[code];

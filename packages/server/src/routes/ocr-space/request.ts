@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { InputFile } from '@textlift/core';
-import type { OcrLanguage } from '@textlift/core/ocr/languages';
+import type { AUTO_OCR_LANGUAGE, OcrLanguage } from '@textlift/core/ocr/languages';
 import { ocrSpaceEngines, ocrSpaceFileTypes } from '@textlift/core/api/ocr-space';
 import { OcrSpaceError } from './answer.ts';
 import { ocrLanguageOf } from './languages.ts';
@@ -13,7 +13,7 @@ export interface OcrSpaceRequest {
 
 /** What the request asks, checked. */
 export interface OcrSpaceParameters {
-  language: OcrLanguage;
+  language: OcrLanguage | typeof AUTO_OCR_LANGUAGE;
   overlay: boolean;
   table: boolean;
   searchablePdf: boolean;

@@ -62,7 +62,7 @@ export function HeroExtractor() {
             label: selected && isPdfName(selected.file) ? pdfReadingLabel(state, t) : ocrProgressLabel(state.stage, state.fraction, t),
           }
         : state.status === 'done'
-          ? { status: 'done', text: state.result.text ?? '' }
+          ? { status: 'done', text: state.result.text ?? '', ...(state.result.data?.language ? { language: state.result.data.language } : {}) }
           : { status: 'failed', message: failWords(state.error).message };
 
   const download = () => downloadOutput(doneOutput(state));

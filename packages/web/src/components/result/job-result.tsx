@@ -5,6 +5,7 @@ import type { ConversionResult } from '@textlift/core/conversion';
 import { asksForPassword, type ConversionError } from '@textlift/core/errors';
 import type { ConversionState } from '../../hooks/use-tool-job.ts';
 import { PasswordForm } from '../tool/password-form.tsx';
+import { ReadAs } from './read-as.tsx';
 import { ResultFailed, ResultIdle, ResultRunning } from './result-states.tsx';
 
 type Running = Extract<ConversionState, { status: 'running' }>;
@@ -45,5 +46,10 @@ export function JobResult({ state, placeholder, idleIcon, busyLabel, stepLabel, 
     const { message, tips } = failed(state.error);
     return <ResultFailed message={message} tips={tips} />;
   }
-  return <>{done(state.result)}</>;
+  return (
+    <>
+      {done(state.result)}
+      <ReadAs language={state.result.data?.language} />
+    </>
+  );
 }

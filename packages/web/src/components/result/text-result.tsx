@@ -2,13 +2,15 @@ import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button.tsx';
 import { ResultFailed, ResultIdle, ResultRunning } from './result-states.tsx';
+import { ReadAs } from './read-as.tsx';
+import type { ReadLanguages } from '@textlift/core/ocr/detect/detect-languages';
 import { CopyButton } from '../ui/copy-button.tsx';
 import { cn } from '../../lib/cn.ts';
 
 export type TextResultState =
   | { status: 'idle' }
   | { status: 'running'; label: string; fraction: number }
-  | { status: 'done'; text: string }
+  | { status: 'done'; text: string; language?: ReadLanguages }
   | { status: 'failed'; message: string; tips?: string[] };
 
 export interface TextDownload {
@@ -87,5 +89,10 @@ export function TextResult({ state, placeholder, busyLabel, onDownload, textLabe
     );
   if (state.status === 'failed') return <ResultFailed message={state.message} tips={state.tips} />;
   if (state.status === 'idle') return <ResultIdle placeholder={placeholder} />;
-  return <TextOutput text={state.text} textLabel={textLabel} downloads={[{ label: t('download'), onClick: onDownload }]} />;
+  return (
+    <>
+      <TextOutput text={state.text} textLabel={textLabel} downloads={[{ label: t('download'), onClick: onDownload }]} />
+      <ReadAs language={state.language} />
+    </>
+  );
 }

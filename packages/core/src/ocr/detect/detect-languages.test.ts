@@ -1,0 +1,120 @@
+import { describe, expect, test } from 'vitest';
+import { catalogueSentences } from '../../../../../test-support/catalogue-pages.ts';
+import type { OcrEngine, OcrLine, OcrOptions } from '../engine.ts';
+import { parseOcrLanguages } from '../languages.ts';
+import { detectLanguages, languagesOfReading, mergeReadAs, readAs } from './detect-languages.ts';
+import { parseOsd } from './osd.ts';
+
+/** A quick pass that read `paragraphs` without a mistake: one line per paragraph, words boxed anyhow. */
+function reading(paragraphs: string[]): OcrLine[] {
+  return paragraphs.map((text, index) => ({
+    paragraph: `p${index}`,
+    box: { x0: 0, y0: index * 40, x1: 1000, y1: index * 40 + 30 },
+    words: text.split(/\s+/).map((word) => ({ text: word, confidence: 90, box: { x0: 0, y0: 0, x1: 10, y1: 10 } })),
+  }));
+}
+
+// Messages Debian's packages ship translated (msgunfmt of /usr/share/locale): what translators wrote.
+describe('the language of a quick reading, named within its script', () => {
+  test.each([
+    ['de', 'deu'],
+    ['fr', 'fra'],
+    ['es', 'spa'],
+    ['it', 'ita'],
+    ['pt_BR', 'por'],
+    ['nl', 'nld'],
+    ['da', 'dan'],
+    ['pl', 'pol'],
+    ['tr', 'tur'],
+    ['id', 'ind'],
+    ['vi', 'vie'],
+    ['ru', 'rus'],
+    ['uk', 'ukr'],
+    ['bg', 'bul'],
+    ['el', 'ell'],
+    ['ja', 'jpn'],
+    ['zh_CN', 'chi_sim'],
+    ['ko', 'kor'],
+  ])('%s sentences are %s', (locale, code) => {
+    const sentences = catalogueSentences(locale, 8);
+    expect(sentences.length).toBe(8);
+    expect(languagesOfReading(reading(sentences))).toEqual([code]);
+  });
+
+  test('a page mixing Japanese and English paragraphs is both, Japanese first; stray Latin marks among kanji are not English', () => {
+    const japanese = catalogueSentences('ja', 6);
+    const english = catalogueSentences('en', 3);
+    expect(languagesOfReading(reading([...japanese.slice(0, 3), english[0]!, ...japanese.slice(3), english[1]!, english[2]!]))).toEqual(['jpn', 'eng']);
+    expect(languagesOfReading(reading(japanese.map((sentence) => `${sentence} l I`)))).toEqual(['jpn']);
+  });
+
+  test('a page mixing Ukrainian and Russian paragraphs is both', () => {
+    const found = languagesOfReading(reading([...catalogueSentences('uk', 4), ...catalogueSentences('ru', 4, { skip: 10 })]));
+    expect([...found].sort()).toEqual(['rus', 'ukr']);
+  });
+
+  test('too few letters to tell: nothing named', () => {
+    expect(languagesOfReading(reading(['1234 5678', '—']))).toEqual([]);
+  });
+});
+
+/**
+ * An engine whose OSD names `script` and whose readings give `read`: confidently with a model
+ * of `readsWith`, as garbage's confidence with others; the readings asked are counted.
+ */
+function fakeEngine(script: string | undefined, read: string[], readsWith: string[]): OcrEngine & { asked: string[][] } {
+  const asked: string[][] = [];
+  return {
+    name: 'fake',
+    asked,
+    ...(script === undefined ? {} : { osd: async () => ({ script, confidence: 5, orientation: 0 }) }),
+    recognize: async (_image: Uint8Array, options: OcrOptions) => {
+      asked.push(options.languages);
+      const confidence = options.languages.some((code) => readsWith.includes(code)) ? 90 : 20;
+      return { lines: reading(read).map((line) => ({ ...line, words: line.words.map((word) => ({ ...word, confidence })) })) };
+    },
+    terminate: async () => {},
+  };
+}
+
+const page = { width: 800, height: 1200, data: new Uint8Array(800 * 1200).fill(255) };
+
+describe('detectLanguages', () => {
+  test('a band the Latin model reads confidently is named at once; else OSD picks the script and its quick model', async () => {
+    const turkish = fakeEngine('Latin', catalogueSentences('tr', 6), ['eng']);
+    expect(await detectLanguages(turkish, page)).toEqual({ codes: ['tur'], tags: ['tr'], detected: true });
+    expect(turkish.asked).toEqual([['eng']]);
+    const russian = fakeEngine('Cyrillic', catalogueSentences('ru', 6), ['rus']);
+    expect((await detectLanguages(russian, page)).codes).toEqual(['rus']);
+    expect(russian.asked).toEqual([['eng'], ['rus']]);
+    // One language writes Greek: no second reading.
+    const greek = fakeEngine('Greek', ['Αυτό δεν είναι ελληνικό κείμενο'], ['ell']);
+    expect(await detectLanguages(greek, page)).toEqual({ codes: ['ell'], tags: ['el'], detected: true });
+    expect(greek.asked).toEqual([['eng']]);
+    const chinese = fakeEngine('Han', catalogueSentences('zh_CN', 6), ['jpn']);
+    expect((await detectLanguages(chinese, page)).tags).toEqual(['zh-Hans']);
+    expect(chinese.asked).toEqual([['eng'], ['jpn']]);
+  });
+
+  test('an engine without OSD reads the band again with the bundled scripts, and its letters tell; nothing read is English', async () => {
+    const japanese = fakeEngine(undefined, catalogueSentences('ja', 6), ['jpn']);
+    expect((await detectLanguages(japanese, page)).codes).toEqual(['jpn']);
+    expect(japanese.asked).toEqual([['eng'], ['eng', 'rus', 'jpn']]);
+    expect((await detectLanguages(fakeEngine(undefined, [], []), page)).codes).toEqual(['eng']);
+  });
+});
+
+test("Tesseract's OSD report is parsed; one without a script is undefined", () => {
+  const report = 'Page number: 0\nOrientation in degrees: 180\nRotate: 180\nOrientation confidence: 7.41\nScript: Japanese\nScript confidence: 2.29\n';
+  expect(parseOsd(report)).toEqual({ script: 'Japanese', confidence: 2.29, orientation: 180 });
+  expect(parseOsd('Too few characters. Skipping this page\n')).toBeUndefined();
+});
+
+test('`auto` and nothing are the empty list (found on each page); what was read is named by BCP-47 tags, pages merged', () => {
+  expect(parseOcrLanguages('auto')).toEqual([]);
+  expect(parseOcrLanguages('')).toEqual([]);
+  expect(() => parseOcrLanguages('auto+eng')).toThrow();
+  expect(readAs(['jpn', 'eng'], true)).toEqual({ codes: ['jpn', 'eng'], tags: ['ja', 'en'], detected: true });
+  expect(mergeReadAs([readAs(['deu'], true), undefined, readAs(['deu', 'fra'], true)])).toEqual({ codes: ['deu', 'fra'], tags: ['de', 'fr'], detected: true });
+  expect(mergeReadAs([undefined])).toBeUndefined();
+});

@@ -1,0 +1,290 @@
+import { catalogueEntry } from '../language-catalogue.ts';
+import { MAX_OCR_LANGUAGES } from '../languages.ts';
+import { unlessFailed, type OcrEngine, type OcrLine, type OcrOptions } from '../engine.ts';
+import { encodePgm, type GreyImage } from '../preprocess/grey-image.ts';
+import { identifyLanguage } from './identify.ts';
+import { isoScriptOf, languagesOfScript, letterCounts, quickModelOf, scriptOfLetter } from './scripts.ts';
+
+// A page's languages found by itself, as every OCR tool finds them (pipeline.ts, when no
+// language is given): its script by Tesseract's OSD where the engine has it, then a quick
+// reading of a band of the page with that script's broadest model, whose text a language
+// identifier (franc) names, paragraph by paragraph, so a page that mixes languages is read
+// with each (Japanese with English: jpn+eng).
+
+/** What a page was read as: Tesseract codes, their BCP-47 tags, and whether they were found rather than given. */
+export interface ReadLanguages {
+  codes: string[];
+  tags: string[];
+  detected: boolean;
+}
+
+/** The languages as a result names them. */
+export function readAs(codes: readonly string[], detected: boolean): ReadLanguages {
+  return { codes: [...codes], tags: codes.map((code) => catalogueEntry(code)?.tag ?? code), detected };
+}
+
+/** Several pages' languages as one: each language once, in the order first read. */
+export function mergeReadAs(readings: ReadonlyArray<ReadLanguages | undefined>): ReadLanguages | undefined {
+  const found = readings.filter((reading): reading is ReadLanguages => reading !== undefined);
+  if (found.length === 0) return undefined;
+  const codes = [...new Set(found.flatMap((reading) => reading.codes))];
+  return readAs(
+    codes,
+    found.some((reading) => reading.detected),
+  );
+}
+
+/** A result's `data.language`, spread in where there is one. */
+export function withLanguage(language: ReadLanguages | undefined): { language?: ReadLanguages } {
+  return language ? { language } : {};
+}
+
+/**
+ * The band of the page the quick pass reads: its inkiest tenth, at least QUICK_ROWS tall. Its
+ * cost grows with the text in it (tesseract's CPU seconds with eng, an A4 page of prose at 150
+ * dpi: 0.49 whole, 0.31 for its inkiest 400 rows, 0.20 for 200), and a page's OCR reads the page
+ * whole two to four times (pipeline.ts); 150 rows of prose give franc about 150 letters, enough
+ * within a script.
+ */
+const QUICK_SHARE = 0.1;
+const QUICK_ROWS = 180;
+/**
+ * OSD's band, smaller still: its cost grows with the letters it classifies too (0.65 s on the
+ * page, 0.47 on 400 rows, 0.23 on 200), and a few lines name the script.
+ */
+const OSD_SHARE = 0.08;
+const OSD_ROWS = 120;
+/** A pixel this dark or darker is ink, for finding the band with the most text. */
+const INK_LEVEL = 128;
+/**
+ * Languages with less than this share of the letters the quick pass read in their script are
+ * left out: a word quoted in another language is read well enough by the page's model, and each
+ * model added slows every line.
+ */
+const MIXED_SHARE = 0.2;
+/** Kana among a CJK page's characters from this share make it Japanese (Japanese prose has 40-70% kana). */
+const KANA_SHARE = 0.1;
+/**
+ * Below this confidence OSD's script is a guess (measured: 0.05 on 200 rows of Chinese, named
+ * Japanese upside down; 1.3 and more on prose it named right): the quick pass then reads with
+ * the models of the scripts we bundle, and the letters it reads tell the script.
+ */
+const OSD_SURE = 0.5;
+/** Models read when the script is not known: the bundled scripts' broadest (Latin, Cyrillic, CJK). */
+const UNKNOWN_SCRIPT_MODELS = ['eng', 'rus', 'jpn'];
+
+/**
+ * The languages to read a page with, found on it. Most pages are Latin: the quick pass reads
+ * with the Latin model first, and where it reads the band confidently its text is named at once.
+ * Else the script is found by OSD and the band read again with that script's broadest model
+ * (none where one language writes it: Greek, Thai, Korean). Where nothing could be told (too
+ * few letters), the script's broadest model; where not even the script could be, English.
+ */
+export async function detectLanguages(engine: OcrEngine, grey: GreyImage, { signal }: Pick<OcrOptions, 'signal'> = {}): Promise<ReadLanguages> {
+  const band = encodePgm(inkiestBand(grey, QUICK_SHARE, QUICK_ROWS));
+  const quickRead = (models: string[]) => engine.recognize(band, { languages: models, segmentation: 'auto', signal }).then(({ lines }) => lines);
+  const latin = await quickRead([LATIN_QUICK]);
+  if (surelyRead(latin) >= LATIN_SURE) {
+    const codes = languagesOfReading(latin);
+    if (codes.length > 0) return readAs(codes, true);
+  }
+  const osd = engine.osd ? await unlessFailed(signal, () => engine.osd!(encodePgm(inkiestBand(grey, OSD_SHARE, OSD_ROWS)), { signal })) : undefined;
+  const script = osd && osd.confidence >= OSD_SURE ? isoScriptOf(osd.script) : undefined;
+  const only = script ? languagesOfScript(script) : [];
+  if (only.length === 1) return readAs(only, true);
+  const quick = script ? quickModelOf(script) : undefined;
+  // Latin by OSD, but the Latin model unsure of part of the sample: another script's paragraphs
+  // are there too (OSD names the page's most common), read by the models of the bundled scripts.
+  const lines = await quickRead(quick && quick !== LATIN_QUICK ? [quick] : UNKNOWN_SCRIPT_MODELS);
+  const codes = languagesOfReading(lines);
+  if (codes.length > 0) return readAs(codes, true);
+  return readAs([quick ?? 'eng'], true);
+}
+
+/**
+ * The share of the sample's letters the Latin model reads in words it is sure of (WORD_SURE),
+ * from which the page is taken to be Latin. Measured on samples of prose, the mean word
+ * confidence: Latin languages 75-92 (a blurred scan 75), Cyrillic, Greek, Hebrew, Arabic, Korean
+ * 18-38, Chinese, Japanese, Hindi, Thai 0-16; by letters, a page whose other paragraphs are
+ * Japanese falls below too, and OSD is asked.
+ */
+const LATIN_SURE = 0.85;
+const WORD_SURE = 50;
+
+function surelyRead(lines: readonly OcrLine[]): number {
+  let sure = 0;
+  let all = 0;
+  for (const word of lines.flatMap((line) => line.words)) {
+    const letters = word.text.replace(/[^\p{L}]/gu, '').length;
+    all += letters;
+    if (word.confidence >= WORD_SURE) sure += letters;
+  }
+  return all > 0 ? sure / all : 0;
+}
+
+/** The Latin script's quick model (scripts.ts). */
+const LATIN_QUICK = 'eng';
+
+/** The quick pass's sample: the inkiest tenth of the page in STRIPES pieces (a short page whole). */
+export const quickBand = (grey: GreyImage) => inkiestBand(grey, QUICK_SHARE, QUICK_ROWS);
+
+/**
+ * The page sampled where it has the most ink, in STRIPES pieces, one from each part of its
+ * height, stacked with white between: a page that mixes languages by paragraph shows each. A
+ * piece's edges move to the nearest blank row, so no line is cut in half (half a line reads as
+ * noise, and the Latin model's confidence with it).
+ */
+function inkiestBand(grey: GreyImage, share: number, least: number): GreyImage {
+  const rows = Math.max(least, Math.round(grey.height * share));
+  if (rows >= grey.height) return grey;
+  const inkPerRow = new Float64Array(grey.height);
+  for (let y = 0; y < grey.height; y++) {
+    let count = 0;
+    const start = y * grey.width;
+    for (let x = 0; x < grey.width; x++) if (grey.data[start + x]! <= INK_LEVEL) count++;
+    inkPerRow[y] = count;
+  }
+  const sum = new Float64Array(grey.height + 1);
+  for (let y = 0; y < grey.height; y++) sum[y + 1] = sum[y]! + inkPerRow[y]!;
+  const blank = (y: number) => inkPerRow[y]! <= grey.width * BLANK_ROW;
+  const pieceRows = Math.ceil(rows / STRIPES);
+  const part = Math.floor(grey.height / STRIPES);
+  const pieces: Array<[number, number]> = [];
+  for (let stripe = 0; stripe < STRIPES; stripe++) {
+    const from = stripe * part;
+    const to = Math.min(grey.height, from + part);
+    if (to - from <= pieceRows) {
+      pieces.push([from, to]);
+      continue;
+    }
+    let best = from;
+    for (let top = from; top + pieceRows <= to; top++) if (sum[top + pieceRows]! - sum[top]! > sum[best + pieceRows]! - sum[best]!) best = top;
+    let top = best;
+    let bottom = best + pieceRows;
+    while (top > Math.max(0, best - pieceRows / 2) && !blank(top)) top--;
+    while (bottom < Math.min(grey.height, best + 1.5 * pieceRows) && !blank(bottom - 1)) bottom++;
+    pieces.push([top, bottom]);
+  }
+  const height = pieces.reduce((total, [top, bottom]) => total + bottom - top + GAP_ROWS, GAP_ROWS);
+  const data = new Uint8Array(grey.width * height).fill(255);
+  let at = GAP_ROWS;
+  for (const [top, bottom] of pieces) {
+    data.set(grey.data.subarray(top * grey.width, bottom * grey.width), at * grey.width);
+    at += bottom - top + GAP_ROWS;
+  }
+  return { width: grey.width, height, data };
+}
+
+/** Pieces the page is sampled in: its top, middle and foot each show their language. */
+const STRIPES = 3;
+/** A row with ink on at most this share of its pixels is between lines. */
+const BLANK_ROW = 0.002;
+/** White rows between the stacked pieces (and around them), so Tesseract sees separate paragraphs. */
+const GAP_ROWS = 24;
+
+/** Scripts whose text is told apart by its characters, not by franc: the CJK family. */
+const CJK = new Set(['Hani', 'Jpan']);
+
+/**
+ * The languages a quick reading is in, most letters first: its words grouped by script, each
+ * script's paragraphs named by franc; a language with too small a share of its script is left
+ * out, and so is a script with too few letters (stray marks read as letters).
+ */
+export function languagesOfReading(lines: readonly OcrLine[]): string[] {
+  // Letters per script, and per script the text of each paragraph in it.
+  const letters = new Map<string, number>();
+  const paragraphs = new Map<string, Map<string, string>>();
+  for (const line of lines) {
+    for (const word of line.words) {
+      const counts = letterCounts(word.text);
+      if (counts.size === 0) continue;
+      const [script, count] = [...counts].reduce((most, each) => (each[1] > most[1] ? each : most));
+      // A lone letter of a script that spells words (an "l" among kanji) is more often a misread mark.
+      if (count < 2 && !CJK.has(script) && script !== 'Kore') continue;
+      const group = CJK.has(script) ? 'Hani' : script;
+      letters.set(group, (letters.get(group) ?? 0) + [...counts.values()].reduce((a, b) => a + b, 0));
+      const texts = paragraphs.get(group) ?? new Map<string, string>();
+      texts.set(line.paragraph, `${texts.get(line.paragraph) ?? ''} ${word.text}`);
+      paragraphs.set(group, texts);
+    }
+  }
+  const weights = new Map([...letters].map(([script, count]) => [script, CJK.has(script) || script === 'Kore' ? count * CJK_WEIGHT : count]));
+  const total = [...weights.values()].reduce((a, b) => a + b, 0);
+  const weighed = new Map<string, number>();
+  for (const [script, weight] of weights) {
+    if (letters.get(script)! < MIN_SCRIPT_LETTERS || weight < total * MIXED_SHARE) continue;
+    for (const [code, share] of languagesOfScriptText(script, [...paragraphs.get(script)!.values()]))
+      weighed.set(code, (weighed.get(code) ?? 0) + weight * share);
+  }
+  return [...weighed]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, MAX_OCR_LANGUAGES)
+    .map(([code]) => code);
+}
+
+/** What one CJK character weighs against one letter: it is about as wide as two, so weights follow the page's share. */
+const CJK_WEIGHT = 2;
+/** A script with fewer letters than this on the quick pass is stray marks, not text. */
+const MIN_SCRIPT_LETTERS = 8;
+
+/** The languages of one script's paragraphs, each with its share of their letters. */
+function languagesOfScriptText(script: string, texts: string[]): Array<[string, number]> {
+  const all = texts.join(' ');
+  if (CJK.has(script)) {
+    let kana = 0;
+    let cjk = 0;
+    for (const character of all) {
+      const of = scriptOfLetter(character);
+      if (of === 'Jpan') kana++;
+      if (of === 'Jpan' || of === 'Hani') cjk++;
+    }
+    return [[kana >= cjk * KANA_SHARE ? 'jpn' : 'chi_sim', 1]];
+  }
+  // The script's text named as a whole; then the paragraphs long enough to tell named apart,
+  // and those named otherwise taken together: a second language joins where they are clearly it.
+  const main = identifyLanguage(all, script)?.[0]?.[0];
+  if (!main) {
+    // Too little to tell: the script's broadest model.
+    const fallback = quickModelOf(script);
+    return fallback ? [[fallback, 1]] : [];
+  }
+  const total = letterTotal(all);
+  const others = new Map<string, string[]>();
+  for (const text of texts) {
+    if (letterTotal(text) < MIN_PARAGRAPH_LETTERS) continue;
+    const named = identifyLanguage(text, script)?.[0]?.[0];
+    if (named && named !== main) others.set(named, [...(others.get(named) ?? []), text]);
+  }
+  const found: Array<[string, number]> = [];
+  for (const [code, paragraphsOf] of others) {
+    const pooled = paragraphsOf.join(' ');
+    const share = letterTotal(pooled) / total;
+    if (share < MIXED_SHARE || letterTotal(pooled) < MIN_MIXED_LETTERS) continue;
+    const ranked = identifyLanguage(pooled, script) ?? [];
+    const mainScore = ranked.find(([each]) => each === main)?.[1] ?? 0;
+    if (ranked[0]?.[0] === code && mainScore < CLEARLY_OTHER) found.push([code, share]);
+  }
+  const mixed = found.reduce((sum, [, share]) => sum + share, 0);
+  return [[main, 1 - mixed], ...found];
+}
+
+/**
+ * A second language of the script needs a few lines of its own: one short paragraph that the
+ * quick model read without its letters (Polish's ł and ó read by eng) passes for a neighbour.
+ */
+const MIN_MIXED_LETTERS = 80;
+
+const letterTotal = (text: string) => [...letterCounts(text).values()].reduce((a, b) => a + b, 0);
+
+/**
+ * Paragraphs named another language than the page's join it only where, taken together, the
+ * page's language scores below this against theirs (franc: 1 for the best): close languages'
+ * short paragraphs (Bulgarian read as Russian, Portuguese as Spanish) score 0.9 and more.
+ */
+const CLEARLY_OTHER = 0.85;
+
+/**
+ * Paragraphs with this many letters are named on their own, so a page that mixes languages by
+ * paragraph is read with each; shorter ones are named together (franc needs about 20 letters).
+ */
+const MIN_PARAGRAPH_LETTERS = 30;
