@@ -57,11 +57,11 @@ export interface ApiField {
   required: boolean;
 }
 
-/** Reads what a field's schema allows; the OCR languages' pattern lists its codes, "(eng|rus|…)(\+(…)){0,2}". */
+/** Reads what a field's schema allows; the OCR languages' pattern is "^auto$|^(eng|rus|…)(\+(…)){0,2}$". */
 export function allowedBy(schema: Schema): Allowed {
   if (schema.enum) return { kind: 'values', values: schema.enum };
   if (schema.minimum !== undefined && schema.maximum !== undefined) return { kind: 'range', min: schema.minimum, max: schema.maximum };
-  const languages = schema.pattern?.match(/^\^\(([a-z_|]+)\)\(\\\+\(\1\)\)\{0,(\d+)\}\$$/);
+  const languages = schema.pattern?.match(/^\^auto\$\|\^\(([a-z_|]+)\)\(\\\+\(\1\)\)\{0,(\d+)\}\$$/);
   if (languages) return { kind: 'languages', codes: languages[1]!.split('|'), most: Number(languages[2]) + 1 };
   if (schema.pattern?.startsWith('^#')) return { kind: 'color' };
   // A list of texts travels as JSON in one form field; its description says how many.
@@ -94,7 +94,8 @@ function sampleFile(type: string): string {
 function sampleValue(field: ApiField): string | undefined {
   const { allowed } = field;
   if (allowed.kind === 'values') return String(allowed.values.find((value) => value !== field.fallback) ?? allowed.values[0]);
-  if (allowed.kind === 'languages') return allowed.codes.slice(0, 2).join('+');
+  // Two languages read together, as a visitor who knows the page's would send them.
+  if (allowed.kind === 'languages') return ['eng', 'deu'].every((code) => allowed.codes.includes(code)) ? 'eng+deu' : allowed.codes[0]!;
   if (allowed.kind === 'range') return String(field.fallback === allowed.max ? allowed.min : allowed.max);
   if (allowed.kind === 'color') return '#1d4ed8';
   return undefined;
