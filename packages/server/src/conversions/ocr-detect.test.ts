@@ -14,7 +14,7 @@ const run = runsOnNode();
 /** Spaces aside: Tesseract spaces CJK characters its own way. */
 const letters = (text: string) => text.replace(/\s+/g, '');
 
-describe('a page with no language given is read in the language found on it', () => {
+describe('a page read with Automatic is read in the language found on it', () => {
   test.each([
     ['de', ['deu'], ['de']],
     ['tr', ['tur'], ['tr']],
@@ -33,7 +33,7 @@ describe('a page with no language given is read in the language found on it', ()
     const japanese = catalogueSentences('ja', 4, { skip: 6 });
     const english = catalogueSentences('en', 4, { skip: 20 });
     const paragraphs = japanese.flatMap((sentence, index) => [sentence, english[index]!]);
-    const result = await run('image-to-text', { files: [{ name: 'mixed.png', bytes: sentencePage(paragraphs) }] });
+    const result = await run('image-to-text', { files: [{ name: 'mixed.png', bytes: sentencePage(paragraphs) }] }, { language: 'auto' });
     // Which goes first follows the share of the sample each has: either reads the page.
     expect([...(result.data?.language?.codes ?? [])].sort()).toEqual(['eng', 'jpn']);
     expect(result.data?.language?.detected).toBe(true);
@@ -58,9 +58,9 @@ describe('POST /api/v1/convert: Content-Language names what the text was read as
     return fetch(`${base}/api/v1/convert/image-to-text`, { method: 'POST', body: form });
   };
 
-  test('found (language left out), and given', { timeout: 90_000 }, async () => {
+  test('found (language auto), and given', { timeout: 90_000 }, async () => {
     const page = sentencePage(catalogueSentences('pl', 4));
-    const found = await convert(page, {});
+    const found = await convert(page, { language: 'auto' });
     expect(found.status).toBe(200);
     expect(found.headers.get('content-language')).toBe('pl');
     const given = await convert(page, { language: 'pol+eng' });
