@@ -16,9 +16,6 @@ export type OcrLanguage = string;
 export const ocrLanguages: readonly OcrLanguage[] = ocrCatalogue.map((language) => language.code);
 export const defaultOcrLanguage: OcrLanguage = 'eng';
 
-/** BCP-47 tags, so a page can name each language in the reader's own language (Intl.DisplayNames). */
-export const ocrLanguageTags: Readonly<Record<OcrLanguage, string>> = Object.fromEntries(ocrCatalogue.map((language) => [language.code, language.tag]));
-
 /** A language's BCP-47 tag ("ar", "zh-Hans"); English's for a code outside the catalogue. */
 export function ocrLanguageTag(code: OcrLanguage): string {
   return catalogueEntry(code)?.tag ?? 'en';
