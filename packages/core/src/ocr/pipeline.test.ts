@@ -38,11 +38,13 @@ describe('the OCR pipeline, one ordered list of steps', () => {
   });
 
   test('recognizePage runs the list’s steps in the list’s order, each where it applies', async () => {
-    const { engine, ran } = standIn('Read ‘‘well’’', 95);
+    const { engine, ran, calls } = standIn('Read ‘‘well’’', 95);
     await recognizePage(engine, blankPage(), { languages: ['eng'] });
+    expect(calls.filter((call) => call.dpi !== undefined).map((call) => call.dpi)).toEqual([300]);
     // A clean, confident page: measured for blur (none, so left as it came), looked over for
-    // screens (none), prepared only to measure it, read as it came at both resolutions (even
-    // paper, upright, level, no frames), the plain reading weighed, then repaired; no prepared
+    // screens (none), prepared only to measure it, read as it came (even paper, upright, level,
+    // no frames) at print's resolution, sure, so not at a screen's too (as-came-96 looks and
+    // reads nothing), the plain reading weighed, then repaired; no prepared
     // reading, frames, rules, second recogniser, turned look, nor figures (no table tool asked).
     // The second model is not there to choose words with.
     expect(ran).toEqual([
@@ -83,12 +85,13 @@ describe('the OCR pipeline, one ordered list of steps', () => {
   });
 
   test('a step switched off is skipped: its reading is not made and its repair not done', async () => {
-    const on = standIn('Read ‘‘well’’', 95);
+    // Read unsure at print's resolution, so read at a screen's too.
+    const on = standIn('Read ‘‘well’’', 85);
     const all = await recognizePage(on.engine, blankPage(), { languages: ['eng'] });
     expect(all.text).toBe('Read “well”');
     expect(on.calls.some((options) => options.dpi === 96)).toBe(true);
 
-    const off = standIn('Read ‘‘well’’', 95, ['as-came-96', 'paired-quotes']);
+    const off = standIn('Read ‘‘well’’', 85, ['as-came-96', 'paired-quotes']);
     const some = await recognizePage(off.engine, blankPage(), { languages: ['eng'] });
     expect(off.ran).not.toContain('as-came-96');
     expect(off.ran).not.toContain('paired-quotes');

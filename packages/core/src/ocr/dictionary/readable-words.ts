@@ -154,6 +154,15 @@ export function wordKind(word: string, dictionary?: Dictionary): WordKind {
   return 'noise';
 }
 
+/**
+ * The letters of a reading's dictionary words alone (figures and codes left out): how two
+ * readings of one line compare where one reader is the better at figures (the second
+ * recogniser's digits) and the other keeps words whole.
+ */
+export function dictionaryLetters(reading: readonly string[] | readonly OcrLine[], dictionary?: Dictionary): number {
+  return wordsOf(reading).reduce((sum, word) => (wordKind(word, dictionary) === 'word' ? sum + weight(word) : sum), 0);
+}
+
 function wordsOf(reading: readonly string[] | readonly OcrLine[]): string[] {
   const words: string[] = [];
   for (const item of reading) {

@@ -3,7 +3,8 @@ import type { OcrEngine } from '../engine.ts';
 import { createGreyImage } from '../preprocess/grey-image.ts';
 import { recognizePage } from '../pipeline.ts';
 import type { ReadCharacter } from './read-line.ts';
-import { toWords, withDecimalPoints, withNarrowLetters } from './second-reading.ts';
+import { dictionaryLetters } from '../dictionary/readable-words.ts';
+import { losesSureWords, toWords, withDecimalPoints, withNarrowLetters } from './second-reading.ts';
 
 const box = { x0: 0, y0: 0, x1: 400, y1: 20 };
 
@@ -57,6 +58,27 @@ describe('decimal points Tesseract lost', () => {
   test('a number elsewhere on the line lends it nothing', () => {
     const { characters } = read('1299 12.99');
     expect(withDecimalPoints([word('1299', 0, 40)], characters)[0]!.text).toBe('1299');
+  });
+});
+
+describe('a line the model reads split into pieces', () => {
+  const dictionary = new Set(['controversy', 'surrounding', 'revenue', 'fees']);
+  const readable = (words: readonly { text: string }[]) =>
+    dictionaryLetters(
+      words.map(({ text }) => text),
+      dictionary,
+    );
+  const line = (...pairs: Array<[string, number]>) =>
+    pairs.map(([text, confidence], i) => ({ text, confidence, box: { x0: 60 * i, y0: 0, x1: 60 * i + 50, y1: 20 } }));
+
+  test('keeps the words Tesseract read sure where the model split them', () => {
+    expect(losesSureWords(line(['co', 90], ['ntrove', 90], ['rsy', 90]), line(['controversy', 93], ['a', 40]), readable)).toBe(true);
+  });
+
+  test('gives way where the model reads the same words, or Tesseract was unsure of its own', () => {
+    expect(losesSureWords(line(['controversy', 90]), line(['controversy', 93]), readable)).toBe(false);
+    expect(losesSureWords(line(['(23.5', 90]), line(['FEES', 45]), readable)).toBe(false);
+    expect(losesSureWords(line(['146.4', 90]), line(['surrounding', 70]), readable)).toBe(false);
   });
 });
 

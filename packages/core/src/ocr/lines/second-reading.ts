@@ -51,6 +51,11 @@ const meanOf = (values: number[]) => values.reduce((sum, value) => sum + value, 
 export interface LineModelRepairs {
   narrowLetters?: boolean;
   decimalPoints?: boolean;
+  /**
+   * The letters of a line's words found in the language's dictionary (dictionary/readable-words.ts):
+   * where given, the model's reading of a line replaces Tesseract's only when it holds no fewer.
+   */
+  readable?: (words: readonly OcrWord[]) => number;
 }
 
 /**
@@ -65,7 +70,7 @@ export async function readWithLineModel(
   image: GreyImage,
   tesseractLines: OcrLine[],
   onProgress?: (fraction: number) => void,
-  { narrowLetters = true, decimalPoints = true }: LineModelRepairs = {},
+  { narrowLetters = true, decimalPoints = true, readable }: LineModelRepairs = {},
 ): Promise<OcrLine[]> {
   const boxes = (await detectLines(model, image)).sort((a, b) => centre(a).y - centre(b).y || a.x0 - b.x0);
   // Each of Tesseract's words goes to the first detected line its middle falls in.
@@ -97,10 +102,10 @@ export async function readWithLineModel(
       probability >= (own.length === 0 ? MODEL_ALONE : MODEL_FLOOR) &&
       (own.length === 0 || probability > confidence / 100) &&
       own.every((word) => [...word.text].every((letter) => writable.has(letter)));
-    if (modelWins) {
-      const modelWords = toWords(characters, spacesIn(image, box, own), box);
-      pieces.push({ box, words: narrowLetters ? withNarrowLetters(modelWords, own) : modelWords });
-    } else if (own.length > 0) pieces.push({ box, words: own });
+    const modelWords = modelWins ? toWords(characters, spacesIn(image, box, own), box) : [];
+    const mended = narrowLetters ? withNarrowLetters(modelWords, own) : modelWords;
+    if (modelWins && !(readable && losesSureWords(mended, own, readable))) pieces.push({ box, words: mended });
+    else if (own.length > 0) pieces.push({ box, words: own });
   }
   // Confident words the detector did not find stay, on their own lines.
   for (const line of tesseractLines) {
@@ -108,6 +113,18 @@ export async function readWithLineModel(
     if (stray.length > 0) pieces.push({ box: boundsOf(stray.map((word) => word.box)), words: stray });
   }
   return rowsOf(pieces);
+}
+
+/**
+ * Never noise, line by line: whether the model's reading of a line holds fewer letters of
+ * dictionary words than the words Tesseract read there sure (SPAN_TRUSTED: no space inside).
+ * Justified or letter-spaced print that the model reads split into pieces ("co ntrove rsy" for
+ * "controversy") then keeps Tesseract's words. Its unsure words do not count: a smudged figure
+ * read as a short word ("wea:", "FEES") is no word.
+ */
+export function losesSureWords(modelWords: readonly OcrWord[], own: readonly OcrWord[], readable: (words: readonly OcrWord[]) => number): boolean {
+  const sure = own.filter((word) => word.confidence >= SPAN_TRUSTED);
+  return sure.length > 0 && readable(modelWords) < readable(sure);
 }
 
 /**
