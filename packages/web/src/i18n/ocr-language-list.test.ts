@@ -94,7 +94,11 @@ describe('searching the OCR languages', () => {
       const codes = codesOf(groupLanguages(english, query, options('en')));
       expect(codes.slice(0, 2).sort(), query).toEqual(['chi_sim', 'chi_tra']);
     }
-    expect(codesOf(groupLanguages(german, 'chinesisch', options('de'))).slice(0, 2).sort()).toEqual(['chi_sim', 'chi_tra']);
+    expect(
+      codesOf(groupLanguages(german, 'chinesisch', options('de')))
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['chi_sim', 'chi_tra']);
   });
 
   it('keys every alias to a catalogue language, none of them a vertical model', () => {
