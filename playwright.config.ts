@@ -37,6 +37,10 @@ export default defineConfig({
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       TEXTLIFT_API_RATE_LIMIT: '1000',
+      // Every test is a new browser without a cache, all from 127.0.0.1: each fetches its OCR models again,
+      // and on a fresh data directory the detection tests have the server fetch more languages than a visitor would.
+      TEXTLIFT_MODEL_RATE_LIMIT: '1000',
+      TEXTLIFT_MODEL_DOWNLOAD_LIMIT: '1000',
       TEXTLIFT_CONTACT_RATE_LIMIT: '3',
       TEXTLIFT_DATABASE: E2E_DATABASE,
       // The Word tests pay LibreOffice's first start themselves, rather than every test paying for warm-ups at the start.

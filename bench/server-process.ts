@@ -12,7 +12,17 @@ export async function startServer(port: number, env: Record<string, string> = {}
   );
   if (taken) throw new Error(`port ${port} is already served: stop that server or choose another port`);
   const child = spawn(process.execPath, ['packages/server/src/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TEXTLIFT_API_RATE_LIMIT: '10000', ...env },
+    // Every page a bench opens is a browser without a cache at 127.0.0.1: the model route's limits are lifted like the API's.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      TEXTLIFT_API_RATE_LIMIT: '10000',
+      TEXTLIFT_MODEL_RATE_LIMIT: '10000',
+      TEXTLIFT_MODEL_DOWNLOAD_LIMIT: '10000',
+      ...env,
+    },
     stdio: 'inherit',
   });
   let exited = false;

@@ -74,6 +74,34 @@ test('nothing typed that names a language says so, and the arrows and Page Down 
   await expect(picker).toHaveAttribute('data-value', chosen!);
 });
 
+test('the names people type find their language first, in the browser\'s own Intl data: Norwegian by "bokmål", "norsk" or "nb", Persian by "Farsi"', async ({
+  page,
+}) => {
+  await page.goto('/jpg-to-word');
+  const picker = page.getByTestId('ocr-language');
+  const activeCode = async () => page.locator(`#${await picker.getAttribute('aria-activedescendant')}`).getAttribute('data-code');
+  const expected: Array<[string, string]> = [
+    ['norsk', 'nor'],
+    ['nb', 'nor'],
+    ['Farsi', 'fas'],
+    ['castellano', 'spa'],
+    ['Tagalog', 'fil'],
+  ];
+  for (const [query, code] of expected) {
+    await picker.click();
+    await picker.fill(query);
+    await expect.poll(activeCode, { message: query }).toBe(code);
+    await page.keyboard.press('Escape');
+  }
+  await picker.click();
+  await picker.fill('中文');
+  await expect(page.getByTestId('ocr-language-list').getByRole('option').first()).toHaveAttribute('data-code', /^chi_(sim|tra)$/);
+  await picker.fill('bokmål');
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveAttribute('data-value', 'nor');
+  await expect(picker).toHaveValue('Norwegian');
+});
+
 test('a language found by its own name reads the picture in it', async ({ page }) => {
   const models: string[] = [];
   page.on('request', (request) => {

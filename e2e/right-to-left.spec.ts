@@ -7,6 +7,8 @@ test('a result box shows Arabic text right to left, each paragraph by its own fi
   await page.getByTestId('file-input').setInputFiles({ name: 'habibi.pdf', mimeType: 'application/pdf', buffer: corpusFile('pdf/habibi-ar.pdf') });
   const result = page.getByTestId('result-text');
   await expect(result).toHaveValue(/habibi/);
+  // The Arabic word in logical order (pdf.js alone gives it reversed: يبيبَح).
+  await expect(result).toHaveValue(/حَبيبي habibi/);
   await expect(result).toHaveAttribute('dir', 'auto');
   const shown = await result.evaluate((box: HTMLTextAreaElement) => ({
     rtl: box.matches(':dir(rtl)'),

@@ -26,3 +26,14 @@ export function isRightToLeft(text: string): boolean {
 export function hasRightToLeft(text: string): boolean {
   return RIGHT_TO_LEFT.test(text);
 }
+
+/** Letters of a text by direction: right to left (the scripts above) and left to right (every other letter). */
+export function letterDirections(text: string): { rtl: number; ltr: number } {
+  let rtl = 0;
+  let ltr = 0;
+  for (const letter of text.match(/\p{L}/gu) ?? []) {
+    if (RIGHT_TO_LEFT.test(letter)) rtl++;
+    else ltr++;
+  }
+  return { rtl, ltr };
+}

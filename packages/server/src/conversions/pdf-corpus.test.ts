@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
@@ -82,6 +83,40 @@ describe('text layer, compared with pdftotext', () => {
   test('Cyrillic from a text layer', async () => {
     expect((await pdfToText('pdf/issue20232-ru-drawing.pdf')).text).toMatch(/[А-Яа-я]{4,}/);
   });
+});
+
+describe('right-to-left text layers come out in logical order', () => {
+  /** "Habibi" in Arabic, with its vowel mark, as a reader types it. */
+  const HABIBI = 'حَبيبي';
+
+  test("habibi-ar.pdf (WeasyPrint 54, the whole Arabic word in one glyph's ToUnicode): the word in logical order, never reversed", async () => {
+    const text = (await pdfToText('pdf/habibi-ar.pdf')).text!;
+    // pdftotext 22.12 prints it reversed (يبيبَح) outside -bbox; pdf.js's own text item too.
+    expect(text).toContain(`${HABIBI} habibi`);
+    expect(text).not.toContain([...HABIBI].reverse().join(''));
+  });
+
+  const lines = [
+    // The lam-alef ligature is one glyph whose characters are "لا": pdftotext and pdf.js alone give "السالم" and "ال".
+    'السلام عليكم، لا تقلق',
+    'الشمس تشرق كل صباح على المدينة الجميلة',
+    'שלום עולם, זהו ניסיון.',
+    'English line with عربي inside.',
+    `habibi ${HABIBI}`,
+  ];
+  const fixture = (name: string) => readFileSync(new URL(`../../../../test-support/fixtures/${name}`, import.meta.url));
+
+  test.each(['rtl-lines-libreoffice.pdf', 'rtl-lines-chromium.pdf'])(
+    '%s: every line as written, ligatures, marks and embedded words in place',
+    async (name) => {
+      const result = await run('pdf-to-text', { files: [{ name, bytes: fixture(name) }] }, {});
+      const read = result
+        .text!.split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
+      expect([...read].sort()).toEqual([...lines].sort());
+    },
+  );
 });
 
 describe('scanned pages are OCRed', () => {

@@ -2,7 +2,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { isBundledOcrLanguage, isOcrLanguage, toConversionError } from '@textlift/core';
+import { ConversionError, isBundledOcrLanguage, isOcrLanguage, toConversionError } from '@textlift/core';
 import { sendError } from '../http-errors.ts';
 import type { ModelStore, StoredModel } from './model-store.ts';
 
@@ -18,14 +18,26 @@ export const MODEL_URL_FOLDER = `/engines/tesseract-${tesseractVersion}/lang`;
 /** The models never change under their address: a fetched one is a pinned version checked against its integrity. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+export interface ModelRouteLimits {
+  /** Requests a minute per client address, whatever they ask for. */
+  requestsPerMinute: number;
+  /** Requests an hour per client address that make the server fetch a model not yet on its disk. */
+  downloadsPerHour: number;
+}
+
 /**
  * GET {MODEL_URL_FOLDER}/{code}.traineddata.gz for every catalogue language: a bundled one as
  * the build wrote it, any other fetched from the npm registry on its first request, kept by the
  * server and sent from our origin with a strong ETag (the file's sha512). 503
- * 'language-unavailable' where it cannot be had; the page then says so.
+ * 'language-unavailable' where it cannot be had; the page then says so. Both limits are counted
+ * per client address with the API's machinery (@fastify/rate-limit, api-access.ts registers
+ * it): past either, 429 'rate-limited' with Retry-After. A model already on disk is served
+ * whatever the download limit says.
  */
-export function registerModelRoute(app: FastifyInstance, { models, webRoot }: { models: ModelStore; webRoot: string }) {
-  app.get<{ Params: { file: string } }>(`${MODEL_URL_FOLDER}/:file`, async (request, reply) => {
+export function registerModelRoute(app: FastifyInstance, { models, webRoot, limits }: { models: ModelStore; webRoot: string; limits: ModelRouteLimits }) {
+  const firstUse = app.createRateLimit({ max: limits.downloadsPerHour, timeWindow: '1 hour' });
+  const routeLimit = { rateLimit: { max: limits.requestsPerMinute, timeWindow: '1 minute' } };
+  app.get<{ Params: { file: string } }>(`${MODEL_URL_FOLDER}/:file`, { config: routeLimit }, async (request, reply) => {
     const code = /^([a-z_]+)\.traineddata\.gz$/.exec(request.params.file)?.[1];
     if (!code || !isOcrLanguage(code)) return reply.callNotFound();
     if (isBundledOcrLanguage(code)) {
@@ -33,6 +45,15 @@ export function registerModelRoute(app: FastifyInstance, { models, webRoot }: { 
       const size = statSync(built, { throwIfNoEntry: false })?.size;
       if (size === undefined) return reply.callNotFound();
       return reply.header('Cache-Control', IMMUTABLE).header('Content-Length', size).type('application/octet-stream').send(createReadStream(built));
+    }
+    if (!(await models.stored(code))) {
+      const counted = await firstUse(request);
+      if (!counted.isAllowed && counted.isExceeded) {
+        const seconds = counted.ttlInSeconds;
+        const message = `Too many languages new to this server asked for from this address; try again in ${seconds} s.`;
+        request.log.warn({ language: code }, 'OCR model download refused: limit of the address reached');
+        return sendError(reply, new ConversionError('rate-limited', message, { retryAfter: seconds }));
+      }
     }
     let model: StoredModel | undefined;
     try {

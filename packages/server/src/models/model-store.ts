@@ -43,6 +43,11 @@ export interface ModelStore {
    * bundled; a 'language-unavailable' ConversionError for one that cannot be had.
    */
   ensure(codes: readonly string[]): Promise<StoredModel[]>;
+  /**
+   * Whether asking for the language now downloads nothing: bundled, already fetched (its record
+   * of this version on disk; `ensure` still checks the files), or being fetched.
+   */
+  stored(code: string): Promise<boolean>;
   /** The fetched models on disk, by their records (read as they are: `ensure` checks them). */
   installed(): Promise<Array<{ code: string; record: ModelRecord }>>;
 }
@@ -162,6 +167,10 @@ export function createModelStore({ dataDir, ...registry }: ModelStoreOptions): M
 
   return {
     ensure: (codes) => Promise.all(codes.map(ensureOne)),
+    async stored(code) {
+      if (isBundledOcrLanguage(code) || ready.has(code)) return true;
+      return (await readRecord(recordFile(gzipDir, code)))?.version === OCR_MODEL_PACKAGE_VERSION;
+    },
     async installed() {
       const names = await readdir(gzipDir).catch(() => [] as string[]);
       const found: Array<{ code: string; record: ModelRecord }> = [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ocrCatalogue } from '@textlift/core/ocr/language-catalogue';
+import { ocrLanguageAliases } from './ocr-language-aliases.ts';
 import { fold, groupLanguages, matchesQuery, pickerLanguages, scriptNamer, suggestedCodes } from './ocr-language-list.ts';
 
 const vertical = (name: string) => `${name} (vertical)`;
@@ -56,6 +57,53 @@ describe('searching the OCR languages', () => {
 
   it('finds nothing for a word that names no language', () => {
     expect(found(english, 'klingon')).toEqual([]);
+  });
+
+  /** What Enter would take: the best match of the query. */
+  const first = (languages: typeof english, query: string, interfaceTag = 'en') => codesOf(groupLanguages(languages, query, options(interfaceTag)))[0];
+
+  it('finds Norwegian first by each name and code a reader types for it', () => {
+    for (const query of ['norsk', 'bokmål', 'Bokmal', 'Norwegian', 'nb', 'no', 'nynorsk', 'norsk bokmål']) expect(first(english, query), query).toBe('nor');
+    expect(first(german, 'norwegisch', 'de')).toBe('nor');
+    expect(first(german, 'bokmål', 'de')).toBe('nor');
+  });
+
+  it('finds a language by the other names people use for it, where Intl gives only one', () => {
+    const expected: Record<string, string> = {
+      Farsi: 'fas',
+      فارسی: 'fas',
+      Castilian: 'spa',
+      castellano: 'spa',
+      español: 'spa',
+      Tagalog: 'fil',
+      Filipino: 'fil',
+      Bengali: 'ben',
+      Oriya: 'ori',
+      Myanmar: 'mya',
+      Flemish: 'nld',
+      Slovene: 'slv',
+    };
+    for (const [query, code] of Object.entries(expected)) {
+      expect(first(english, query), query).toBe(code);
+      expect(first(german, query, 'de'), query).toBe(code);
+    }
+  });
+
+  it('finds both Chinese entries first, before the vertical models, by "中文", "Chinese" or "zh"', () => {
+    for (const query of ['中文', 'Chinese', 'chinese', 'zh', 'Mandarin']) {
+      const codes = codesOf(groupLanguages(english, query, options('en')));
+      expect(codes.slice(0, 2).sort(), query).toEqual(['chi_sim', 'chi_tra']);
+    }
+    expect(
+      codesOf(groupLanguages(german, 'chinesisch', options('de')))
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['chi_sim', 'chi_tra']);
+  });
+
+  it('keys every alias to a catalogue language, none of them a vertical model', () => {
+    const codes = new Set(ocrCatalogue.filter((entry) => !entry.vertical).map((entry) => entry.code));
+    expect(Object.keys(ocrLanguageAliases).filter((code) => !codes.has(code))).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { ocrCatalogue } from '@textlift/core/ocr/language-catalogue';
+import { ocrLanguageAliases } from './ocr-language-aliases.ts';
 
 /** One OCR language as the picker shows it and searches it. */
 export interface PickerLanguage {
@@ -10,7 +11,9 @@ export interface PickerLanguage {
   name: string;
   /** Its name in itself ("Ελληνικά"), where the browser knows it and it differs from `name`. */
   ownName?: string;
-  /** The names, code and tag, folded for matching (see `fold`). */
+  /** A vertical model (jpn_vert): found after the horizontal one its names also match. */
+  vertical?: boolean;
+  /** The names, code, tag and other names people type (ocr-language-aliases.ts), folded for matching (see `fold`). */
   keys: string[];
 }
 
@@ -76,8 +79,9 @@ export function pickerLanguages(interfaceTag: string, vertical: (name: string) =
     const name = entry.vertical ? vertical(plain) : plain;
     const own = ownNameOf(entry.tag);
     const ownName = own && fold(own) !== fold(plain) ? menuName(own, entry.tag) : undefined;
-    const keys = [name, ownName, displayName(english, entry.tag), entry.code, entry.tag].filter((text): text is string => Boolean(text)).map(fold);
-    return { code: entry.code, tag: entry.tag, group: groupOfScript[entry.script] ?? entry.script, name, ownName, keys };
+    const aliases = entry.vertical ? [] : (ocrLanguageAliases[entry.code] ?? []);
+    const keys = [name, ownName, displayName(english, entry.tag), entry.code, entry.tag, ...aliases].filter((text): text is string => Boolean(text)).map(fold);
+    return { code: entry.code, tag: entry.tag, group: groupOfScript[entry.script] ?? entry.script, name, ownName, vertical: entry.vertical, keys };
   });
   languages.sort((a, b) => a.name.localeCompare(b.name, interfaceTag));
   cache.set(key, languages);
@@ -124,7 +128,8 @@ export function automaticEntry(name: string): PickerLanguage {
  */
 export function groupLanguages(languages: readonly PickerLanguage[], query: string, options: GroupingOptions): PickerGroup[] {
   const ranks = new Map(languages.map((language) => [language, queryRank(language, query)]));
-  const rank = (language: PickerLanguage) => ranks.get(language) ?? Number.POSITIVE_INFINITY;
+  // A vertical model ranks just after its horizontal one: "chinesisch" is both Chinese first, then the vertical.
+  const rank = (language: PickerLanguage) => (ranks.get(language) ?? Number.POSITIVE_INFINITY) + (language.vertical ? 0.5 : 0);
   const found = languages.filter((language) => ranks.get(language) !== undefined).sort((a, b) => rank(a) - rank(b));
   const groups: PickerGroup[] = [];
   const automatic = options.automaticName === undefined ? undefined : automaticEntry(options.automaticName);

@@ -118,6 +118,13 @@ describe.each(languages.map((language) => language.code))('%s', (code) => {
     }
   });
 
+  test('the Privacy Policy says that a language model our server lacks is fetched by the server from the npm registry', () => {
+    const [onDevice] = translator.t('privacy.sections', { returnObjects: true, ...pageFacts(translator.t, code) }) as Array<{ body: string[] }>;
+    const paragraph = onDevice?.body.find((text) => /\bnpm\b/.test(text));
+    expect(paragraph).toBeDefined();
+    expect(textOf(createElement(TextPage, { section: 'privacy' }))).toMatch(/\bnpm\b/);
+  });
+
   test('the Terms state the limits the server and the registry really apply', () => {
     const terms = textOf(createElement(TextPage, { section: 'terms' }));
     expect(terms).toContain(`${API_REQUESTS_PER_MINUTE} `);
