@@ -1,3 +1,4 @@
+/// <reference path="./opencc-dict.d.ts" />
 import simplifiedToTraditional from 'opencc-js/dict/STCharacters';
 import traditionalToSimplified from 'opencc-js/dict/TSCharacters';
 

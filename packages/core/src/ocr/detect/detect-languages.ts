@@ -1,5 +1,5 @@
 import { catalogueEntry } from '../language-catalogue.ts';
-import { MAX_OCR_LANGUAGES } from '../languages.ts';
+import { FIRST_DETECTION_MODEL, MAX_OCR_LANGUAGES } from '../languages.ts';
 import { unlessFailed, type OcrEngine, type OcrLine, type OcrOptions } from '../engine.ts';
 import { encodePgm, type GreyImage } from '../preprocess/grey-image.ts';
 import { identifyLanguage } from './identify.ts';
@@ -130,7 +130,7 @@ function surelyRead(lines: readonly OcrLine[]): number {
 }
 
 /** The Latin script's quick model (scripts.ts). */
-const LATIN_QUICK = 'eng';
+const LATIN_QUICK = FIRST_DETECTION_MODEL;
 
 /** The quick pass's sample: the inkiest tenth of the page in STRIPES pieces (a short page whole). */
 export const quickBand = (grey: GreyImage) => inkiestBand(grey, QUICK_SHARE, QUICK_ROWS);
