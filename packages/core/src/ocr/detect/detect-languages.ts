@@ -90,8 +90,7 @@ export async function detectLanguages(
   const band = encodePgm(inkiestBand(grey, QUICK_SHARE, QUICK_ROWS));
   const quickRead = (models: string[]) => engine.recognize(band, { languages: models, segmentation: 'auto', signal }).then(({ lines }) => lines);
   const latin = await quickRead([LATIN_QUICK]);
-  const sure = surelyRead(latin);
-  if (sure >= LATIN_SURE) {
+  if (surelyRead(latin) >= LATIN_SURE) {
     const codes = await languagesOfReading(latin, weighing);
     if (codes.length > 0) return readAs(codes, true);
   }
@@ -99,12 +98,6 @@ export async function detectLanguages(
   const script = osd && osd.confidence >= OSD_SURE ? isoScriptOf(osd.script) : undefined;
   const only = script ? languagesOfScript(script) : [];
   if (only.length === 1) return readAs(only, true);
-  // Latin by OSD too, and most of the sample read with confidence: letters English lacks (ş, ğ,
-  // ł) lowered the rest, and the Latin reading names the language without a second pass.
-  if (script === 'Latn' && sure >= LATIN_BY_OSD_SURE) {
-    const codes = await languagesOfReading(latin, weighing);
-    if (codes.length > 0) return readAs(codes, true);
-  }
   const quick = script ? quickModelOf(script) : undefined;
   // Latin by OSD, but the Latin model unsure of part of the sample: another script's paragraphs
   // are there too (OSD names the page's most common), read by the models of the bundled scripts.
@@ -123,8 +116,6 @@ export async function detectLanguages(
  * Japanese falls below too, and OSD is asked.
  */
 const LATIN_SURE = 0.85;
-/** Where OSD names the sample Latin, this share suffices (a page with paragraphs of another script falls below). */
-const LATIN_BY_OSD_SURE = 0.6;
 const WORD_SURE = 50;
 
 function surelyRead(lines: readonly OcrLine[]): number {
