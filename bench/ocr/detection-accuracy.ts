@@ -14,7 +14,18 @@ import { catalogueSentences, sentencePage } from '../../test-support/catalogue-p
 import { corpusDir, corpusFile } from '../../test-support/corpus.ts';
 
 /** Locales drawn from their messages, with the Tesseract code each must be found as. */
-const LOCALES: Record<string, string> = { fr: 'fra', pl: 'pol', tr: 'tur', de: 'deu', da: 'dan', nl: 'nld', es: 'spa', it: 'ita', zh_CN: 'chi_sim', zh_TW: 'chi_tra' };
+const LOCALES: Record<string, string> = {
+  fr: 'fra',
+  pl: 'pol',
+  tr: 'tur',
+  de: 'deu',
+  da: 'dan',
+  nl: 'nld',
+  es: 'spa',
+  it: 'ita',
+  zh_CN: 'chi_sim',
+  zh_TW: 'chi_tra',
+};
 const docs = readdirSync(path.join(corpusDir, 'ocr-docs'))
   .filter((name) => !name.includes('.expected'))
   .map((name) => `ocr-docs/${name}`);
@@ -32,7 +43,11 @@ try {
     // A short page (3 to 4 lines) tells less than a whole one: the harder case.
     const picture = corpus ? corpusFile(name) : sentencePage(catalogueSentences(name, 4));
     const { data, info } = await sharp(picture).rotate().greyscale().raw().toBuffer({ resolveWithObject: true });
-    const found = await detectLanguages(engine, { width: info.width, height: info.height, data: new Uint8Array(data) }, { preferredLanguage: values.preferred });
+    const found = await detectLanguages(
+      engine,
+      { width: info.width, height: info.height, data: new Uint8Array(data) },
+      { preferredLanguage: values.preferred },
+    );
     // Corpus scans are English (eurotext's other five languages may join it, after).
     const ok = corpus ? found.codes[0] === 'eng' : found.codes.join('+') === LOCALES[name];
     if (ok) right++;
