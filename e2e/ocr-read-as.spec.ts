@@ -1,12 +1,12 @@
 import { catalogueSentences, sentencePage } from '../test-support/catalogue-pages.ts';
-import { chooseOcrLanguage, expect, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
-// Automatic chosen: the hero finds the language on the picture (in the browser's engine) and
-// says under the text what it read it as; "change" takes the visitor to the control.
-test('with Automatic, the hero reads a page of German sentences as German, says so, and "change" opens the language control', async ({ page }) => {
+// Automatic is the default: the hero finds the language on the picture (in the browser's
+// engine) and says under the text what it read it as; "change" takes the visitor to the control.
+test('the hero reads a page of German sentences as German with no language chosen, says so, and "change" opens the language control', async ({ page }) => {
   const sentences = catalogueSentences('de', 5);
   await page.goto('/');
-  await chooseOcrLanguage(page, 'auto');
+  await expect(page.getByTestId('ocr-language')).toHaveAttribute('data-value', 'auto');
   await page.getByTestId('file-input').setInputFiles({ name: 'seite.png', mimeType: 'image/png', buffer: sentencePage(sentences) });
   await expect(page.getByTestId('result-text')).toBeVisible({ timeout: 90_000 });
   expect(await page.getByTestId('result-text').inputValue()).toContain(sentences[0]!);

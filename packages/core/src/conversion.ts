@@ -172,6 +172,11 @@ export interface ConversionHost {
 
 export interface ConversionContext {
   host: ConversionHost;
+  /**
+   * The Tesseract code of the reader's interface language (the web's; the API has none): where
+   * a page's language cannot be told apart within its script, it is read in this one (ocr/detect/).
+   */
+  preferredOcrLanguage?: string;
   onProgress?: ProgressCallback;
   signal?: AbortSignal;
 }

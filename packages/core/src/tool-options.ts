@@ -1,4 +1,4 @@
-import { AUTO_OCR_LANGUAGE, defaultOcrLanguage, MAX_OCR_LANGUAGES, ocrLanguages, type OcrLanguage } from './ocr/languages.ts';
+import { AUTO_OCR_LANGUAGE, MAX_OCR_LANGUAGES, ocrLanguages, type OcrLanguage } from './ocr/languages.ts';
 
 /**
  * One option of a tool, declared as data: what values it takes, its default, and how OpenAPI
@@ -91,20 +91,17 @@ export function textList(maxItems: number, maxLength = MAX_OPTION_LENGTH): Optio
 }
 
 /**
- * OCR languages as "eng" or up to three joined by "+" ("eng+deu+fra"), or `auto`: found on each
- * page (the checked value of `auto` is the empty list). `auto` is not the default yet: on tables
- * of figures and short labels the language identifier's margin between English and its
- * neighbours is a few thousandths (an English statement came out as French, its figures
- * misread), so a page is read in the language asked until detection weighs the words read
- * against each language's dictionary.
+ * OCR languages as "eng" or up to three joined by "+" ("eng+deu+fra"), or `auto` (the default):
+ * found on each page, franc's near candidates weighed by their word lists (ocr/detect/). The
+ * checked value of `auto` is the empty list.
  */
 export const ocrLanguageOption: OptionField<OcrLanguage[]> = {
   kind: 'ocr-languages',
-  fallback: defaultOcrLanguage,
+  fallback: AUTO_OCR_LANGUAGE,
   json: {
     type: 'string',
     pattern: `^${AUTO_OCR_LANGUAGE}$|^(${ocrLanguages.join('|')})(\\+(${ocrLanguages.join('|')})){0,${MAX_OCR_LANGUAGES - 1}}$`,
-    default: defaultOcrLanguage,
+    default: AUTO_OCR_LANGUAGE,
   },
 };
 

@@ -45,7 +45,7 @@ export async function readImage(
 async function readNewImage(
   input: InputFile,
   languages: OcrLanguage[],
-  { host, onProgress, signal }: ConversionContext,
+  { host, onProgress, signal, preferredOcrLanguage }: ConversionContext,
   needs: ReadingNeeds,
 ): Promise<PageText> {
   const info = inspectImage(input.bytes);
@@ -58,7 +58,7 @@ async function readNewImage(
   // A photo larger than the page OCR reads is scaled down as it is decoded (JPEGs at a
   // reduced size where the decoder can), never refused for its megapixels alone.
   const grey = await decodeGreyFor(host, input.bytes, info, ocrDecodePixels(info.width, info.height));
-  const page = await recognizePage(engine, grey, { languages, signal, onProgress: report }, needs);
+  const page = await recognizePage(engine, grey, { languages, signal, onProgress: report, preferredLanguage: preferredOcrLanguage }, needs);
   if (!page.text) throw new ConversionError('no-text', 'No text found in the image.');
   onProgress?.(1, 'recognizing');
   return page;

@@ -77,7 +77,12 @@ const SAVE_OPTIONS = { useObjectStreams: false, addDefaultPage: false, updateFie
 /** The text layer's font name in the pages' resources, numbered on where a page already has it. */
 const FONT_NAME = 'OCR';
 
-async function addTextLayers(bytes: Uint8Array, password: string, options: OcrPdfOptions, { host, onProgress, signal }: ConversionContext) {
+async function addTextLayers(
+  bytes: Uint8Array,
+  password: string,
+  options: OcrPdfOptions,
+  { host, onProgress, signal, preferredOcrLanguage }: ConversionContext,
+) {
   onProgress?.(0, 'loading');
   const pdf = await host.pdf();
   // pdf.js opens it first: it says whether a password is needed or wrong, and reads damage best.
@@ -152,13 +157,16 @@ async function addTextLayers(bytes: Uint8Array, password: string, options: OcrPd
           detail,
           stageOf: (stage) => (stage === 'recognizing' ? 'reading' : stage),
         });
-        const reading = await recognizePage(engine, grey, { languages: options.language, signal, onProgress: progress }, { scan: true }).catch(
-          (error: unknown) => {
-            if (error instanceof ConversionError && error.code === 'corrupt')
-              throw new ConversionError('engine-failed', `Page ${number} could not be read: ${error.message}`, detail);
-            throw error;
-          },
-        );
+        const reading = await recognizePage(
+          engine,
+          grey,
+          { languages: options.language, signal, onProgress: progress, preferredLanguage: preferredOcrLanguage },
+          { scan: true },
+        ).catch((error: unknown) => {
+          if (error instanceof ConversionError && error.code === 'corrupt')
+            throw new ConversionError('engine-failed', `Page ${number} could not be read: ${error.message}`, detail);
+          throw error;
+        });
         // Points of the rendered page (y down, as the reader shows it) to the page's own space.
         const view = page.getViewport({ scale: 1 });
         let toPage = (x: number, y: number): Point => {

@@ -35,6 +35,9 @@ export function isBundledOcrLanguage(code: string): code is BundledOcrLanguage {
 /** The option's value that has each page's languages found on it (ocr/detect/), its default. */
 export const AUTO_OCR_LANGUAGE = 'auto';
 
+/** The model detection reads a page with first (most pages are Latin: detect/), loaded ahead where the language is to be found. */
+export const FIRST_DETECTION_MODEL: OcrLanguage = 'eng';
+
 /**
  * Parses "eng" or "eng+deu" into known codes; an unknown code is a bad request, not a silent
  * English fallback. `auto` or nothing is the empty list: the languages are found on each page.

@@ -128,7 +128,8 @@ export interface StepRun {
   changed: boolean;
 }
 
-type ReadOptions = Omit<OcrOptions, 'segmentation'>;
+/** What a page's reading is asked with; `preferredLanguage` only where its languages are found on it (detect/). */
+type ReadOptions = Omit<OcrOptions, 'segmentation'> & { preferredLanguage?: string };
 
 /** What every step of one page's reading is given besides the state it works on. */
 interface PageContext {

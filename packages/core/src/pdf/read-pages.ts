@@ -55,7 +55,11 @@ export interface ReadPdfOptions {
  * Opens a PDF and reads it page by page with progress: the text layer where there is one,
  * OCR of the rendered page where there is not. Every PDF tool's loop.
  */
-export async function readPdfPages(bytes: Uint8Array, options: ReadPdfOptions, { host, onProgress, signal }: ConversionContext): Promise<PdfPage[]> {
+export async function readPdfPages(
+  bytes: Uint8Array,
+  options: ReadPdfOptions,
+  { host, onProgress, signal, preferredOcrLanguage }: ConversionContext,
+): Promise<PdfPage[]> {
   onProgress?.(0, 'loading');
   const pdf = await host.pdf();
   const { document, close } = await pdf.open(bytes, options.password);
@@ -91,6 +95,7 @@ export async function readPdfPages(bytes: Uint8Array, options: ReadPdfOptions, {
           {
             languages: options.languages,
             signal,
+            preferredLanguage: preferredOcrLanguage,
             // The page's steps in its share of the bar; its recognition is "page 3 of 10".
             onProgress: ocrPageProgress(onProgress, {
               from: (number - 1) / total,

@@ -58,9 +58,9 @@ describe('POST /api/v1/convert: Content-Language names what the text was read as
     return fetch(`${base}/api/v1/convert/image-to-text`, { method: 'POST', body: form });
   };
 
-  test('found (language auto), and given', { timeout: 90_000 }, async () => {
+  test('found (language left out: auto is the default), and given', { timeout: 90_000 }, async () => {
     const page = sentencePage(catalogueSentences('pl', 4));
-    const found = await convert(page, { language: 'auto' });
+    const found = await convert(page, {});
     expect(found.status).toBe(200);
     expect(found.headers.get('content-language')).toBe('pl');
     const given = await convert(page, { language: 'pol+eng' });

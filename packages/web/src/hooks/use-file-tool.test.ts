@@ -59,7 +59,7 @@ test('options the page fixes go with every job and are not drawn', async () => {
   const page = fileTool('jpg-to-word', { fixed: { format: 'both' } });
   expect(page().options.shown).toEqual(['language']);
   await act(() => page().choose([png('photo.png')]));
-  expect((await call(0)).options).toEqual({ language: 'eng', format: 'both' });
+  expect((await call(0)).options).toEqual({ language: 'auto', format: 'both' });
 });
 
 test('a changed option forgets the results made with the old one; convert runs the same files with the new', async () => {
@@ -124,7 +124,7 @@ test('the file shown is the selected one, with a preview where it is a picture; 
   const page = fileTool('image-to-text');
   expect(page().shownFile).toBeUndefined();
   await act(() => page().choose([png('photo.png'), pdf('scan.pdf')]));
-  expect((await call(0)).options).toEqual({ language: 'eng' });
+  expect((await call(0)).options).toEqual({ language: 'auto' });
   expect(page().shownFile?.name).toBe('photo.png');
   // The preview is made by a module loaded with the first choice; the bound only ends a failing wait.
   await waitFor(() => expect(page().previewUrl).toMatch(/^blob:/), { timeout: 5000 });

@@ -44,12 +44,8 @@ export function ocrOptionAccepts(value: string): boolean {
 /** "Automatic (detect)" is offered, and is the default, once the option takes "auto". */
 export const automaticOffered = ocrOptionAccepts('auto');
 
-/**
- * The interface language's model until the visitor chooses: Automatic is offered first in the
- * list but not chosen for them yet (core's ocrLanguageOption says why).
- */
 export function defaultOcrLanguage(interfaceCode: string): string {
-  return interfaceOcrLanguage(interfaceCode);
+  return automaticOffered ? 'auto' : interfaceOcrLanguage(interfaceCode);
 }
 
 /** A language (a BCP-47 tag) named in the reader's language ("allemand" on a French page); the tag where the browser cannot name it. */

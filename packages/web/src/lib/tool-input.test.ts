@@ -9,6 +9,10 @@ describe('the OCR languages a drop zone loads the engine for', () => {
     expect(ocrLanguagesOf(findTool('image-translator')!, { target: 'es', source: 'eng' })).toEqual(['eng']);
   });
 
+  test('Automatic: the model the page is first read with to find its language', () => {
+    expect(ocrLanguagesOf(findTool('image-to-text')!, { language: 'auto' })).toEqual(['eng']);
+  });
+
   test('none for the tools that read no pictures by OCR, nor for a value no engine knows', () => {
     const reading = toolList.filter((tool) => tool.input.kind === 'files' && ocrLanguagesOf(tool, {}) !== undefined).map((tool) => tool.slug);
     expect(reading.sort()).toEqual(['image-to-text', 'image-translator', 'jpg-to-excel', 'jpg-to-word', 'ocr-pdf']);

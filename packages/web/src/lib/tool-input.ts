@@ -1,4 +1,4 @@
-import { parseOcrLanguages, type OcrLanguage } from '@textlift/core/ocr/languages';
+import { FIRST_DETECTION_MODEL, parseOcrLanguages, type OcrLanguage } from '@textlift/core/ocr/languages';
 import { wordTypes, type DocumentType, type SniffedType } from '@textlift/core/sniff';
 import type { ToolDefinition, ToolInput } from '@textlift/core/tools';
 
@@ -68,7 +68,9 @@ export function ocrLanguagesOf(tool: ToolDefinition, values: Record<string, unkn
   const option = Object.entries(tool.options).find(([, field]) => field.kind === 'ocr-languages')?.[0];
   if (option === undefined) return undefined;
   try {
-    return parseOcrLanguages(String(values[option] ?? ''));
+    const languages = parseOcrLanguages(String(values[option] ?? ''));
+    // Automatic: the model the page is first read with to find its language.
+    return languages.length > 0 ? languages : [FIRST_DETECTION_MODEL];
   } catch {
     return undefined;
   }

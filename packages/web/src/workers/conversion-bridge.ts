@@ -3,6 +3,8 @@ import type { ConversionResult, ProgressCallback } from '@textlift/core/conversi
 import type { JobInput } from '@textlift/core/run-tool';
 import { ConversionError, toConversionError } from '@textlift/core/errors';
 import type { TranslationCalls } from '@textlift/core/engine-services';
+import { languages } from '../i18n/languages.ts';
+import { interfaceOcrLanguage } from '../i18n/ocr-language.ts';
 import type { ConversionWorkerApi } from './conversion-worker.ts';
 
 /** A worker idle this long is stopped to give its memory (the OCR engine holds ~100 MB) back. */
@@ -81,7 +83,16 @@ export function runConversion(
     engineFor: async (pair) => (await import('../lib/translation/page-engines.ts')).pageTranslation.engineFor(pair),
     translate: async ({ engine, texts, pair }) => (await import('../lib/translation/page-engines.ts')).pageTranslation.translate(engine, texts, pair, signal),
   } satisfies TranslationCalls);
-  return callWorker((api) => api.run(slug, input, options, onProgress && Comlink.proxy(onProgress), translation), signal);
+  return callWorker((api) => api.run(slug, input, options, onProgress && Comlink.proxy(onProgress), translation, pageOcrLanguage()), signal);
+}
+
+/**
+ * The model of the language the page is shown in (<html lang>, set by language-scope.tsx): a
+ * page whose language detection cannot tell within its script is read in it (core's ocr/detect/).
+ */
+function pageOcrLanguage(): string {
+  const tag = globalThis.document?.documentElement.lang;
+  return interfaceOcrLanguage(languages.find((language) => language.tag === tag)?.code ?? 'en');
 }
 
 /** A PDF's page count, read in the worker (pdf.js is not in the page's own script). */

@@ -16,17 +16,29 @@ const api = {
   loadOcr: plainErrors(async (languages: string[]) => {
     (await browserHost.engines.ocr.engine()).load?.(languages);
   }),
-  /** `translation` is the page's: the browser's own translator is not in workers, and the page reaches the server's engines too. */
-  run: plainErrors(async (slug: string, input: JobInput, options: Record<string, unknown>, onProgress?: ProgressCallback, translation?: TranslationCalls) => {
-    const host: ConversionHost = translation
-      ? { ...browserHost, engines: { ...browserHost.engines, translation: translationThrough(translation) } }
-      : browserHost;
-    const result = await runTool(slug, input, options, { host, onProgress });
-    return Comlink.transfer(
-      result,
-      result.outputs.map((output) => output.bytes.buffer as ArrayBuffer),
-    );
-  }),
+  /**
+   * `translation` is the page's: the browser's own translator is not in workers, and the page
+   * reaches the server's engines too. `preferredOcrLanguage` is the model of the page's language.
+   */
+  run: plainErrors(
+    async (
+      slug: string,
+      input: JobInput,
+      options: Record<string, unknown>,
+      onProgress?: ProgressCallback,
+      translation?: TranslationCalls,
+      preferredOcrLanguage?: string,
+    ) => {
+      const host: ConversionHost = translation
+        ? { ...browserHost, engines: { ...browserHost.engines, translation: translationThrough(translation) } }
+        : browserHost;
+      const result = await runTool(slug, input, options, { host, onProgress, ...(preferredOcrLanguage ? { preferredOcrLanguage } : {}) });
+      return Comlink.transfer(
+        result,
+        result.outputs.map((output) => output.bytes.buffer as ArrayBuffer),
+      );
+    },
+  ),
 };
 
 export type ConversionWorkerApi = typeof api;

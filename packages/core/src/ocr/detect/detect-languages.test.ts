@@ -1,9 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { catalogueSentences } from '../../../../../test-support/catalogue-pages.ts';
+import { corpusExpected } from '../../../../../test-support/corpus.ts';
+import { dictionaryLoader } from '../dictionary/load-dictionary.ts';
+import { languageDataSource } from '../language-data.ts';
 import type { OcrEngine, OcrLine, OcrOptions } from '../engine.ts';
-import { parseOcrLanguages } from '../languages.ts';
+import { isBundledOcrLanguage, parseOcrLanguages } from '../languages.ts';
 import { detectLanguages, languagesOfReading, mergeReadAs, readAs } from './detect-languages.ts';
+import { identifyLanguage } from './identify.ts';
 import { parseOsd } from './osd.ts';
+
+/** The bundled models' word lists, read from their npm packages as the engines read them. */
+const loader = dictionaryLoader(async (code) => {
+  if (!isBundledOcrLanguage(code)) throw new Error(`${code} is not bundled`);
+  const source = languageDataSource(code);
+  return new Uint8Array(readFileSync(source.kind === 'npm' ? fileURLToPath(import.meta.resolve(source.specifier)) : source.path));
+});
+const wordLists = (code: string) => loader([code]);
 
 /** A quick pass that read `paragraphs` without a mistake: one line per paragraph, words boxed anyhow. */
 function reading(paragraphs: string[]): OcrLine[] {
@@ -35,26 +49,59 @@ describe('the language of a quick reading, named within its script', () => {
     ['ja', 'jpn'],
     ['zh_CN', 'chi_sim'],
     ['ko', 'kor'],
-  ])('%s sentences are %s', (locale, code) => {
+    ['zh_TW', 'chi_tra'],
+  ])('%s sentences are %s', async (locale, code) => {
     const sentences = catalogueSentences(locale, 8);
     expect(sentences.length).toBe(8);
-    expect(languagesOfReading(reading(sentences))).toEqual([code]);
+    expect(await languagesOfReading(reading(sentences), { wordLists })).toEqual([code]);
   });
 
-  test('a page mixing Japanese and English paragraphs is both, Japanese first; stray Latin marks among kanji are not English', () => {
+  test('a page mixing Japanese and English paragraphs is both, Japanese first; stray Latin marks among kanji are not English', async () => {
     const japanese = catalogueSentences('ja', 6);
     const english = catalogueSentences('en', 3);
-    expect(languagesOfReading(reading([...japanese.slice(0, 3), english[0]!, ...japanese.slice(3), english[1]!, english[2]!]))).toEqual(['jpn', 'eng']);
-    expect(languagesOfReading(reading(japanese.map((sentence) => `${sentence} l I`)))).toEqual(['jpn']);
+    expect(await languagesOfReading(reading([...japanese.slice(0, 3), english[0]!, ...japanese.slice(3), english[1]!, english[2]!]), { wordLists })).toEqual([
+      'jpn',
+      'eng',
+    ]);
+    expect(await languagesOfReading(reading(japanese.map((sentence) => `${sentence} l I`)))).toEqual(['jpn']);
   });
 
-  test('a page mixing Ukrainian and Russian paragraphs is both', () => {
-    const found = languagesOfReading(reading([...catalogueSentences('uk', 4), ...catalogueSentences('ru', 4, { skip: 10 })]));
+  test('a page mixing Ukrainian and Russian paragraphs is both', async () => {
+    const found = await languagesOfReading(reading([...catalogueSentences('uk', 4), ...catalogueSentences('ru', 4, { skip: 10 })]));
     expect([...found].sort()).toEqual(['rus', 'ukr']);
   });
 
-  test('too few letters to tell: nothing named', () => {
-    expect(languagesOfReading(reading(['1234 5678', '—']))).toEqual([]);
+  test('too few letters to tell: nothing named', async () => {
+    expect(await languagesOfReading(reading(['1234 5678', '—']))).toEqual([]);
+  });
+});
+
+describe('within a script, franc weighed by the word lists of the models on hand', () => {
+  test("an English statement of figures (franc: French 1, English 0.995) is English, as are eurotext's six languages", async () => {
+    const statement = corpusExpected('ocr-docs/table_04.png').split('\n');
+    expect(identifyLanguage(statement.join(' '), 'Latn')?.[0]?.[0]).not.toBe('eng');
+    expect(await languagesOfReading(reading(statement), { wordLists })).toEqual(['eng']);
+    const eurotext = corpusExpected('ocr/eurotext.tif');
+    expect((await languagesOfReading(reading([eurotext]), { wordLists }))[0]).toBe('eng');
+  });
+
+  test.each([
+    ['fr', 'fra'],
+    ['pl', 'pol'],
+    ['tr', 'tur'],
+    ['da', 'dan'],
+    ['pt_BR', 'por'],
+  ])('two %s sentences are %s, an English reader or not', async (locale, code) => {
+    const short = catalogueSentences(locale, 2, { skip: 3 });
+    expect(await languagesOfReading(reading(short), { wordLists })).toEqual([code]);
+    expect(await languagesOfReading(reading(short), { wordLists, preferred: 'eng' })).toEqual([code]);
+  });
+
+  test("too few letters for franc: the reader's language where it is of the script and its words say so, else English", async () => {
+    const label = ['Umsatz gesamt', '1.234,50'];
+    expect(await languagesOfReading(reading(label), { wordLists, preferred: 'deu' })).toEqual(['deu']);
+    expect(await languagesOfReading(reading(label), { wordLists, preferred: 'rus' })).toEqual(['eng']);
+    expect(await languagesOfReading(reading(['Total revenues', '1,234.50']), { wordLists, preferred: 'deu' })).toEqual(['eng']);
   });
 });
 

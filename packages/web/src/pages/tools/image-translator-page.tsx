@@ -8,7 +8,7 @@ import { RunsOnNote } from '../../components/tool/runs-on-note.tsx';
 import { TranslationNotice } from '../../components/tool/translation-notice.tsx';
 import { useFileTool } from '../../hooks/use-file-tool.ts';
 import { useTranslationEngine } from '../../hooks/use-translation-engine.ts';
-import { defaultOcrLanguage, languageName } from '../../i18n/ocr-language.ts';
+import { interfaceOcrLanguage, languageName } from '../../i18n/ocr-language.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notifyFailure } from '../../lib/notify-failure.ts';
@@ -27,7 +27,7 @@ export function ImageTranslatorPage() {
   // Automatic: the page names the engine for the text's likely language (the interface's); the
   // language found on the picture decides the pair the result is translated from.
   const chosenSource = flow.options.values.source as OcrLanguage | typeof AUTO_OCR_LANGUAGE;
-  const source = languageOfOcr([chosenSource === AUTO_OCR_LANGUAGE ? defaultOcrLanguage(language.code) : chosenSource]);
+  const source = languageOfOcr([chosenSource === AUTO_OCR_LANGUAGE ? interfaceOcrLanguage(language.code) : chosenSource]);
   const pair = target ? { source, target } : undefined;
   const { state, download } = useTranslationEngine(pair);
   // In sentences, names as the language writes them there ("espagnol" in French, lower case), not the menu's.
