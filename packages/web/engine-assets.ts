@@ -29,6 +29,14 @@ const libheifVersion = versionIn(path.resolve(path.dirname(libheifWasm), '..'));
  * engine is a new URL.
  */
 export const TESSERACT_BASE = `/engines/tesseract-${tesseractVersion}`;
+/**
+ * Tesseract's orientation and script detection for the browser: its osd model and the WASM
+ * builds with the legacy engine that alone read it, fetched by the page only when automatic
+ * detection meets a page the Latin model cannot read (core's ocr/detect/).
+ */
+export const OSD_BASE = `${TESSERACT_BASE}/osd`;
+const OSD_MODEL = path.join(packageDir('@tesseract.js-data/osd'), '4.0.0', 'osd.traineddata.gz');
+
 /** pdf.js's data: CMaps (CJK), the standard fonts, its WASM image decoders. */
 export const PDFJS_BASE = `/engines/pdfjs-${pdfjsVersion}`;
 
@@ -133,7 +141,9 @@ export const SECOND_MODEL_BASE = `/engines/tessdata-fast-${[...secondModels]
  */
 function engineFiles(): Array<{ url: string; file?: string; source?: Buffer }> {
   const core = packageDir('tesseract.js-core');
-  const variants = ['tesseract-core-lstm', 'tesseract-core-simd-lstm', 'tesseract-core-relaxedsimd-lstm'];
+  const lstm = ['tesseract-core-lstm', 'tesseract-core-simd-lstm', 'tesseract-core-relaxedsimd-lstm'];
+  // The same builds with the legacy engine, for the osd worker alone.
+  const variants = [...lstm, ...lstm.map((name) => name.replace(/-lstm$/, ''))];
   return [
     { url: `${TESSERACT_BASE}/worker.min.js`, file: path.join(packageDir('tesseract.js'), 'dist/worker.min.js') },
     ...variants.flatMap((name) => [
@@ -141,6 +151,7 @@ function engineFiles(): Array<{ url: string; file?: string; source?: Buffer }> {
       { url: `${TESSERACT_BASE}/${name}.wasm`, file: path.join(core, `${name}.wasm`) },
     ]),
     ...[...models].map(([code, source]) => ({ url: `${TESSERACT_BASE}/lang/${code}.traineddata.gz`, source })),
+    { url: `${OSD_BASE}/osd.traineddata.gz`, file: OSD_MODEL },
     ...[...secondModels].map(([code, source]) => ({ url: `${SECOND_MODEL_BASE}/${code}.traineddata.gz`, source })),
     ...pdfjsFiles(),
     ...fontNames.map((name) => ({ url: `${FONTS_BASE}/${name}.ttf`, file: path.join(packageDir('dejavu-fonts-ttf'), 'ttf', `${name}.ttf`) })),
@@ -176,6 +187,7 @@ export function engineAssets(): Plugin {
     config: () => ({
       define: {
         __TESSERACT_BASE__: JSON.stringify(TESSERACT_BASE),
+        __OSD_BASE__: JSON.stringify(OSD_BASE),
         __PDFJS_BASE__: JSON.stringify(PDFJS_BASE),
         __FONTS_BASE__: JSON.stringify(FONTS_BASE),
         __ZXING_BASE__: JSON.stringify(ZXING_BASE),

@@ -1,5 +1,6 @@
 /** URL folder of the OCR engine's files, set by the engine-assets Vite plugin. */
 declare const __TESSERACT_BASE__: string;
+declare const __OSD_BASE__: string;
 /** URL folder of pdf.js's CMaps, standard fonts and WASM decoders. */
 declare const __PDFJS_BASE__: string;
 declare const __FONTS_BASE__: string;

@@ -17,6 +17,19 @@ export interface TesseractJsPaths {
    * by default two where the device has two cores or more.
    */
   workers?: number;
+  /** Tesseract's orientation and script detection, where this host serves its model and a core that reads it. */
+  osd?: OsdPaths;
+}
+
+/**
+ * The osd model and a WASM core with Tesseract's legacy engine, which alone reads it: a worker
+ * of its own, made on the first page whose script the Latin model cannot read (detect/).
+ */
+export interface OsdPaths {
+  /** The legacy-engine core's script (its .wasm beside it). */
+  corePath: string;
+  /** The folder of osd.traineddata.gz. */
+  langPath: string;
 }
 
 /**
@@ -47,6 +60,8 @@ interface LoggerMessage {
 
 /** Tesseract.js LSTM-only mode: the "best_int" models carry no legacy engine data. */
 const OEM_LSTM_ONLY = 1;
+/** Tesseract's legacy engine alone: the osd model is one of its models. */
+const OEM_LEGACY_ONLY = 0;
 
 /**
  * Loading reports each of its steps from 0 to 1; these spans make one bar of them, sized by
@@ -94,7 +109,10 @@ interface Lane {
  * page is read with it.
  */
 export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
-  const { second: secondPaths, workers = defaultWorkers(), ...firstPaths } = paths;
+  const { second: secondPaths, osd: osdPaths, workers = defaultWorkers(), ...firstPaths } = paths;
+  let osdWorker: Promise<TesseractWorker> | undefined;
+  // One page's script at a time: the osd worker reads one image at a time.
+  let osdQueue: Promise<unknown> = Promise.resolve();
   const lanes: Lane[] = [lane(workerSlot(firstPaths))];
   let second: Lane | undefined;
   const secondLane = () => (second ??= lane(workerSlot({ ...firstPaths, langPath: secondPaths!.langPath, cachePath: secondPaths!.cachePath })));
@@ -139,10 +157,54 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
     },
     // Not offered again in this visit once it could not be had: a page then reads with the first alone.
     ...(secondPaths ? { secondModel: (languages: string[]) => !second?.slot.failed && languages.every((code) => secondPaths.languages.includes(code)) } : {}),
+    ...(osdPaths
+      ? {
+          osd(image: Uint8Array, { signal }: { signal?: AbortSignal }) {
+            const reading = osdQueue.then(async () => {
+              throwIfCancelled(signal);
+              osdWorker ??= createOsdWorker({ ...firstPaths, ...osdPaths });
+              // A worker that could not be made is made again on the next page that asks.
+              const worker = await osdWorker.catch((error: unknown) => {
+                osdWorker = undefined;
+                throw toEngineError(error);
+              });
+              const { data } = await worker.detect(image as unknown as ImageLike);
+              return data.script ? { script: data.script, confidence: data.script_confidence ?? 0, orientation: data.orientation_degrees ?? 0 } : undefined;
+            });
+            osdQueue = reading.catch(() => {});
+            return reading;
+          },
+        }
+      : {}),
     async terminate() {
-      await Promise.all([...lanes, ...(second ? [second] : [])].map((each) => each.slot.terminate()));
+      const osd = osdWorker;
+      osdWorker = undefined;
+      await Promise.all([
+        ...[...lanes, ...(second ? [second] : [])].map((each) => each.slot.terminate()),
+        osd?.then((worker) => worker.terminate()).catch(() => {}),
+      ]);
     },
   };
+}
+
+/** A tesseract.js worker of the legacy core that reads the osd model (its `detect`). */
+async function createOsdWorker(paths: Omit<TesseractJsPaths, 'second' | 'workers' | 'osd'>): Promise<TesseractWorker> {
+  const imported = (await import('tesseract.js')) as TesseractModule & { default?: TesseractModule };
+  const tesseract = imported.default ?? imported;
+  let loadFailed: ((reason: Error) => void) | undefined;
+  // As in workerSlot: a model that cannot be fetched is told to errorHandler only.
+  const failure = new Promise<never>((_resolve, reject) => (loadFailed = reject));
+  return Promise.race([
+    tesseract.createWorker('osd', OEM_LEGACY_ONLY, {
+      ...paths,
+      legacyCore: true,
+      legacyLang: true,
+      gzip: true,
+      workerBlobURL: false,
+      errorHandler: (error: unknown) => loadFailed?.(new Error(String(error))),
+    }),
+    failure,
+  ]);
 }
 
 function lane(slot: WorkerSlot): Lane {

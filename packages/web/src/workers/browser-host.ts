@@ -44,12 +44,15 @@ function secondModelPaths(): SecondModelPaths {
 async function createEngine(): Promise<OcrEngine> {
   // Absolute URLs: tesseract.js resolves relative paths against `window`, which a worker lacks.
   const base = new URL(__TESSERACT_BASE__, self.location.origin).href;
+  const core = await coreVariant();
   const tesseract = createTesseractJsEngine({
     workerPath: `${base}/worker.min.js`,
-    corePath: `${base}/${await coreVariant()}.js`,
+    corePath: `${base}/${core}.js`,
     langPath: `${base}/lang`,
     cacheMethod: 'write',
     ...(__SECOND_MODEL_LANGUAGES__.length > 0 ? { second: secondModelPaths() } : {}),
+    // The same build with the legacy engine, which alone reads the osd model.
+    osd: { corePath: `${base}/${core.replace(/-lstm$/, '')}.js`, langPath: new URL(__OSD_BASE__, self.location.origin).href },
   });
   // The second recogniser is served in onnxruntime's SIMD build only; without SIMD (Safari
   // before 16.4) Tesseract reads alone.

@@ -143,6 +143,24 @@ describe('detectLanguages', () => {
     expect(chinese.asked).toEqual([['eng'], ['jpn']]);
   });
 
+  test('where the band holds too few letters for OSD (a page of a few short lines), OSD looks at the whole page', async () => {
+    const greek = fakeEngine(undefined, ['Αυτό δεν είναι ελληνικό κείμενο'], ['ell']);
+    const heights: number[] = [];
+    const engine: OcrEngine = {
+      ...greek,
+      // Tesseract's "too few characters" on the band; the script on the page.
+      osd: async (image) => {
+        const height = Number(new TextDecoder().decode(image.subarray(0, 20)).split(/\s+/)[2]);
+        heights.push(height);
+        return height === page.height ? { script: 'Greek', confidence: 5, orientation: 0 } : undefined;
+      },
+    };
+    expect((await detectLanguages(engine, page)).codes).toEqual(['ell']);
+    expect(heights).toHaveLength(2);
+    expect(heights[0]).toBeLessThan(page.height);
+    expect(heights[1]).toBe(page.height);
+  });
+
   test('an engine without OSD reads the band again with the bundled scripts, and its letters tell; nothing read is English', async () => {
     const japanese = fakeEngine(undefined, catalogueSentences('ja', 6), ['jpn']);
     expect((await detectLanguages(japanese, page)).codes).toEqual(['jpn']);

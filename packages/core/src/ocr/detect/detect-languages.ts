@@ -94,7 +94,7 @@ export async function detectLanguages(
     const codes = await languagesOfReading(latin, weighing);
     if (codes.length > 0) return readAs(codes, true);
   }
-  const osd = engine.osd ? await unlessFailed(signal, () => engine.osd!(encodePgm(inkiestBand(grey, OSD_SHARE, OSD_ROWS)), { signal })) : undefined;
+  const osd = engine.osd ? await scriptOf(engine, grey, signal) : undefined;
   const script = osd && osd.confidence >= OSD_SURE ? isoScriptOf(osd.script) : undefined;
   const only = script ? languagesOfScript(script) : [];
   if (only.length === 1) return readAs(only, true);
@@ -106,6 +106,16 @@ export async function detectLanguages(
   if (codes.length > 0) return readAs(codes, true);
   const preferredOfScript = script && preferredLanguage && languagesOfScript(script).includes(preferredLanguage) ? preferredLanguage : undefined;
   return readAs([preferredOfScript ?? quick ?? 'eng'], true);
+}
+
+/**
+ * OSD on the page's inkiest band, or on the whole page where the band holds too few letters
+ * for it to name a script (a page of four short lines: Tesseract skips it, "too few characters").
+ */
+async function scriptOf(engine: OcrEngine, grey: GreyImage, signal: AbortSignal | undefined) {
+  const osd = (image: GreyImage) => unlessFailed(signal, () => engine.osd!(encodePgm(image), { signal }));
+  const band = inkiestBand(grey, OSD_SHARE, OSD_ROWS);
+  return (await osd(band)) ?? (band === grey ? undefined : await osd(grey));
 }
 
 /**
