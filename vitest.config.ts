@@ -9,6 +9,8 @@ import { reactAsPreact } from './packages/web/react-as-preact.ts';
 const hookTests = ['packages/web/src/hooks/**/*.test.ts'];
 
 export default defineConfig({
+  // The build's list of OCR models (engine-assets.ts), for the web modules both projects import; English is always among them.
+  define: { __OCR_LANGUAGES__: JSON.stringify(['eng']) },
   test: {
     // OCR of a full page with the WASM engine takes several seconds on 2 cores.
     testTimeout: 120_000,
@@ -26,8 +28,6 @@ export default defineConfig({
       {
         extends: true,
         resolve: { alias: reactAsPreact },
-        // The build's list of OCR models (engine-assets.ts); English is always among them.
-        define: { __OCR_LANGUAGES__: JSON.stringify(['eng']) },
         test: {
           name: 'preact',
           include: hookTests,
