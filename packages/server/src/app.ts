@@ -21,6 +21,7 @@ import { registerHealthRoute } from './routes/health.ts';
 import { registerOpenApiRoute } from './routes/openapi.ts';
 import { registerOcrSpaceRoutes } from './routes/ocr-space/routes.ts';
 import { registerSiteRoutes } from './routes/site.ts';
+import { modelDownloadLimit } from './models/download-limit.ts';
 import { registerModelRoute } from './models/model-route.ts';
 import { registerTranslateRoutes } from './routes/translate.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -88,13 +89,15 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, { logStrea
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   // Per-key and per-address limits of the API (api-access.ts).
   const access = await registerApiAccess(app, config);
+  // First uses of a model, counted per address across the page's model route and the API.
+  const modelDownloads = ocr.models ? modelDownloadLimit(app, ocr.models, config.modelDownloadRateLimit) : undefined;
 
   registerHealthRoute(app, { queue, ocr, office, translation, redis });
   registerOpenApiRoute(app, { requestsPerMinute: config.apiRateLimit, jobTimeoutMs: config.jobTimeoutMs });
   await app.register(async (api) => {
     api.addHook('onRequest', access.onRequest);
     api.addHook('onResponse', access.onResponse);
-    registerConvertRoute(api, { queue, pool: runner, uploadMemoryBytes: config.uploadMemoryBytes });
+    registerConvertRoute(api, { queue, pool: runner, uploadMemoryBytes: config.uploadMemoryBytes, ...(modelDownloads ? { modelDownloads } : {}) });
     // OCR.space's protocol (POST /parse/image, GET /parse/imageurl) on the same queue and core.
     await registerOcrSpaceRoutes(api, {
       queue,
@@ -103,6 +106,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, { logStrea
       uploadMemoryBytes: config.uploadMemoryBytes,
       fetchUrl: urlFetcher(config),
       checkFormKey,
+      ...(modelDownloads ? { modelDownloads } : {}),
     });
     // Drawn on the spot, no queue: cheap, but counted against the same per-client limit.
     registerCreateQrCodeRoute(api);
@@ -116,6 +120,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, { logStrea
       models: ocr.models,
       webRoot: config.webRoot,
       limits: { requestsPerMinute: config.modelRateLimit, downloadsPerHour: config.modelDownloadRateLimit },
+      ...(modelDownloads ? { downloads: modelDownloads } : {}),
     });
   }
   await registerSiteRoutes(app, config);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startFakeNpmRegistry, type FakeNpmRegistry } from '../../../../test-support/fake-npm-registry.ts';
+import { corpusFile } from '../../../../test-support/corpus.ts';
 import { buildApp } from '../app.ts';
 import { MODEL_URL_FOLDER } from './model-route.ts';
 
@@ -17,7 +18,7 @@ let app: FastifyInstance;
 let dataDir: string;
 
 beforeAll(async () => {
-  registry = await startFakeNpmRegistry({ cat: { model }, glg: { model }, eus: { model }, afr: { model } });
+  registry = await startFakeNpmRegistry({ cat: { model }, glg: { model }, eus: { model }, afr: { model }, cym: { model }, mlt: { model } });
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'textlift-model-limits-'));
   app = await buildApp({ logLevel: 'silent', webRoot: '/nonexistent', dataDir, npmRegistry: registry.url, modelDownloadRateLimit: 2, modelRateLimit: 6 });
 });
@@ -66,4 +67,23 @@ test('past the per-minute limit of the route, even a model on disk is refused 42
   // A bundled language's file is counted too (here absent from the build: 404 until the limit).
   expect((await ask('eng', script)).statusCode).toBe(429);
   expect((await ask('eng', '192.0.2.51')).statusCode).toBe(404);
+});
+
+test('naming a language new to the server in an API call counts as a download too: past the limit, 429 before the registry is asked', async () => {
+  const script = '203.0.113.90';
+  expect((await ask('afr', script)).statusCode).toBe(200);
+  expect((await ask('cym', script)).statusCode).toBe(200);
+  const convert = (language: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(corpusFile('ocr/uw3-line-010001.png'))]), 'line.png');
+    form.append('language', language);
+    return app.inject({ method: 'POST', url: '/api/v1/convert/image-to-text', payload: form, remoteAddress: script });
+  };
+  const refused = await convert('mlt');
+  expect(refused.statusCode).toBe(429);
+  expect(refused.json()).toMatchObject({ error: { code: 'rate-limited' } });
+  expect(tarballsAsked()).not.toContain('/tarballs/mlt-1.0.0.tgz');
+  // A language already on the server costs nothing: the page is read.
+  const read = await convert('afr');
+  expect(read.statusCode, read.body).toBe(200);
 });

@@ -2,8 +2,9 @@ import { createReadStream, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ConversionError, isBundledOcrLanguage, isOcrLanguage, toConversionError } from '@textlift/core';
+import { isBundledOcrLanguage, isOcrLanguage, toConversionError } from '@textlift/core';
 import { sendError } from '../http-errors.ts';
+import { modelDownloadLimit, type ModelDownloadLimit } from './download-limit.ts';
 import type { ModelStore, StoredModel } from './model-store.ts';
 
 const tesseractVersion = (createRequire(import.meta.url)('tesseract.js/package.json') as { version: string }).version;
@@ -34,8 +35,11 @@ export interface ModelRouteLimits {
  * it): past either, 429 'rate-limited' with Retry-After. A model already on disk is served
  * whatever the download limit says.
  */
-export function registerModelRoute(app: FastifyInstance, { models, webRoot, limits }: { models: ModelStore; webRoot: string; limits: ModelRouteLimits }) {
-  const firstUse = app.createRateLimit({ max: limits.downloadsPerHour, timeWindow: '1 hour' });
+export function registerModelRoute(
+  app: FastifyInstance,
+  { models, webRoot, limits, downloads }: { models: ModelStore; webRoot: string; limits: ModelRouteLimits; downloads?: ModelDownloadLimit },
+) {
+  const firstUse = downloads ?? modelDownloadLimit(app, models, limits.downloadsPerHour);
   const routeLimit = { rateLimit: { max: limits.requestsPerMinute, timeWindow: '1 minute' } };
   app.get<{ Params: { file: string } }>(`${MODEL_URL_FOLDER}/:file`, { config: routeLimit }, async (request, reply) => {
     const code = /^([a-z_]+)\.traineddata\.gz$/.exec(request.params.file)?.[1];
@@ -46,14 +50,10 @@ export function registerModelRoute(app: FastifyInstance, { models, webRoot, limi
       if (size === undefined) return reply.callNotFound();
       return reply.header('Cache-Control', IMMUTABLE).header('Content-Length', size).type('application/octet-stream').send(createReadStream(built));
     }
-    if (!(await models.stored(code))) {
-      const counted = await firstUse(request);
-      if (!counted.isAllowed && counted.isExceeded) {
-        const seconds = counted.ttlInSeconds;
-        const message = `Too many languages new to this server asked for from this address; try again in ${seconds} s.`;
-        request.log.warn({ language: code }, 'OCR model download refused: limit of the address reached');
-        return sendError(reply, new ConversionError('rate-limited', message, { retryAfter: seconds }));
-      }
+    try {
+      await firstUse(request, [code]);
+    } catch (error) {
+      return sendError(reply, toConversionError(error));
     }
     let model: StoredModel | undefined;
     try {

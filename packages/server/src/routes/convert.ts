@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ConversionError, findTool, MAX_OPTION_LENGTH, type ConversionResult, type InputFile, type JobInput, type ToolDefinition } from '@textlift/core';
 import type { ConversionRunner } from '../conversion-runner.ts';
 import type { Admission, JobQueue } from '../job-queue.ts';
+import type { ModelDownloadLimit } from '../models/download-limit.ts';
 import { contentDisposition } from '../http-errors.ts';
 
 /** Longest option field in bytes: a list of 20 passwords as JSON fits; anything longer is refused, not cut. */
@@ -87,7 +88,10 @@ function keepUploadTimeout(request: FastifyRequest) {
  * POST /api/v1/convert/{slug}: any registry tool over HTTP, with the same core as the page.
  * `uploadMemoryBytes` bounds the upload bytes all admitted requests hold (server-limits.ts).
  */
-export function registerConvertRoute(app: FastifyInstance, deps: { queue: JobQueue; pool: ConversionRunner; uploadMemoryBytes?: number }) {
+export function registerConvertRoute(
+  app: FastifyInstance,
+  deps: { queue: JobQueue; pool: ConversionRunner; uploadMemoryBytes?: number; modelDownloads?: ModelDownloadLimit },
+) {
   const budget = deps.uploadMemoryBytes ?? Infinity;
 
   /**
@@ -176,11 +180,14 @@ export function registerConvertRoute(app: FastifyInstance, deps: { queue: JobQue
         }
       }
       if (state.signal.aborted) throw state.signal.reason;
+      // OCR languages named that this server has yet to fetch count against the address's downloads.
+      if (options.language) await deps.modelDownloads?.(request, options.language.split('+'));
       const input: JobInput = declared.kind === 'text' ? { text: text ?? '' } : { files };
 
       // The body is in. Until the answer the connection is silent by design (the wait, the
       // conversion): the idle timeout is for uploads, and the job timeout bounds this part.
-      const socket = request.raw.socket;
+      // (A request injected in a test has a socket without timeouts.)
+      const socket = typeof request.raw.socket?.setTimeout === 'function' ? request.raw.socket : undefined;
       const idleMs = request.server.server.timeout;
       socket?.setTimeout(0);
       let result: ConversionResult;

@@ -4,6 +4,7 @@ import { ConversionError, errorStatus, findTool, type ConversionResult, type Inp
 import type { PageWords } from '@textlift/core/ocr/page-words';
 import type { ConversionRunner } from '../../conversion-runner.ts';
 import type { Admission, JobQueue } from '../../job-queue.ts';
+import type { ModelDownloadLimit } from '../../models/download-limit.ts';
 import { contentDisposition, DEFAULT_RETRY_AFTER_SECONDS, sendError, toHttpError } from '../../http-errors.ts';
 import { refuse } from '../convert.ts';
 import { errorAnswer, failedPage, NOT_REQUESTED_PDF, OcrSpaceError, pagesAnswer, parsedPage, type ParsedResult } from './answer.ts';
@@ -26,6 +27,8 @@ export interface OcrSpaceDeps {
   uploadMemoryBytes?: number;
   /** Where searchable PDFs are kept; one of its own by default. */
   searchablePdfs?: SearchablePdfStore;
+  /** Counts a language this server has yet to fetch against the address (models/download-limit.ts). */
+  modelDownloads?: ModelDownloadLimit;
 }
 
 /** The tools behind the API: every OCR.space request is Image to Text's (which reads a PDF as PDF to Text), its searchable PDF OCR PDF's. */
@@ -95,6 +98,7 @@ export async function registerOcrSpaceRoutes(app: FastifyInstance, deps: OcrSpac
   /** Runs one registry tool on the file through the queue and the pool, as /api/v1/convert does. */
   async function run(request: FastifyRequest, slug: string, file: InputFile, options: Record<string, string>): Promise<ConversionResult> {
     const state = admitted.get(request)!;
+    if (options.language) await deps.modelDownloads?.(request, options.language.split('+'));
     // The body is in; the wait and the conversion are silent by design, bounded by the job timeout.
     // (A request injected in a test has a socket without timeouts.)
     const socket = typeof request.raw.socket?.setTimeout === 'function' ? request.raw.socket : undefined;
