@@ -84,6 +84,46 @@ function keepUploadTimeout(request: FastifyRequest) {
   raw.once('end', () => socket.setTimeout(server.keepAliveTimeout + (server.keepAliveTimeoutBuffer ?? NODE_KEEP_ALIVE_BUFFER_MS)));
 }
 
+/** A request given its place: its queue admission, and the signal of its client leaving. */
+export interface AdmittedRequest {
+  admission: Admission;
+  signal: AbortSignal;
+  /** The body's size its Content-Length declares, where it declares one. */
+  declared?: number;
+}
+
+/**
+ * Admission, before a byte of the body is read: a body declared over `maxBytes` is refused
+ * (`tooLarge`), else a place in the queue holding `reserve(declared)` upload bytes (requests
+ * uploading count as waiting), else 503 at once. With the place comes the client-gone signal,
+ * from the response's 'close' (the request's own 'close' fires as soon as the body has been
+ * read, so it cannot tell a client that left later). The client that waited for our word before
+ * sending its body (server-limits.ts) may then send it.
+ */
+export function admitRequest(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  queue: JobQueue,
+  { maxBytes, tooLarge, reserve }: { maxBytes: number; tooLarge: () => ConversionError; reserve: (declared: number | undefined) => number },
+): AdmittedRequest {
+  const header = request.headers['content-length'];
+  const declared = header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
+  if (declared !== undefined && declared > maxBytes) refuse(request, reply, tooLarge());
+  let admission: Admission;
+  try {
+    admission = queue.admit(reserve(declared));
+  } catch (error) {
+    refuse(request, reply, error as ConversionError);
+  }
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort(new ConversionError('cancelled', 'The client left.'));
+    admission.release();
+  });
+  if (String(request.headers.expect).toLowerCase() === '100-continue') reply.raw.writeContinue();
+  return { admission, signal: controller.signal, ...(declared !== undefined ? { declared } : {}) };
+}
+
 /**
  * POST /api/v1/convert/{slug}: any registry tool over HTTP, with the same core as the page.
  * `uploadMemoryBytes` bounds the upload bytes all admitted requests hold (server-limits.ts).
@@ -94,41 +134,18 @@ export function registerConvertRoute(
 ) {
   const budget = deps.uploadMemoryBytes ?? Infinity;
 
-  /**
-   * Admission, before a byte of the body is read: a place in the queue (requests uploading count
-   * as waiting) and the bytes of its Content-Length in the upload budget, else 503 at once. With
-   * the place comes the client-gone signal, from the response's 'close' (the request's own
-   * 'close' fires as soon as the body has been read, so it cannot tell a client that left later).
-   */
+  /** Admission (admitRequest) within the tool's largest request and the upload budget. */
   async function admit(request: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) {
     const tool = findTool(request.params.slug);
     // An address no tool has, as any unknown API address (README): 404.
     if (!tool) refuse(request, reply, new ConversionError('not-found', `No tool ${request.params.slug}: the tools are listed at /api/v1/openapi.json.`));
-    const header = request.headers['content-length'];
-    const declared = header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
     const limit = Math.min(maxRequestBytes(tool), budget);
-    if (declared !== undefined && declared > limit) {
-      refuse(
-        request,
-        reply,
-        new ConversionError('too-large', `The request is larger than ${limit} bytes.`, { maxMegabytes: Math.floor(limit / (1024 * 1024)) }),
-      );
-    }
-    let admission: Admission;
-    try {
-      admission = deps.queue.admit(declared ?? limit);
-    } catch (error) {
-      refuse(request, reply, error as ConversionError);
-    }
-    const controller = new AbortController();
-    const done = () => {
-      if (!reply.raw.writableFinished) controller.abort(new ConversionError('cancelled', 'The client left.'));
-      admission.release();
-    };
-    reply.raw.once('close', done);
-    admitted.set(request, { admission, signal: controller.signal, limit: declared ?? limit, chunked: declared === undefined });
-    // The client waited for our word before sending its body (server-limits.ts): it may now.
-    if (String(request.headers.expect).toLowerCase() === '100-continue') reply.raw.writeContinue();
+    const { admission, signal, declared } = admitRequest(request, reply, deps.queue, {
+      maxBytes: limit,
+      tooLarge: () => new ConversionError('too-large', `The request is larger than ${limit} bytes.`, { maxMegabytes: Math.floor(limit / (1024 * 1024)) }),
+      reserve: (size) => size ?? limit,
+    });
+    admitted.set(request, { admission, signal, limit: declared ?? limit, chunked: declared === undefined });
   }
 
   app.post<{ Params: { slug: string } }>(

@@ -6,7 +6,7 @@ import type { ConversionRunner } from '../../conversion-runner.ts';
 import type { Admission, JobQueue } from '../../job-queue.ts';
 import type { ModelDownloadLimit } from '../../models/download-limit.ts';
 import { contentDisposition, DEFAULT_RETRY_AFTER_SECONDS, sendError, toHttpError } from '../../http-errors.ts';
-import { refuse } from '../convert.ts';
+import { admitRequest } from '../convert.ts';
 import { errorAnswer, failedPage, NOT_REQUESTED_PDF, OcrSpaceError, pagesAnswer, parsedPage, type ParsedResult } from './answer.ts';
 import { decodeDataUri, fieldsOf, parametersOf, readMultipart, tooLarge, type OcrSpaceParameters, type OcrSpaceRequest } from './request.ts';
 import { SearchablePdfStore } from './searchable-pdfs.ts';
@@ -73,26 +73,16 @@ export async function registerOcrSpaceRoutes(app: FastifyInstance, deps: OcrSpac
   const admitted = new WeakMap<FastifyRequest, Admitted>();
   app.addHook('onClose', async () => store.clear());
 
-  /** A place in the queue before the body is read (as /api/v1/convert's), or 503 at once. */
+  /** A place in the queue before the body is read (as /api/v1/convert's: admitRequest), or 503 at once. */
   async function admit(request: FastifyRequest, reply: FastifyReply) {
     const started = performance.now();
-    const header = request.headers['content-length'];
-    const declared = header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
-    if (declared !== undefined && declared > maxBodyBytes) refuse(request, reply, new ConversionError('too-large', tooLarge(maxFileBytes).message));
-    let admission: Admission;
-    try {
+    const { admission, signal } = admitRequest(request, reply, deps.queue, {
+      maxBytes: maxBodyBytes,
+      tooLarge: () => new ConversionError('too-large', tooLarge(maxFileBytes).message),
       // A URL's file is fetched into memory: it holds what a file sent would.
-      admission = deps.queue.admit(request.method === 'GET' ? maxFileBytes : (declared ?? maxBodyBytes));
-    } catch (error) {
-      refuse(request, reply, error as ConversionError);
-    }
-    const controller = new AbortController();
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) controller.abort(new ConversionError('cancelled', 'The client left.'));
-      admission.release();
+      reserve: (declared) => (request.method === 'GET' ? maxFileBytes : (declared ?? maxBodyBytes)),
     });
-    admitted.set(request, { admission, signal: controller.signal, started });
-    if (String(request.headers.expect).toLowerCase() === '100-continue') reply.raw.writeContinue();
+    admitted.set(request, { admission, signal, started });
   }
 
   /** Runs one registry tool on the file through the queue and the pool, as /api/v1/convert does. */
