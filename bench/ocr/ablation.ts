@@ -108,8 +108,9 @@ if (pages.length === 0) throw new Error('nothing to read: check --docs, --sets, 
 // settings: a page read again with one step off asks Tesseract mostly what it asked before.
 const readings = new Map<string, OcrResult>();
 let replaying = false;
-const keyOf = (image: Uint8Array, { languages, segmentation, dpi, lettersOnly }: OcrOptions) =>
-  `${createHash('sha1').update(image).digest('hex')} ${JSON.stringify({ languages, segmentation, dpi, lettersOnly })}`;
+// The model too: the per-word choice may read the very image a reading as it came read, with the second model.
+const keyOf = (image: Uint8Array, { languages, segmentation, dpi, lettersOnly, model }: OcrOptions) =>
+  `${createHash('sha1').update(image).digest('hex')} ${JSON.stringify({ languages, segmentation, dpi, lettersOnly, model })}`;
 const replayed = (engine: OcrEngine): OcrEngine => ({
   ...engine,
   async recognize(image, options) {
