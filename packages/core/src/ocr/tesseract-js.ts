@@ -188,23 +188,35 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
 }
 
 /** A tesseract.js worker of the legacy core that reads the osd model (its `detect`). */
-async function createOsdWorker(paths: Omit<TesseractJsPaths, 'second' | 'workers' | 'osd'>): Promise<TesseractWorker> {
+function createOsdWorker(paths: Omit<TesseractJsPaths, 'second' | 'workers' | 'osd'>): Promise<TesseractWorker> {
+  return createWorker('osd', OEM_LEGACY_ONLY, { ...paths, legacyCore: true, legacyLang: true });
+}
+
+/**
+ * A tesseract.js worker with `languages` loaded, its data gzipped and its script from our
+ * origin (no blob: URL, which the CSP refuses). A model that cannot be fetched fails
+ * createWorker's language step, which tesseract.js tells only to errorHandler: its promise never
+ * settles (tesseract.js 7). Told here, the load fails.
+ */
+async function createWorker(languages: string, oem: number, options: Record<string, unknown>): Promise<TesseractWorker> {
   const imported = (await import('tesseract.js')) as TesseractModule & { default?: TesseractModule };
   const tesseract = imported.default ?? imported;
   let loadFailed: ((reason: Error) => void) | undefined;
-  // As in workerSlot: a model that cannot be fetched is told to errorHandler only.
   const failure = new Promise<never>((_resolve, reject) => (loadFailed = reject));
-  return Promise.race([
-    tesseract.createWorker('osd', OEM_LEGACY_ONLY, {
-      ...paths,
-      legacyCore: true,
-      legacyLang: true,
-      gzip: true,
-      workerBlobURL: false,
-      errorHandler: (error: unknown) => loadFailed?.(new Error(String(error))),
-    }),
-    failure,
-  ]);
+  try {
+    return await Promise.race([
+      tesseract.createWorker(languages, oem, {
+        ...options,
+        gzip: true,
+        workerBlobURL: false,
+        errorHandler: (error: unknown) => loadFailed?.(new Error(String(error))),
+      }),
+      failure,
+    ]);
+  } finally {
+    // A later error of a made worker is its reading's, told to that reading.
+    loadFailed = undefined;
+  }
 }
 
 function lane(slot: WorkerSlot): Lane {
@@ -246,31 +258,18 @@ function workerSlot(paths: Omit<TesseractJsPaths, 'second' | 'workers'> & { cach
     if (worker) {
       await worker.reinitialize(languages, OEM_LSTM_ONLY);
     } else {
-      const imported = (await import('tesseract.js')) as TesseractModule & { default?: TesseractModule };
-      const tesseract = imported.default ?? imported;
-      // A model that cannot be fetched fails createWorker's language step, which tesseract.js
-      // tells only to errorHandler: its promise never settles (tesseract.js 7). Told here, the
-      // load fails; the half-made worker is out of reach, so a slot that failed is not tried
-      // again (WorkerSlot.failed).
-      let loadFailed: ((reason: Error) => void) | undefined;
-      const failure = new Promise<never>((_resolve, reject) => (loadFailed = reject));
-      worker = await Promise.race([
-        tesseract.createWorker(languages, OEM_LSTM_ONLY, {
-          ...paths,
-          gzip: true,
-          workerBlobURL: false,
-          logger: (message: LoggerMessage) => {
-            if (message.status !== 'recognizing text') loadStep = message;
-            onLog?.(message);
-          },
-          errorHandler: (error: unknown) => loadFailed?.(new Error(String(error))),
-        }),
-        failure,
-      ]).catch((error: unknown) => {
+      // The half-made worker of a failed load is out of reach, so a slot that failed is not
+      // tried again (WorkerSlot.failed).
+      worker = await createWorker(languages, OEM_LSTM_ONLY, {
+        ...paths,
+        logger: (message: LoggerMessage) => {
+          if (message.status !== 'recognizing text') loadStep = message;
+          onLog?.(message);
+        },
+      }).catch((error: unknown) => {
         failed = true;
         throw error;
       });
-      loadFailed = undefined;
     }
     workerLanguages = languages;
     return worker;
