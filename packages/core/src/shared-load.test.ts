@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { sharedLoad } from './shared-load.ts';
+import { sharedLoad, sharedLoads } from './shared-load.ts';
 
 describe('sharedLoad', () => {
   test("starts one load for every caller, with the first caller's arguments", async () => {
@@ -31,5 +31,22 @@ describe('sharedLoad', () => {
     expect(await load()).toBe('ready');
     expect(await load()).toBe('ready');
     expect(attempts).toBe(2);
+  });
+});
+
+describe('sharedLoads', () => {
+  test('each key loads once for every caller; a failed key is forgotten and tried afresh', async () => {
+    const asked: string[] = [];
+    const loads = sharedLoads(async (key: string) => {
+      asked.push(key);
+      if (key === 'ara' && asked.filter((each) => each === 'ara').length === 1) throw new Error('registry unreachable');
+      return `${key} model`;
+    });
+    expect(await Promise.all([loads.get('eng'), loads.get('eng')])).toEqual(['eng model', 'eng model']);
+    await expect(loads.get('ara')).rejects.toThrow('registry unreachable');
+    expect(loads.has('ara')).toBe(false);
+    expect(await loads.get('ara')).toBe('ara model');
+    expect(loads.has('eng')).toBe(true);
+    expect(asked).toEqual(['eng', 'ara', 'ara']);
   });
 });

@@ -18,3 +18,23 @@ export function sharedLoad<Args extends unknown[], T>(load: (...args: Args) => P
     return shared;
   };
 }
+
+/**
+ * Loads by key, each started once and shared by every caller asking for that key (a language's
+ * model, a font); one that failed is forgotten, so the next call for its key tries afresh.
+ */
+export function sharedLoads<K, T>(load: (key: K) => Promise<T>): { get(key: K): Promise<T>; has(key: K): boolean } {
+  const loads = new Map<K, Promise<T>>();
+  return {
+    get(key) {
+      let loading = loads.get(key);
+      if (!loading) {
+        loading = load(key);
+        loads.set(key, loading);
+        loading.catch(() => loads.delete(key));
+      }
+      return loading;
+    },
+    has: (key) => loads.has(key),
+  };
+}

@@ -18,6 +18,13 @@ const fast: Reading = fixture.readings[1]!;
 
 const rightIn = (lines: OcrLine[]) => readAt(lines).filter((text, i) => text === fixture.truth[i]!.text).length;
 
+/** One line of a reading: words as [text, confidence, left edge], each 80 px wide. */
+const line = (words: [string, number, number][]): OcrLine => ({
+  words: words.map(([text, confidence, x0]) => ({ text, confidence, box: { x0, y0: 100, x1: x0 + 80, y1: 130 } })),
+  box: { x0: 0, y0: 100, x1: 1000, y1: 130 },
+  paragraph: '1.1',
+});
+
 describe('chooseWords on a real table read by two readers', () => {
   it('picks the true word where best_int and fast disagree, whichever reader comes first', () => {
     const bestAt = readAt(best.lines);
@@ -69,11 +76,6 @@ describe('chooseWords on a real table read by two readers', () => {
   });
 
   it('drops a lone mark no other reader saw on a line they read, and adds a word only the others agree on', () => {
-    const line = (words: [string, number, number][]): OcrLine => ({
-      words: words.map(([text, confidence, x0]) => ({ text, confidence, box: { x0, y0: 100, x1: x0 + 80, y1: 130 } })),
-      box: { x0: 0, y0: 100, x1: 1000, y1: 130 },
-      paragraph: '1.1',
-    });
     const first = {
       lines: [
         line([
@@ -125,11 +127,6 @@ describe('chooseWords on a real table read by two readers', () => {
   });
 
   it('puts a word only the other readers saw into a right-to-left line from its right end', () => {
-    const line = (words: [string, number, number][]): OcrLine => ({
-      words: words.map(([text, confidence, x0]) => ({ text, confidence, box: { x0, y0: 100, x1: x0 + 80, y1: 130 } })),
-      box: { x0: 0, y0: 100, x1: 1000, y1: 130 },
-      paragraph: '1.1',
-    });
     // "مرحبا بالعالم الجميل" from the right: the first reader missed the middle word.
     const first = {
       lines: [

@@ -8,6 +8,7 @@ import { isBundledOcrLanguage, OCR_MODEL_PACKAGE_VERSION } from '@textlift/core'
 import { modelPackageOf } from '@textlift/core/ocr/language-catalogue';
 import { languageFolders } from '../engines/language-files.ts';
 import { fetchRegistryModel, unavailable, type RegistryOptions } from './registry-model.ts';
+import { sharedLoads } from '@textlift/core/shared-load';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -105,7 +106,7 @@ export function createModelStore({ dataDir, ...registry }: ModelStoreOptions): M
     record: recordFile(gzipDir, code),
   });
   /** Checked or fetched once per process; a failure is forgotten, so the next request tries again. */
-  const ready = new Map<string, Promise<StoredModel>>();
+  const ready = sharedLoads(load);
 
   /** The record where both files on disk are what it says; else undefined. */
   async function verified(code: string): Promise<ModelRecord | undefined> {
@@ -155,18 +156,8 @@ export function createModelStore({ dataDir, ...registry }: ModelStoreOptions): M
     return { code, gzipFile, record };
   }
 
-  function ensureOne(code: string): Promise<StoredModel> {
-    let model = ready.get(code);
-    if (!model) {
-      model = load(code);
-      ready.set(code, model);
-      model.catch(() => ready.delete(code));
-    }
-    return model;
-  }
-
   return {
-    ensure: (codes) => Promise.all(codes.map(ensureOne)),
+    ensure: (codes) => Promise.all(codes.map((code) => ready.get(code))),
     async stored(code) {
       if (isBundledOcrLanguage(code) || ready.has(code)) return true;
       return (await readRecord(recordFile(gzipDir, code)))?.version === OCR_MODEL_PACKAGE_VERSION;

@@ -1,5 +1,6 @@
 import type { OcrEngine } from '@textlift/core';
 import type { OcrProvider } from '../engines/ocr-provider.ts';
+import { sharedLoads } from '@textlift/core/shared-load';
 
 /** Makes sure the languages' models are in the folders the engine reads (ModelStore.ensure, or a call to the main thread's). */
 export type EnsureModels = (languages: string[]) => Promise<unknown>;
@@ -16,17 +17,8 @@ export interface ModelCalls {
  * per set of languages while the engine is lent (the answer crosses threads).
  */
 export function ensuringModels(engine: OcrEngine, ensure: EnsureModels): OcrEngine {
-  const asked = new Map<string, Promise<unknown>>();
-  const ready = (languages: string[]) => {
-    const key = languages.join('+');
-    let done = asked.get(key);
-    if (!done) {
-      done = ensure(languages);
-      asked.set(key, done);
-      done.catch(() => asked.delete(key));
-    }
-    return done;
-  };
+  const asked = sharedLoads((key: string) => ensure(key.split('+')));
+  const ready = (languages: string[]) => asked.get(languages.join('+'));
   const { load, dictionary } = engine;
   return {
     ...engine,

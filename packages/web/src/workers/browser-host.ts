@@ -22,7 +22,7 @@ import { createPdfEngine, type PdfEngine } from '@textlift/core/pdf/pdf-engine';
 import { decodeHeic } from '@textlift/core/images/decode-heic';
 import { workingSize } from '@textlift/core/images/decode-size';
 import { readJpeg } from '@textlift/core/images/image-headers';
-import { sharedLoad } from '@textlift/core/shared-load';
+import { sharedLoad, sharedLoads } from '@textlift/core/shared-load';
 import { loadLineModel } from './line-model-loader.ts';
 import { convertOnServer } from './server-call.ts';
 
@@ -153,12 +153,12 @@ async function fetchEngineFile(path: string, missing: string): Promise<Uint8Arra
 /** libheif's WebAssembly, fetched on the first HEIC. */
 const fetchLibheifWasm = sharedLoad(() => fetchEngineFile(`${__LIBHEIF_BASE__}/libheif.wasm`, 'The HEIC decoder could not be loaded.'));
 
-const fontFiles = new Map<FontName, Promise<Uint8Array>>();
-
 /** ZXing's reader, fetched once per worker. */
 const fetchZxingWasm = sharedLoad(() => fetchEngineFile(`${__ZXING_BASE__}/zxing_reader.wasm`, 'The code reader could not be loaded.'));
 
 const fetchFont = (name: FontName) => fetchEngineFile(`${__FONTS_BASE__}/${name}.ttf`, `The font ${name} could not be loaded.`);
+/** The fonts PDFs we write embed, fetched once per worker. */
+const fontFiles = sharedLoads(fetchFont);
 
 let textFont: Promise<void> | undefined;
 
@@ -345,13 +345,7 @@ export const browserHost: ConversionHost = {
   },
   createTextCanvas,
   font(name) {
-    let file = fontFiles.get(name);
-    if (!file) {
-      file = fetchFont(name);
-      fontFiles.set(name, file);
-      file.catch(() => fontFiles.delete(name));
-    }
-    return file;
+    return fontFiles.get(name);
   },
   // One reading: a picture converted again with another option is not read again. It goes
   // with the worker, which stops when idle or cancelled.
