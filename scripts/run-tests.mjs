@@ -25,6 +25,7 @@ if (!step('system packages', 'node', ['scripts/system-deps.mjs', 'test'])) {
   console.log('\ntests: 0 passed, 1 failed');
   process.exit(1);
 }
+step('kept-loaded tesseract', 'node', ['scripts/native-build.mjs']);
 step('type check', 'npm', ['run', '--silent', 'typecheck']);
 step('package boundaries', 'npm', ['run', '--silent', 'lint:boundaries']);
 step('lint', 'npm', ['run', '--silent', 'lint']);

@@ -1,10 +1,13 @@
-// npm start: the Debian packages the server uses (installed when it may), the site built when its
-// sources changed since the last build, then this process becomes the server.
+// npm start: the Debian packages the server uses (installed when it may), the kept-loaded
+// tesseract and the site built when their sources changed since the last build, then this
+// process becomes the server.
 import './check-node.mjs';
+import { buildNativeReader } from './native-build.mjs';
 import { buildIfChanged } from './site-build.mjs';
 import { ensureSystemPackages } from './system-deps.mjs';
 
 await ensureSystemPackages('start');
+buildNativeReader();
 if (!buildIfChanged()) process.exit(1);
 
 // glibc reads these when a process starts, hence exec rather than an import (README,

@@ -45,15 +45,32 @@ const tesseractModels = (required) =>
     required,
   }));
 
+/**
+ * What builds the kept-loaded tesseract (scripts/native-build.mjs): a compiler and libtesseract's
+ * headers. Without them the server starts a tesseract process per reading, slower.
+ */
+const tesseractBuild = (required) => [
+  { name: 'g++', command: 'g++', required },
+  { name: 'pkg-config', command: 'pkg-config', required },
+  { name: 'libtesseract-dev', file: '/usr/include/tesseract/baseapi.h', required },
+];
+
 /** Each package with the command that shows it is installed, and whether the mode needs it. */
 export const packages = {
-  start: [{ name: 'tesseract-ocr', command: 'tesseract', required: false }, ...tesseractModels(false), ...office(false), ...apertium(false)],
+  start: [
+    { name: 'tesseract-ocr', command: 'tesseract', required: false },
+    ...tesseractModels(false),
+    ...tesseractBuild(false),
+    ...office(false),
+    ...apertium(false),
+  ],
   test: [
     ...office(true),
     ...apertium(true),
     { name: 'chromium', command: 'chromium', required: true },
     { name: 'tesseract-ocr', command: 'tesseract', required: true },
     ...tesseractModels(true),
+    ...tesseractBuild(true),
     // Independent readers of what the PDF tools write: qpdf checks structure, poppler reads text and images.
     { name: 'poppler-utils', command: 'pdftotext', required: true },
     { name: 'qpdf', command: 'qpdf', required: true },

@@ -2,9 +2,11 @@
 // does), then this process becomes a queue worker (packages/server/src/worker.ts), taking
 // conversions from the Redis of REDIS_URL.
 import './check-node.mjs';
+import { buildNativeReader } from './native-build.mjs';
 import { ensureSystemPackages } from './system-deps.mjs';
 
 await ensureSystemPackages('start');
+buildNativeReader();
 
 // As npm start: glibc reads these at process start (README, Configuration), and exec keeps the
 // signals (Ctrl+C, a service manager's SIGTERM) for the worker alone.

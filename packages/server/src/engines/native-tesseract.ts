@@ -18,6 +18,7 @@ import { dictionaryLoader, type DictionaryLoader } from '@textlift/core/ocr/dict
 import { parseOsd } from '@textlift/core/ocr/detect/osd';
 import type { Served } from './main-thread-calls.ts';
 import { runProcess, type ProcessResult } from './processes.ts';
+import { loadWarmTesseract, warmTesseractRunner } from './warm-tesseract.ts';
 
 const run = promisify(execFile);
 
@@ -34,8 +35,23 @@ export async function nativeTesseractVersion(): Promise<string | undefined> {
 /** Runs `tesseract args` with `stdin` as its input. */
 export type TesseractRunner = (args: string[], stdin: Uint8Array, signal?: AbortSignal) => Promise<ProcessResult>;
 
-/** tesseract here, in this thread: OMP_THREAD_LIMIT=1 (see createNativeTesseractEngine). */
+/** tesseract here, in this thread, a process per reading: OMP_THREAD_LIMIT=1 (see createNativeTesseractEngine). */
 export const runTesseractProcess: TesseractRunner = (args, stdin, signal) => runProcess('tesseract', args, { stdin, env: { OMP_THREAD_LIMIT: '1' }, signal });
+
+let here: TesseractRunner | undefined;
+
+/**
+ * tesseract here, in this thread: kept loaded where the addon was built (warm-tesseract.ts), else
+ * a process per reading. Chosen on the first reading, so a thread that only passes readings on
+ * to the main thread never loads the addon.
+ */
+export const runTesseract: TesseractRunner = (args, stdin, signal) => {
+  if (!here) {
+    const addon = loadWarmTesseract();
+    here = addon ? warmTesseractRunner(addon) : runTesseractProcess;
+  }
+  return here(args, stdin, signal);
+};
 
 /** What a conversion thread's tesseract call carries to the main thread. */
 export interface TesseractCall {
@@ -50,7 +66,7 @@ export interface TesseractCalls {
 
 /** The main thread's tesseract processes, as it serves a thread's calls. */
 export const tesseractProcesses: Served<TesseractCalls> = {
-  tesseract: ({ args, stdin }, signal) => runTesseractProcess(args, stdin, signal),
+  tesseract: ({ args, stdin }, signal) => runTesseract(args, stdin, signal),
 };
 
 /** A conversion thread's runner: tesseract through the main thread, which stops it with the job (see serveCalls). */
@@ -72,15 +88,15 @@ function dictionariesIn(tessdataDir: string): DictionaryLoader {
 }
 
 /**
- * Native tesseract, one process per page. OMP_THREAD_LIMIT=1 because its OpenMP threads fight
- * each other on 2 cores (measured slower than one thread); the job queue gives parallelism
- * across pages instead. It reads the same best_int models as the browser from tessdataDir.
- * `runner` starts the process: here, or through the main thread from a conversion thread.
+ * Native tesseract, kept loaded or a process per reading (runTesseract). OMP_THREAD_LIMIT=1
+ * because its OpenMP threads fight each other on 2 cores (measured slower than one thread); the
+ * job queue gives parallelism across pages instead. It reads the same best_int models as the
+ * browser from tessdataDir. `runner` reads: here, or through the main thread from a conversion thread.
  */
 export function createNativeTesseractEngine(
   version: string,
   tessdataDir: string,
-  runner: TesseractRunner = runTesseractProcess,
+  runner: TesseractRunner = runTesseract,
   { secondModelDir, osdDir }: { secondModelDir?: string; osdDir?: string } = {},
 ): OcrEngine {
   async function recognize(image: Uint8Array, { languages, segmentation = 'auto', lettersOnly, dpi, signal, model }: OcrOptions): Promise<OcrResult> {
