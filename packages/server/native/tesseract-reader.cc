@@ -40,6 +40,9 @@ class InitWorker : public Napi::AsyncWorker {
       SetError("tesseract could not load " + languages_ + " from " + folder_);
       return;
     }
+    // Its notes ("Estimating resolution as 274") went to a process's stderr, read by nobody;
+    // in the server's they would fill its log.
+    shared_->api.SetVariable("debug_file", "/dev/null");
     shared_->ready = true;
   }
   void OnOK() override { deferred_.Resolve(Env().Undefined()); }
@@ -166,6 +169,8 @@ class Reader : public Napi::ObjectWrap<Reader> {
 };
 
 Napi::Object Register(Napi::Env env, Napi::Object exports) {
+  // Leptonica's own report of an image it cannot decode: the reading's error tells it instead.
+  setMsgSeverity(L_SEVERITY_NONE);
   exports.Set("Reader", Reader::Define(env));
   exports.Set("version", Napi::String::New(env, tesseract::TessBaseAPI::Version()));
   return exports;

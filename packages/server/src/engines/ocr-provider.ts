@@ -9,6 +9,7 @@ import { prepareLanguageFolders } from './language-files.ts';
 import { loadLineModel } from './line-model-files.ts';
 import { createNativeTesseractEngine, nativeTessdataDir, nativeTesseractVersion, type TesseractRunner } from './native-tesseract.ts';
 import { stopAllProcesses } from './processes.ts';
+import { endKeptReaders } from './warm-tesseract.ts';
 
 export interface BorrowedEngine {
   engine: OcrEngine;
@@ -76,8 +77,11 @@ function nativeProvider(version: string, tessdataDir: string, runner?: Tesseract
     version,
     borrow: () => ({ engine, release: () => {} }),
     withRunner: (other) => nativeProvider(version, tessdataDir, other, steps, secondModelDir),
-    // The processes this thread started: killed, and reaped before the server exits.
-    close: () => stopAllProcesses(),
+    // The processes this thread started: killed, and reaped before the server exits; the kept readers' models freed.
+    close: () => {
+      endKeptReaders();
+      return stopAllProcesses();
+    },
   };
 }
 

@@ -91,6 +91,17 @@ interface Idle {
   timer: NodeJS.Timeout;
 }
 
+/** Each pool's ending of its idle readers (endKeptReaders). */
+const pools = new Set<() => void>();
+
+/**
+ * Every idle reader's model freed, as the server closes: tesseract's shared word lists complain
+ * at exit ("WARNING! LEAK!") of any still held.
+ */
+export function endKeptReaders() {
+  for (const endIdle of pools) endIdle();
+}
+
 /** A pool of kept readers over the addon: one reading per reader at a time, more readers as readings overlap. */
 export function warmTesseractRunner(addon: Addon): TesseractRunner {
   const idle: Idle[] = [];
@@ -99,6 +110,9 @@ export function warmTesseractRunner(addon: Addon): TesseractRunner {
     idle.splice(idle.indexOf(entry), 1);
     entry.reader.end();
   };
+  pools.add(() => {
+    for (const entry of [...idle]) retire(entry);
+  });
   async function borrow(call: ReadingCall, key: string): Promise<NativeReader> {
     const found = idle.findLast((entry) => entry.key === key);
     if (found) {
