@@ -9,6 +9,8 @@
 #include <tesseract/baseapi.h>
 #include <tesseract/ocrclass.h>
 
+#include <malloc.h>
+
 #include <atomic>
 #include <memory>
 #include <string>
@@ -168,11 +170,20 @@ class Reader : public Napi::ObjectWrap<Reader> {
   std::shared_ptr<Shared> shared_;
 };
 
+/**
+ * glibc's freed memory given back to the system: a server that read a burst of pages keeps the
+ * heap it grew for them otherwise (idle-memory.ts calls it once the queue has been idle).
+ */
+Napi::Value Trim(const Napi::CallbackInfo &info) {
+  return Napi::Boolean::New(info.Env(), malloc_trim(0) == 1);
+}
+
 Napi::Object Register(Napi::Env env, Napi::Object exports) {
   // Leptonica's own report of an image it cannot decode: the reading's error tells it instead.
   setMsgSeverity(L_SEVERITY_NONE);
   exports.Set("Reader", Reader::Define(env));
   exports.Set("version", Napi::String::New(env, tesseract::TessBaseAPI::Version()));
+  exports.Set("trim", Napi::Function::New(env, Trim));
   return exports;
 }
 

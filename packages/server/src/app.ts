@@ -8,6 +8,7 @@ import { ConversionPool } from './conversion-pool.ts';
 import type { ConversionRunner } from './conversion-runner.ts';
 import { announceEngines, closeEngines, createEngines } from './host-engines.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http-errors.ts';
+import { releaseWhenIdle } from './idle-memory.ts';
 import { JobQueue } from './job-queue.ts';
 import { RedisConversionRunner } from './queue/redis-runner.ts';
 import { redisAddress } from './queue/redis-address.ts';
@@ -124,7 +125,10 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, { logStrea
     });
   }
   await registerSiteRoutes(app, config);
+  // Embedded, the conversions' engines are this process's: what a burst grew is given back when it ends.
+  const stopReleasing = config.redisUrl ? undefined : releaseWhenIdle(queue);
   app.addHook('onClose', async () => {
+    stopReleasing?.();
     contacts.close();
     await runner.close();
     await closeEngines(engines);

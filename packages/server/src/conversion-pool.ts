@@ -17,7 +17,7 @@ import { ServerTranslation } from './engines/translation.ts';
  * as before, 928 MB still after 30 s idle). The price: the first job after a pause starts a new
  * thread, 0.9-1.0 s against 60-120 ms on a warm one (measured on the same busy machine).
  */
-const IDLE_TIMEOUT_MS = 10_000;
+export const IDLE_TIMEOUT_MS = 10_000;
 
 /** How long an aborted job waits for its thread to end (measured 6-23 ms), past which it gives the slot back anyway. */
 const THREAD_EXIT_WAIT_MS = 1000;

@@ -39,3 +39,30 @@ test('stops a job that runs past the timeout and tells it through its signal', a
   expect(await codeOf(result)).toBe('timeout');
   expect(sawAbort).toBe(true);
 });
+
+test('a request at the door gets the first place freed within its wait, in arrival order; else "busy"', async () => {
+  const queue = new JobQueue(1, 0, 10_000);
+  const first = await queue.admitWithin(0, 1000);
+  const order: string[] = [];
+  const second = queue.admitWithin(0, 5000).then((admission) => (order.push('second'), admission));
+  const third = queue.admitWithin(0, 5000).then((admission) => (order.push('third'), admission));
+  // While others wait at the door, a request that would not wait is refused, not let past them.
+  expect(() => queue.admit()).toThrow(ConversionError);
+  first.release();
+  (await second).release();
+  (await third).release();
+  expect(order).toEqual(['second', 'third']);
+
+  const held = await queue.admitWithin(0, 1000);
+  const began = performance.now();
+  expect(await codeOf(queue.admitWithin(0, 150))).toBe('busy');
+  expect(performance.now() - began).toBeGreaterThanOrEqual(140);
+  // A client gone while waiting leaves the door at once.
+  const gone = new AbortController();
+  const leaving = codeOf(queue.admitWithin(0, 10_000, gone.signal));
+  gone.abort();
+  expect(await leaving).toBe('busy');
+  held.release();
+  expect(queue.idleMs).toBeGreaterThanOrEqual(0);
+  (await queue.admitWithin(0, 0)).release();
+});

@@ -8,6 +8,8 @@ import type { ProcessResult } from './processes.ts';
 /** The addon (packages/server/native/tesseract-reader.cc), built by scripts/native-build.mjs. */
 interface Addon {
   version: string;
+  /** glibc's malloc_trim: freed heap given back to the system. */
+  trim(): boolean;
   Reader: new () => NativeReader;
 }
 
@@ -91,6 +93,13 @@ interface Idle {
   timer: NodeJS.Timeout;
 }
 
+let underWay = 0;
+
+/** Readings the kept readers of this thread are making now (the hostile tests watch a cancelled job's stop). */
+export function readingsUnderWay(): number {
+  return underWay;
+}
+
 /** Each pool's ending of its idle readers (endKeptReaders). */
 const pools = new Set<() => void>();
 
@@ -142,6 +151,7 @@ export function warmTesseractRunner(addon: Addon): TesseractRunner {
     }
     const stop = () => reader.cancel();
     signal?.addEventListener('abort', stop, { once: true });
+    underWay++;
     try {
       const text = await reader.read(stdin, call.psm, call.variables, call.osd);
       giveBack(key, reader);
@@ -153,6 +163,7 @@ export function warmTesseractRunner(addon: Addon): TesseractRunner {
       signal?.throwIfAborted();
       return { code: 1, signal: null, stdout: new Uint8Array(), stderr: String(error) };
     } finally {
+      underWay--;
       signal?.removeEventListener('abort', stop);
     }
   };

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { ConversionError } from '@textlift/core';
 import type { ServerConfig } from '../config.ts';
 import type { ConversionRunner } from '../conversion-runner.ts';
+import { releaseWhenIdle } from '../idle-memory.ts';
 import { JobQueue } from '../job-queue.ts';
 import { CANCEL_CHANNEL, encodeFailure, payloadTtlMs, QUEUE_NAME, QUEUE_PREFIX, readInput, writeResult } from './job-payload.ts';
 
@@ -39,6 +40,7 @@ export async function startQueueWorker(config: ServerConfig, pool: ConversionRun
   for (const client of [redis, cancels]) client.on('error', (error) => log.warn({ err: error }, 'Redis connection error'));
   // The job's time limit and its stop (thread ended, engine processes reaped), as the web server applies them embedded.
   const jobs = new JobQueue(config.concurrency, 0, config.jobTimeoutMs);
+  const stopReleasing = releaseWhenIdle(jobs);
 
   async function convert(job: Job<{ slug: string }>, _token?: string, signal?: AbortSignal) {
     const jobId = job.id ?? '';
@@ -85,6 +87,7 @@ export async function startQueueWorker(config: ServerConfig, pool: ConversionRun
   return {
     name,
     async close() {
+      stopReleasing();
       await worker.close();
       cancels.disconnect();
       await redis.quit().catch(() => redis.disconnect());

@@ -95,25 +95,31 @@ export interface AdmittedRequest {
 /**
  * Admission, before a byte of the body is read: a body declared over `maxBytes` is refused
  * (`tooLarge`), else a place in the queue holding `reserve(declared)` upload bytes (requests
- * uploading count as waiting), else 503 at once. With the place comes the client-gone signal,
+ * uploading count as waiting), waited for a moment where none is free (DOOR_WAIT_MS), else 503. With the place comes the client-gone signal,
  * from the response's 'close' (the request's own 'close' fires as soon as the body has been
  * read, so it cannot tell a client that left later). The client that waited for our word before
  * sending its body (server-limits.ts) may then send it.
  */
-export function admitRequest(
+export async function admitRequest(
   request: FastifyRequest,
   reply: FastifyReply,
   queue: JobQueue,
   { maxBytes, tooLarge, reserve }: { maxBytes: number; tooLarge: () => ConversionError; reserve: (declared: number | undefined) => number },
-): AdmittedRequest {
+): Promise<AdmittedRequest> {
   const header = request.headers['content-length'];
   const declared = header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
   if (declared !== undefined && declared > maxBytes) refuse(request, reply, tooLarge());
   let admission: Admission;
+  const socket = request.raw.socket;
+  const left = new AbortController();
+  const leave = () => left.abort();
+  socket?.once('close', leave);
   try {
-    admission = queue.admit(reserve(declared));
+    admission = await queue.admitWithin(reserve(declared), DOOR_WAIT_MS, left.signal);
   } catch (error) {
     refuse(request, reply, error as ConversionError);
+  } finally {
+    socket?.off('close', leave);
   }
   const controller = new AbortController();
   reply.raw.once('close', () => {
@@ -123,6 +129,12 @@ export function admitRequest(
   if (String(request.headers.expect).toLowerCase() === '100-continue') reply.raw.writeContinue();
   return { admission, signal: controller.signal, ...(declared !== undefined ? { declared } : {}) };
 }
+
+/**
+ * How long a request waits at the door for a place before its 503 (JobQueue.admitWithin): about
+ * a page's OCR, so a place a job frees goes to a waiting request rather than to the next retry.
+ */
+export const DOOR_WAIT_MS = 1000;
 
 /**
  * POST /api/v1/convert/{slug}: any registry tool over HTTP, with the same core as the page.
@@ -140,7 +152,7 @@ export function registerConvertRoute(
     // An address no tool has, as any unknown API address (README): 404.
     if (!tool) refuse(request, reply, new ConversionError('not-found', `No tool ${request.params.slug}: the tools are listed at /api/v1/openapi.json.`));
     const limit = Math.min(maxRequestBytes(tool), budget);
-    const { admission, signal, declared } = admitRequest(request, reply, deps.queue, {
+    const { admission, signal, declared } = await admitRequest(request, reply, deps.queue, {
       maxBytes: limit,
       tooLarge: () => new ConversionError('too-large', `The request is larger than ${limit} bytes.`, { maxMegabytes: Math.floor(limit / (1024 * 1024)) }),
       reserve: (size) => size ?? limit,

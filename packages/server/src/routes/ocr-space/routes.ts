@@ -73,10 +73,10 @@ export async function registerOcrSpaceRoutes(app: FastifyInstance, deps: OcrSpac
   const admitted = new WeakMap<FastifyRequest, Admitted>();
   app.addHook('onClose', async () => store.clear());
 
-  /** A place in the queue before the body is read (as /api/v1/convert's: admitRequest), or 503 at once. */
+  /** A place in the queue before the body is read (as /api/v1/convert's: admitRequest), or 503. */
   async function admit(request: FastifyRequest, reply: FastifyReply) {
     const started = performance.now();
-    const { admission, signal } = admitRequest(request, reply, deps.queue, {
+    const { admission, signal } = await admitRequest(request, reply, deps.queue, {
       maxBytes: maxBodyBytes,
       tooLarge: () => new ConversionError('too-large', tooLarge(maxFileBytes).message),
       // A URL's file is fetched into memory: it holds what a file sent would.
