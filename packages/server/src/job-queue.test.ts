@@ -44,8 +44,13 @@ test('a request at the door gets the first place freed within its wait, in arriv
   const queue = new JobQueue(1, 0, 10_000);
   const first = await queue.admitWithin(0, 1000);
   const order: string[] = [];
-  const second = queue.admitWithin(0, 5000).then((admission) => (order.push('second'), admission));
-  const third = queue.admitWithin(0, 5000).then((admission) => (order.push('third'), admission));
+  const arrives = (name: string) =>
+    queue.admitWithin(0, 5000).then((admission) => {
+      order.push(name);
+      return admission;
+    });
+  const second = arrives('second');
+  const third = arrives('third');
   // While others wait at the door, a request that would not wait is refused, not let past them.
   expect(() => queue.admit()).toThrow(ConversionError);
   first.release();
