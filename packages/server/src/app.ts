@@ -125,10 +125,10 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, { logStrea
     });
   }
   await registerSiteRoutes(app, config);
-  // Embedded, the conversions' engines are this process's: what a burst grew is given back when it ends.
-  const stopReleasing = config.redisUrl ? undefined : releaseWhenIdle(queue);
+  // What a burst grew is given back when it ends (embedded, the conversions' engines are this process's too).
+  const stopReleasing = releaseWhenIdle(queue);
   app.addHook('onClose', async () => {
-    stopReleasing?.();
+    stopReleasing();
     contacts.close();
     await runner.close();
     await closeEngines(engines);
