@@ -1,3 +1,4 @@
+import './thread-pool.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { killAllProcesses } from './engines/processes.ts';

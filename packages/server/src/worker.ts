@@ -1,5 +1,6 @@
 // `npm run worker`: takes conversions off the Redis queue that web servers started with the same
 // REDIS_URL put them on (README, Scale-out). Any number, on any machine that reaches Redis.
+import './thread-pool.ts';
 import { pino } from 'pino';
 import { loadConfig } from './config.ts';
 import { ConversionPool } from './conversion-pool.ts';

@@ -149,6 +149,10 @@ export function warmTesseractRunner(addon: Addon): TesseractRunner {
     } catch (error) {
       return { code: 1, signal: null, stdout: new Uint8Array(), stderr: String(error) };
     }
+    if (signal?.aborted) {
+      giveBack(key, reader);
+      signal.throwIfAborted();
+    }
     const stop = () => reader.cancel();
     signal?.addEventListener('abort', stop, { once: true });
     underWay++;
