@@ -50,7 +50,8 @@ describe('SIGTERM', () => {
     // A drain limit no loaded machine reaches: the claim is that the job is answered, not how fast.
     const server = await startMain({ TEXTLIFT_DRAIN_TIMEOUT_MS: '90000' });
     const job = fetch(`${server.origin}/api/v1/convert/pdf-to-text`, { method: 'POST', body: form(await scannedPdf(2), 'two.pdf') });
-    expect(await until(() => childrenOf(server.child.pid!).some((child) => child.name === 'tesseract'), 60_000)).toBeGreaterThanOrEqual(0);
+    // Mid-job: its conversion is running (tesseract reads in the server where it is kept loaded).
+    expect(await until(async () => (await server.running()) > 0, 60_000)).toBeGreaterThanOrEqual(0);
     const signalled = performance.now();
     server.child.kill('SIGTERM');
     expect(await until(() => refused(server.port), 1000)).toBeGreaterThanOrEqual(0);
@@ -62,7 +63,8 @@ describe('SIGTERM', () => {
   });
 
   test('past the drain limit the process exits 1 and leaves no tesseract behind', async () => {
-    const server = await startMain({ TEXTLIFT_DRAIN_TIMEOUT_MS: '1000' });
+    // A process per reading, as where the kept-loaded tesseract is not built: those are what could be left behind.
+    const server = await startMain({ TEXTLIFT_DRAIN_TIMEOUT_MS: '1000', TEXTLIFT_TESSERACT_PROCESSES: '1' });
     const job = fetch(`${server.origin}/api/v1/convert/pdf-to-text`, { method: 'POST', body: form(await scannedPdf(30), 'long.pdf') }).then(
       (response) => response.status,
       (error: Error) => error.name,
@@ -88,6 +90,22 @@ describe('SIGTERM', () => {
     // them is init's job; here init reaps late, so a dead one may still show as defunct.)
     expect(pids.size).toBeGreaterThan(0);
     expect(await until(() => [...pids].every((pid) => !running(pid)), 1000)).toBeGreaterThanOrEqual(0);
+  });
+
+  test('past the drain limit while the kept-loaded tesseract reads, the process still exits 1, not by a crash', async () => {
+    const server = await startMain({ TEXTLIFT_DRAIN_TIMEOUT_MS: '1000' });
+    const job = fetch(`${server.origin}/api/v1/convert/pdf-to-text`, { method: 'POST', body: form(await scannedPdf(30), 'long.pdf') }).then(
+      (response) => response.status,
+      (error: Error) => error.name,
+    );
+    expect(await until(async () => (await server.running()) > 0, 60_000)).toBeGreaterThanOrEqual(0);
+    // A page's reading under way in the server's own threads as it exits.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(1);
+    expect(server.child.signalCode).toBeNull();
+    expect(await job).not.toBe(200);
+    expect(childrenOf(server.child.pid!).filter((child) => child.name === 'tesseract')).toEqual([]);
   });
 });
 
