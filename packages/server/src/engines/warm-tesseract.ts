@@ -79,18 +79,15 @@ export function readingCall(args: readonly string[]): ReadingCall {
 }
 
 /**
- * Readers kept per model this long after their last reading: a busy server reads with the same
- * few models all the time, and a quiet one gives their memory back (bench/load's "memory back to
- * its level").
+ * Idle readers kept at most, over all models (each holds its model: 15-60 MB), the least recently
+ * used ended first. A busy server reads with the same few models all the time; a quiet one ends
+ * them all (idle-memory.ts calls endKeptReaders).
  */
-const IDLE_MS = 20_000;
-/** Idle readers kept at most, over all models (each holds its model: 15-60 MB). */
 const MAX_IDLE = 8;
 
 interface Idle {
   key: string;
   reader: NativeReader;
-  timer: NodeJS.Timeout;
 }
 
 let underWay = 0;
@@ -115,7 +112,6 @@ export function endKeptReaders() {
 export function warmTesseractRunner(addon: Addon): TesseractRunner {
   const idle: Idle[] = [];
   const retire = (entry: Idle) => {
-    clearTimeout(entry.timer);
     idle.splice(idle.indexOf(entry), 1);
     entry.reader.end();
   };
@@ -125,7 +121,6 @@ export function warmTesseractRunner(addon: Addon): TesseractRunner {
   async function borrow(call: ReadingCall, key: string): Promise<NativeReader> {
     const found = idle.findLast((entry) => entry.key === key);
     if (found) {
-      clearTimeout(found.timer);
       idle.splice(idle.indexOf(found), 1);
       return found.reader;
     }
@@ -134,9 +129,7 @@ export function warmTesseractRunner(addon: Addon): TesseractRunner {
     return reader;
   }
   function giveBack(key: string, reader: NativeReader) {
-    const entry: Idle = { key, reader, timer: setTimeout(() => retire(entry), IDLE_MS) };
-    entry.timer.unref();
-    idle.push(entry);
+    idle.push({ key, reader });
     if (idle.length > MAX_IDLE) retire(idle[0]!);
   }
   return async (args, stdin, signal): Promise<ProcessResult> => {
