@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { MessageChannel, type Worker } from 'node:worker_threads';
 import Piscina from 'piscina';
+import './engines/onnx-telemetry-off.ts';
 import { ConversionError, isErrorCode, type ConversionResult } from '@textlift/core';
 import type { ServerConfig } from './config.ts';
 import type { ConversionOutcome, ConversionTask, ConversionThreadData, ThreadStarted } from './conversion-thread.ts';

@@ -1,3 +1,4 @@
+import './onnx-telemetry-off.ts';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createOnnxLineModel, PADDLE_MODEL_FILES, type LineModel } from '@textlift/core/ocr/lines/line-model';
