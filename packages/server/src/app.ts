@@ -27,6 +27,7 @@ import { registerModelRoute } from './models/model-route.ts';
 import { registerTranslateRoutes } from './routes/translate.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { applyConnectionLimits, connectionOptions } from './server-limits.ts';
+import { countJobsWith } from './engines/spare-cores.ts';
 
 /** `logStream`: where the logs go instead of stdout (a test reads them). */
 export async function buildApp(overrides: Partial<ServerConfig> = {}, { logStream }: { logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
@@ -127,6 +128,7 @@ export async function buildApp(overrides: Partial<ServerConfig> = {}, { logStrea
   await registerSiteRoutes(app, config);
   // What a burst grew is given back when it ends (embedded, the conversions' engines are this process's too).
   const stopReleasing = releaseWhenIdle(queue);
+  countJobsWith(() => queue.running + queue.waiting + queue.uploading);
   app.addHook('onClose', async () => {
     stopReleasing();
     contacts.close();

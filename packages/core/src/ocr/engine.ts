@@ -26,6 +26,12 @@ export interface OcrOptions {
   model?: 'second';
   /** Offer letters only (no digits, no bar-like marks: NOT_LETTERS), for words a letter was misread in. */
   lettersOnly?: boolean;
+  /**
+   * A reading started before it is known to be needed, to run beside the one that decides: an
+   * engine that reads in parallel refuses it at once (a rejection) where its host has no core to
+   * spare, rather than slow the readings that are needed.
+   */
+  spare?: boolean;
   signal?: AbortSignal;
   /**
    * Fraction of the page recognised, 0 to 1; of the engine or the second recogniser loaded; or

@@ -227,3 +227,49 @@ describe('the per-word choice between two models', () => {
     },
   );
 });
+
+describe('a reading ahead of need', () => {
+  /** The stand-in read in parallel, refusing readings ahead of need where `refuse`. */
+  const parallel = (confidence: number, refuse = false) => {
+    const standing = standIn('Read well', confidence);
+    const { recognize } = standing.engine;
+    const engine: OcrEngine = {
+      ...standing.engine,
+      parallel: true,
+      recognize(image, options) {
+        if (!refuse || !options.spare) return recognize(image, options);
+        standing.calls.push(options);
+        return Promise.reject(new Error('busy'));
+      },
+    };
+    return { ...standing, engine };
+  };
+  const at96 = (calls: OcrOptions[]) => calls.filter((call) => call.dpi === 96).map((call) => Boolean(call.spare));
+
+  test('a clean page read sure at 300 dpi stops the 96 dpi reading started beside it', async () => {
+    const { engine, calls } = parallel(95);
+    await recognizePage(engine, blankPage(), { languages: ['eng'] });
+    expect(at96(calls)).toEqual([true]);
+    expect(calls.find((call) => call.spare)?.signal?.aborted).toBe(true);
+  });
+
+  test('an unsure page takes up the reading made ahead, and reads it only once', async () => {
+    const { engine, calls, ran } = parallel(85);
+    await recognizePage(engine, blankPage(), { languages: ['eng'] });
+    expect(ran).toContain('as-came-96');
+    expect(at96(calls)).toEqual([true]);
+  });
+
+  test('refused for want of a spare core, the reading is made when the page needs it', async () => {
+    const { engine, calls } = parallel(85, true);
+    await recognizePage(engine, blankPage(), { languages: ['eng'] });
+    expect(at96(calls)).toEqual([true, false]);
+  });
+
+  test('an engine that reads one thing at a time is asked nothing ahead of need', async () => {
+    const { engine, calls } = standIn('Read well', 85);
+    await recognizePage(engine, blankPage(), { languages: ['eng'] });
+    expect(calls.some((call) => call.spare)).toBe(false);
+    expect(at96(calls)).toEqual([false]);
+  });
+});

@@ -153,6 +153,14 @@ interface PageContext {
    * (the server's engine reads them on separate cores).
    */
   plain(turns: QuarterTurns, dpi?: number, progress?: boolean): Promise<OcrLine[]>;
+  /**
+   * A plain reading that may be wanted next, started now where the engine reads in parallel
+   * and has a core to spare (OcrOptions.spare); `plain` with the same turns and dpi takes it
+   * up, and one never taken up is stopped when the page is read (or by `notWanted`).
+   */
+  readAhead(turns: QuarterTurns, dpi: number): void;
+  /** The reading ahead for these turns and dpi is not wanted after all: stopped, its core given back. */
+  notWanted(turns: QuarterTurns, dpi: number): void;
   /** The image `plain` reads: the page as it came, turned, a photo made smaller. */
   plainImage(turns: QuarterTurns): GreyImage;
   /** The keys (`turns.dpi`) of the plain readings started so far. */
@@ -390,8 +398,12 @@ function asCameDpis(context: PageContext): number[] {
  * the others wait for it, and are read only where it is unsure (as-came steps).
  */
 function startAsCame(turns: QuarterTurns, context: PageContext, progress = false): void {
-  const first = asCameDpis(context)[0];
-  if (first !== undefined) void context.plain(turns, first, progress).catch(() => {});
+  const [first, ...later] = asCameDpis(context);
+  if (first === undefined) return;
+  void context.plain(turns, first, progress).catch(() => {});
+  // A lone page's likely next reading, beside the first where a core is spare: about half of
+  // clean pages are read unsure at print's resolution and need a screen's too.
+  for (const dpi of later) context.readAhead(turns, dpi);
 }
 
 /**
@@ -514,7 +526,10 @@ const PAGE_STEPS = [
         const turns = (s.kept ?? s).page!.turns;
         // A clean page's first reading is this one: it moves the bar.
         startAsCame(turns, context, Boolean(s.clean));
-        if (await firstAsCameSure(turns, dpi, context)) return s;
+        if (await firstAsCameSure(turns, dpi, context)) {
+          context.notWanted(turns, dpi);
+          return s;
+        }
         const lines = await context.plain(turns, dpi);
         const weight = evidence(lines);
         // Only a reading that wins changes the state: one that loses leaves nothing behind.
@@ -831,7 +846,10 @@ async function readInLanguages(engine: OcrEngine, grey: GreyImage, options: Read
   let even: boolean | undefined;
   let dictionary: Promise<Dictionary | undefined> | undefined;
   const plainReadings = new Map<string, Promise<OcrLine[]>>();
+  const ahead = new Map<string, { reading: Promise<OcrLine[] | undefined>; stop: AbortController }>();
   const plainImages = new Map<QuarterTurns, GreyImage>();
+  const readPlain = (turns: QuarterTurns, dpi: number | undefined, more: Partial<OcrOptions>) =>
+    engine.recognize(encodePgm(context.plainImage(turns)), { ...options, ...more, segmentation: 'auto', ...(dpi ? { dpi } : {}) }).then(({ lines }) => lines);
   const context: PageContext = {
     engine,
     grey,
@@ -857,16 +875,36 @@ async function readInLanguages(engine: OcrEngine, grey: GreyImage, options: Read
       const key = `${turns}.${dpi ?? ''}`;
       let reading = plainReadings.get(key);
       if (!reading) {
-        reading = engine
-          .recognize(encodePgm(context.plainImage(turns)), { ...(progress ? options : laterPass(options)), segmentation: 'auto', ...(dpi ? { dpi } : {}) })
-          .then(({ lines }) => lines);
+        const more = progress ? {} : laterPass(options);
+        const early = ahead.get(key);
+        ahead.delete(key);
+        // Refused or failed ahead, it is read now, as if never asked for.
+        reading = early ? early.reading.then((lines) => lines ?? readPlain(turns, dpi, more)) : readPlain(turns, dpi, more);
         plainReadings.set(key, reading);
       }
       return reading;
     },
+    readAhead(turns, dpi) {
+      const key = `${turns}.${dpi}`;
+      if (!engine.parallel || plainReadings.has(key) || ahead.has(key)) return;
+      const stop = new AbortController();
+      const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+      const reading = readPlain(turns, dpi, { ...laterPass(options), signal, spare: true }).catch(() => undefined);
+      ahead.set(key, { reading, stop });
+    },
+    notWanted(turns, dpi) {
+      const key = `${turns}.${dpi}`;
+      ahead.get(key)?.stop.abort();
+      ahead.delete(key);
+    },
     plainReadings: () => [...plainReadings.keys()],
   };
-  const state = await runSteps<PageState>(PAGE_STEPS, {}, context);
+  let state: PageState;
+  try {
+    state = await runSteps<PageState>(PAGE_STEPS, {}, context);
+  } finally {
+    for (const { stop } of ahead.values()) stop.abort();
+  }
   const { lines, page, confidence, partial } = state.kept!;
   const placement = { turns: page.turns, skew: page.skew, flattened: page.flattened, levelled: page.levelled };
   return {

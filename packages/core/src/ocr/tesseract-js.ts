@@ -145,6 +145,11 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
     },
     recognize(image, options) {
       if (options.model === 'second' && secondPaths) return enqueue(secondLane(), image, options);
+      if (options.spare) {
+        // Ahead of need only on a worker made before and idle: a new one costs a model's load and its memory.
+        const idle = lanes.find((each, index) => each.pending === 0 && (index === 0 || !each.slot.failed));
+        return idle ? enqueue(idle, image, options) : Promise.reject(new Error('No idle worker for a reading ahead of need.'));
+      }
       const chosen = firstModelLane();
       const job = enqueue(chosen, image, options);
       if (chosen === lanes[0]) return job;

@@ -18,6 +18,7 @@ import { dictionaryLoader, type DictionaryLoader } from '@textlift/core/ocr/dict
 import { parseOsd } from '@textlift/core/ocr/detect/osd';
 import type { Served } from './main-thread-calls.ts';
 import { runProcess, type ProcessResult } from './processes.ts';
+import { hasSpareCore, noSpareCore } from './spare-cores.ts';
 import { loadWarmTesseract, warmTesseractRunner } from './warm-tesseract.ts';
 
 const run = promisify(execFile);
@@ -33,7 +34,7 @@ export async function nativeTesseractVersion(): Promise<string | undefined> {
 }
 
 /** Runs `tesseract args` with `stdin` as its input. */
-export type TesseractRunner = (args: string[], stdin: Uint8Array, signal?: AbortSignal) => Promise<ProcessResult>;
+export type TesseractRunner = (args: string[], stdin: Uint8Array, signal?: AbortSignal, options?: { spare?: boolean }) => Promise<ProcessResult>;
 
 /** tesseract here, in this thread, a process per reading: OMP_THREAD_LIMIT=1 (see createNativeTesseractEngine). */
 export const runTesseractProcess: TesseractRunner = (args, stdin, signal) => runProcess('tesseract', args, { stdin, env: { OMP_THREAD_LIMIT: '1' }, signal });
@@ -45,18 +46,29 @@ let here: TesseractRunner | undefined;
  * a process per reading. Chosen on the first reading, so a thread that only passes readings on
  * to the main thread never loads the addon.
  */
-export const runTesseract: TesseractRunner = (args, stdin, signal) => {
+export const runTesseract: TesseractRunner = async (args, stdin, signal, { spare = false } = {}) => {
   if (!here) {
     const addon = loadWarmTesseract();
     here = addon ? warmTesseractRunner(addon) : runTesseractProcess;
   }
-  return here(args, stdin, signal);
+  if (spare && !hasSpareCore(reading)) throw noSpareCore();
+  reading += 1;
+  try {
+    return await here(args, stdin, signal);
+  } finally {
+    reading -= 1;
+  }
 };
+
+/** Readings of this thread's runTesseract under way, kept loaded or processes: what a reading ahead of need is weighed against. */
+let reading = 0;
 
 /** What a conversion thread's tesseract call carries to the main thread. */
 export interface TesseractCall {
   args: string[];
   stdin: Uint8Array;
+  /** A reading ahead of need (OcrOptions.spare): refused where no core is spare. */
+  spare?: boolean;
 }
 
 /** OCR's call to the main thread: native tesseract's process, run there (see serveCalls). */
@@ -66,12 +78,12 @@ export interface TesseractCalls {
 
 /** The main thread's tesseract processes, as it serves a thread's calls. */
 export const tesseractProcesses: Served<TesseractCalls> = {
-  tesseract: ({ args, stdin }, signal) => runTesseract(args, stdin, signal),
+  tesseract: ({ args, stdin, spare }, signal) => runTesseract(args, stdin, signal, { spare: spare === true }),
 };
 
 /** A conversion thread's runner: tesseract through the main thread, which stops it with the job (see serveCalls). */
 export function tesseractThrough(calls: TesseractCalls): TesseractRunner {
-  return (args, stdin) => calls.tesseract({ args, stdin });
+  return (args, stdin, _signal, { spare } = {}) => calls.tesseract({ args, stdin, ...(spare ? { spare } : {}) });
 }
 
 /** One loader per models folder, so the engines a thread makes (one per runner) share the word lists read. */
@@ -99,7 +111,7 @@ export function createNativeTesseractEngine(
   runner: TesseractRunner = runTesseract,
   { secondModelDir, osdDir }: { secondModelDir?: string; osdDir?: string } = {},
 ): OcrEngine {
-  async function recognize(image: Uint8Array, { languages, segmentation = 'auto', lettersOnly, dpi, signal, model }: OcrOptions): Promise<OcrResult> {
+  async function recognize(image: Uint8Array, { languages, segmentation = 'auto', lettersOnly, dpi, signal, model, spare }: OcrOptions): Promise<OcrResult> {
     const psm = segmentationMode({ segmentation, languages });
     const folder = model === 'second' && secondModelDir ? secondModelDir : tessdataDir;
     // TSV rather than text: word boxes and confidences; `-c` because the `tsv` config file is
@@ -107,7 +119,7 @@ export function createNativeTesseractEngine(
     const args = ['stdin', 'stdout', '--tessdata-dir', folder, '-l', languages.join('+'), '--oem', '1', '--psm', psm, '-c', 'tessedit_create_tsv=1'];
     if (lettersOnly) args.push('-c', `tessedit_char_blacklist=${NOT_LETTERS}`);
     if (dpi) args.push('--dpi', String(dpi));
-    const { code, stdout, stderr: log } = await runner(args, image, signal);
+    const { code, stdout, stderr: log } = await runner(args, image, signal, spare ? { spare } : {});
     if (code !== 0) {
       if (/pixRead|Error in pix|read image/i.test(log)) {
         throw new ConversionError('corrupt', 'The image cannot be decoded.');

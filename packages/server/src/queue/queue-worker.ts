@@ -6,6 +6,7 @@ import type { ServerConfig } from '../config.ts';
 import type { ConversionRunner } from '../conversion-runner.ts';
 import { releaseWhenIdle } from '../idle-memory.ts';
 import { JobQueue } from '../job-queue.ts';
+import { countJobsWith } from '../engines/spare-cores.ts';
 import { CANCEL_CHANNEL, encodeFailure, payloadTtlMs, QUEUE_NAME, QUEUE_PREFIX, readInput, writeResult } from './job-payload.ts';
 
 /**
@@ -41,6 +42,7 @@ export async function startQueueWorker(config: ServerConfig, pool: ConversionRun
   // The job's time limit and its stop (thread ended, engine processes reaped), as the web server applies them embedded.
   const jobs = new JobQueue(config.concurrency, 0, config.jobTimeoutMs);
   const stopReleasing = releaseWhenIdle(jobs);
+  countJobsWith(() => jobs.running + jobs.waiting);
 
   async function convert(job: Job<{ slug: string }>, _token?: string, signal?: AbortSignal) {
     const jobId = job.id ?? '';
