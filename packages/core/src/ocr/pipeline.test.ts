@@ -84,6 +84,18 @@ describe('the OCR pipeline, one ordered list of steps', () => {
     expect(page.partial).toBe(true);
   });
 
+  test('a clean page read as poorly as one upside down is looked at turned before the second recogniser reads it', async () => {
+    const { engine, ran } = standIn('faded print', 40);
+    const page = await recognizePage({ ...engine, lineModel: () => Promise.reject(new Error('not here')) }, blankPage(), { languages: ['eng'] });
+    // Read turned, the stand-in reads no better, so the page stands upright and is finished
+    // within turned-look (a step is told as it ends: the one within before the one around it),
+    // not within as-came-kept before it.
+    expect(ran.filter((name) => name === 'second-recogniser')).toHaveLength(1);
+    expect(ran.indexOf('second-recogniser')).toBeGreaterThan(ran.indexOf('as-came-kept'));
+    expect(ran.indexOf('second-recogniser')).toBeLessThan(ran.indexOf('turned-look'));
+    expect(page.partial).toBe(true);
+  });
+
   test('a step switched off is skipped: its reading is not made and its repair not done', async () => {
     // Read unsure at print's resolution, so read at a screen's too.
     const on = standIn('Read ‘‘well’’', 85);

@@ -194,6 +194,11 @@ interface PageReading {
   lines: OcrLine[];
   /** Ink left unread is looked for on prepared pages only: on a page as it came the search read a diagram's arrows as words. */
   searchUnreadInk: boolean;
+  /**
+   * A reading this poor may be the page upside down, which turned-look settles before the second
+   * recogniser reads it (set where turned-look runs after: a page read as it came).
+   */
+  turnFirst: boolean;
   secondTried: boolean;
   partial: boolean;
 }
@@ -209,6 +214,8 @@ interface Kept {
   dpi?: number;
   /** The second recogniser's reading stands in it (a receipt's faded print). */
   modelRead?: boolean;
+  /** Read so poorly that turned-look settles its turn first: the second recogniser has yet to read it (READING_STEPS). */
+  turnUnsettled?: boolean;
 }
 
 interface PageState {
@@ -292,6 +299,9 @@ const READING_STEPS = [
     when: (s, { engine, options }) =>
       Boolean(engine.lineModel) &&
       (meanConfidence(s.lines) ?? 0) < UNSURE &&
+      // Read upside down (confidence 25-42), a page's lines are not the second recogniser's to
+      // read: turned-look reads it turned first (a multi-column page turned over: 12 s of it saved).
+      !(s.turnFirst && (meanConfidence(s.lines) ?? 0) < SECOND_LOOK) &&
       s.page.columns !== 'throughout' &&
       options.languages.every((code) => LINE_MODEL_LANGUAGES.includes(code)),
     async run(s, { engine, isOff, dictionary }) {
@@ -429,6 +439,18 @@ function laterPass(options: ReadOptions): ReadOptions {
   };
 }
 
+/**
+ * The kept reading stands the way up it was read: where its turn was left to settle (a page
+ * read as it came, very unsure), it is finished now as any reading is, the second recogniser
+ * included.
+ */
+async function upright(s: PageState, context: PageContext): Promise<PageState> {
+  const kept = s.kept!;
+  const plain = s.asCame?.plain;
+  if (!kept.turnUnsettled || !plain) return s;
+  return { ...s, kept: { page: kept.page, ...(await readPage(kept.page, { ...laterPass(context.options), dpi: plain.dpi }, context, plain.lines)) } };
+}
+
 /** The page turned by `turns` from as it came, prepared (or only measured, preparation off). */
 function turnedPage(grey: GreyImage, turns: QuarterTurns, context: PageContext): PreparedPage {
   return context.isOff('prepare') ? measurePage(rotateQuarterTurns(grey, turns), turns) : preparePage(grey, { turns });
@@ -547,7 +569,8 @@ const PAGE_STEPS = [
       if (!s.asCame?.plain) return { ...s, kept: { page: s.page!, ...(await readPage(s.page!, context.options, context)) } };
       const { lines, dpi, turns } = s.asCame.plain;
       const page = asItCame(context.grey, s.page!, turns);
-      return { ...s, kept: { page, ...(await readPage(page, { ...laterPass(context.options), dpi }, context, lines)) } };
+      const turnFirst = !context.isOff('turned-look');
+      return { ...s, kept: { page, ...(await readPage(page, { ...laterPass(context.options), dpi }, context, lines, turnFirst)) } };
     },
   },
   {
@@ -555,7 +578,7 @@ const PAGE_STEPS = [
     runsWhen:
       'the reading is poor (mean confidence under 60): a page upside down, or turned the other way than guessed; ' +
       'kept when read turned it holds clearly more readable words',
-    when: (s) => (s.kept!.confidence ?? 0) < SECOND_LOOK,
+    when: (s) => (s.kept!.confidence ?? 0) < SECOND_LOOK || Boolean(s.kept!.turnUnsettled),
     async run(s, context) {
       // One plain reading tells whether turning helps; the whole reading runs only if it does
       // (a page in a language other than the one asked for reads poorly both ways). Judged by
@@ -574,15 +597,15 @@ const PAGE_STEPS = [
           (top, reading) => (!top || evidence(reading.lines) > evidence(top.lines) ? reading : top),
           undefined,
         );
-        if (!best || readable(best.lines) <= before * CLEARLY_MORE) return s;
+        if (!best || readable(best.lines) <= before * CLEARLY_MORE) return upright(s, context);
         const page = asItCame(context.grey, s.page!, turns);
         return { ...s, kept: { page, ...(await readPage(page, { ...laterPass(context.options), dpi: best.dpi }, context, best.lines)) } };
       }
       const turned = turnedPage(context.grey, turns, context);
       const probe = await context.engine.recognize(encodePgm(turned.image), { ...quietly(context), segmentation: turned.segmentation });
-      if (readable(probe.lines) <= before * CLEARLY_MORE) return s;
+      if (readable(probe.lines) <= before * CLEARLY_MORE) return upright(s, context);
       const second = await readPage(turned, context.options, context);
-      return readable(second.lines) > before * CLEARLY_MORE ? { ...s, kept: { page: turned, ...second } } : s;
+      return readable(second.lines) > before * CLEARLY_MORE ? { ...s, kept: { page: turned, ...second } } : upright(s, context);
     },
   },
   {
@@ -802,7 +825,13 @@ async function runSteps<S>(steps: readonly Step<S>[], state: S, context: PageCon
 }
 
 /** One page image read through the reading steps, and weighed. */
-async function readPage(page: PreparedPage, options: ReadOptions, context: PageContext, readAsItCame?: OcrLine[]): Promise<Omit<Kept, 'page'>> {
+async function readPage(
+  page: PreparedPage,
+  options: ReadOptions,
+  context: PageContext,
+  readAsItCame?: OcrLine[],
+  turnFirst = false,
+): Promise<Omit<Kept, 'page'>> {
   const start: PageReading = {
     page,
     options,
@@ -811,6 +840,7 @@ async function readPage(page: PreparedPage, options: ReadOptions, context: PageC
     framed: [],
     lines: readAsItCame ?? [],
     searchUnreadInk: !readAsItCame,
+    turnFirst,
     secondTried: false,
     partial: false,
     ...(readAsItCame ? { read: readAsItCame } : {}),
@@ -823,6 +853,7 @@ async function readPage(page: PreparedPage, options: ReadOptions, context: PageC
     ...(options.dpi ? { dpi: options.dpi } : {}),
     ...(s.secondTried && !s.partial ? { modelRead: true } : {}),
     ...(s.partial ? { partial: true } : {}),
+    ...(s.turnFirst && !s.secondTried && (meanConfidence(s.lines) ?? 0) < SECOND_LOOK ? { turnUnsettled: true } : {}),
   };
 }
 
