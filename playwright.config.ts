@@ -48,6 +48,8 @@ export default defineConfig({
       // The Image Translator's tests expect Apertium and no LibreTranslate, whatever the shell says.
       TEXTLIFT_APERTIUM: 'auto',
       TEXTLIFT_LIBRETRANSLATE_URL: '',
+      // The two workers' browsers read on the cores the server would take for spare.
+      TEXTLIFT_READ_AHEAD: '0',
     },
   },
 });

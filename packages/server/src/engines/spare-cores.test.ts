@@ -3,13 +3,21 @@ import { afterEach, expect, test } from 'vitest';
 import { runTesseract } from './native-tesseract.ts';
 import { countJobsWith, hasSpareCore } from './spare-cores.ts';
 
-afterEach(() => countJobsWith(() => 0));
+const setting = process.env.TEXTLIFT_READ_AHEAD;
+afterEach(() => {
+  countJobsWith(() => 0);
+  if (setting === undefined) delete process.env.TEXTLIFT_READ_AHEAD;
+  else process.env.TEXTLIFT_READ_AHEAD = setting;
+});
 
-test('a reading ahead of need starts for a lone request with a core no reading holds', () => {
+test('a reading ahead of need starts for a lone request with a core no reading holds, unless turned off', () => {
+  delete process.env.TEXTLIFT_READ_AHEAD;
   countJobsWith(() => 1);
   expect(hasSpareCore(0)).toBe(true);
   expect(hasSpareCore(availableParallelism() - 1)).toBe(true);
   expect(hasSpareCore(availableParallelism())).toBe(false);
+  process.env.TEXTLIFT_READ_AHEAD = '0';
+  expect(hasSpareCore(0)).toBe(false);
 });
 
 test('a server with a second request in, running or waiting, reads only what pages need', () => {

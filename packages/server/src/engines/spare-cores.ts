@@ -13,10 +13,11 @@ export function countJobsWith(count: () => number): void {
  * Whether a reading asked for ahead of need (OcrOptions.spare) may start: one request in and a
  * core no reading holds. A lone visitor's page then reads its likely next reading beside the
  * first (its wall time); a busy server, whose cores other pages want, reads only what a page
- * needs (its throughput).
+ * needs (its throughput). TEXTLIFT_READ_AHEAD=0 turns it off where other processes share the
+ * cores, which this process cannot see (the unit tests run two files at once).
  */
 export function hasSpareCore(readingsUnderWay: number): boolean {
-  return jobsUnderWay() <= 1 && readingsUnderWay < availableParallelism();
+  return process.env.TEXTLIFT_READ_AHEAD !== '0' && jobsUnderWay() <= 1 && readingsUnderWay < availableParallelism();
 }
 
 /** A reading ahead of need refused: nothing was read, and the page asks again if it turns out to need it. */
