@@ -40,6 +40,8 @@ export type TesseractRunner = (args: string[], stdin: Uint8Array, signal?: Abort
 export const runTesseractProcess: TesseractRunner = (args, stdin, signal) => runProcess('tesseract', args, { stdin, env: { OMP_THREAD_LIMIT: '1' }, signal });
 
 let here: TesseractRunner | undefined;
+/** Readings of this thread's runTesseract under way, kept loaded or processes: what a reading ahead of need is weighed against. */
+let reading = 0;
 
 /**
  * tesseract here, in this thread: kept loaded where the addon was built (warm-tesseract.ts), else
@@ -59,9 +61,6 @@ export const runTesseract: TesseractRunner = async (args, stdin, signal, { spare
     reading -= 1;
   }
 };
-
-/** Readings of this thread's runTesseract under way, kept loaded or processes: what a reading ahead of need is weighed against. */
-let reading = 0;
 
 /** What a conversion thread's tesseract call carries to the main thread. */
 export interface TesseractCall {
