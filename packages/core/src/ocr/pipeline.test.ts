@@ -80,6 +80,11 @@ describe('the OCR pipeline, one ordered list of steps', () => {
     );
     expect(ran).toContain('second-recogniser');
     expect(ran).toContain('turned-look');
+    // Read as poorly as a page upside down, the prepared reading waits for its turn to be
+    // settled: the second recogniser reads it within turned-look, once, not within read-page.
+    expect(ran.filter((name) => name === 'second-recogniser')).toHaveLength(1);
+    expect(ran.indexOf('second-recogniser')).toBeGreaterThan(ran.indexOf('read-page'));
+    expect(ran.indexOf('second-recogniser')).toBeLessThan(ran.indexOf('turned-look'));
     expect(ran.at(-1)).toBe('figures');
     expect(page.partial).toBe(true);
   });

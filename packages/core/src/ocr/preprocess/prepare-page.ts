@@ -56,13 +56,33 @@ const SHRINK_TO = 1.6;
 /** The long side, in pixels, of the copy a photo's line direction is looked for on: letters stay 10+ pixels tall. */
 const ANGLE_SEARCH_SIDE = 1600;
 
+/** The ink of a small evened copy of the photo as it came, found once per photo (diagonalAngle, looksSideways). */
+const glances = new WeakMap<GreyImage, ReturnType<typeof inkOf>>();
+function glanceAt(photo: GreyImage): ReturnType<typeof inkOf> {
+  let ink = glances.get(photo);
+  if (!ink) {
+    const factor = ANGLE_SEARCH_SIDE / Math.max(photo.width, photo.height);
+    const small = factor < 1 ? shrinkImage(photo, factor) : photo;
+    const cell = Math.max(12, Math.round(Math.max(small.width, small.height) / 100));
+    ink = inkOf(normalizeIllumination(normalizePolarity(small, cell * 4), cell));
+    glances.set(photo, ink);
+  }
+  return ink;
+}
+
 /** The direction of a diagonal page's lines (findLineAngle), on a small evened copy of the photo as it came. */
 function diagonalAngle(photo: GreyImage): number | undefined {
-  const factor = ANGLE_SEARCH_SIDE / Math.max(photo.width, photo.height);
-  const small = factor < 1 ? shrinkImage(photo, factor) : photo;
-  const cell = Math.max(12, Math.round(Math.max(small.width, small.height) / 100));
-  const { letters, height } = inkOf(normalizeIllumination(normalizePolarity(small, cell * 4), cell));
+  const { letters, height } = glanceAt(photo);
   return findLineAngle(letters, height);
+}
+
+/**
+ * Whether the page's lines run up or down it, told from the small copy before the page is
+ * prepared: a reading of the page as it came, started beside preparation, would be of a
+ * sideways page (pipeline.ts). Preparation's own finding, on the page at full size, decides.
+ */
+export function looksSideways(photo: GreyImage): boolean {
+  return isSideways(glanceAt(photo).letters);
 }
 
 /** The median grey of the photo's edge pixels: the desk around a sheet, or a scan's margin. */
