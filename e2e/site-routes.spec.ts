@@ -16,8 +16,10 @@ for (const [code, tag] of Object.entries(languageTags)) {
     });
     await page.setViewportSize({ width: 360, height: 740 });
     for (const path of paths) {
-      const response = await page.goto(path);
+      // Hydrated, not merely loaded: a tool page's code arrives after the load event.
+      const response = await page.goto(path, { waitUntil: 'domcontentloaded' });
       expect(response?.status(), path).toBe(200);
+      await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
       await expect(page.locator('html'), path).toHaveAttribute('lang', tag);
       await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
       expect(await page.title(), path).toMatch(/TextLift/);
