@@ -127,6 +127,15 @@ describe('the OCR pipeline, one ordered list of steps', () => {
     expect(page.image).toBe(grey);
   });
 
+  test('a short page whose language is found by reading it whole with that language is not read again', async () => {
+    const { engine, calls } = standIn('The committee will publish the annual report on the website before the meeting of the members in March', 95);
+    const page = await recognizePage(engine, blankPage(), { languages: [] });
+    expect(page.language?.codes).toEqual(['eng']);
+    // Detection's reading, told print's resolution: the page's reading as it came, taken up.
+    expect(calls.filter((call) => call.dpi === 300)).toHaveLength(1);
+    expect(calls.filter((call) => call.dpi === undefined && call.languages.join() === 'eng')).toHaveLength(0);
+  });
+
   test('a step that is not there, or one the reading needs, cannot be switched off', async () => {
     await expect(recognizePage(standIn('x', 95, ['no-such-step' as StepName]).engine, blankPage(), { languages: ['eng'] })).rejects.toThrow(/no-such-step/);
     await expect(recognizePage(standIn('x', 95, ['read-page']).engine, blankPage(), { languages: ['eng'] })).rejects.toThrow(/read-page/);

@@ -908,12 +908,20 @@ const turnFirst = (context: PageContext) => !context.isOff('turned-look');
  */
 export async function recognizePage(engine: OcrEngine, grey: GreyImage, options: ReadOptions, needs: ReadingNeeds = {}): Promise<PageText> {
   if (options.languages.length > 0) return { ...(await readInLanguages(engine, grey, options, needs)), language: readAs(options.languages, false) };
-  const language = await detectLanguages(engine, grey, options);
+  const { pageReading, ...language } = await detectLanguages(engine, grey, options);
   engine.load?.(language.codes);
-  return { ...(await readInLanguages(engine, grey, { ...options, languages: language.codes }, needs)), language };
+  const seed = pageReading && { ...pageReading, image: grey };
+  return { ...(await readInLanguages(engine, grey, { ...options, languages: language.codes }, needs, seed)), language };
 }
 
-async function readInLanguages(engine: OcrEngine, grey: GreyImage, options: ReadOptions, needs: ReadingNeeds): Promise<PageText> {
+/** A reading of the page made already (detection's quick pass): taken up by `plain` where it is the one asked for. */
+interface MadeReading {
+  image: GreyImage;
+  dpi: number;
+  lines: OcrLine[];
+}
+
+async function readInLanguages(engine: OcrEngine, grey: GreyImage, options: ReadOptions, needs: ReadingNeeds, made?: MadeReading): Promise<PageText> {
   const switches = engine.steps ?? {};
   const known = new Set(switchableSteps());
   for (const name of switches.off ?? [])
@@ -953,8 +961,10 @@ async function readInLanguages(engine: OcrEngine, grey: GreyImage, options: Read
         const more = progress ? {} : laterPass(options);
         const early = ahead.get(key);
         ahead.delete(key);
-        // Refused or failed ahead, it is read now, as if never asked for.
-        reading = early ? early.reading.then((lines) => lines ?? readPlain(turns, dpi, more)) : readPlain(turns, dpi, more);
+        // Refused or failed ahead, it is read now, as if never asked for. Made already, of the
+        // same pixels (nothing sharpened or smoothed since), it is not read again.
+        if (made && turns === 0 && dpi === made.dpi && context.grey === made.image) reading = Promise.resolve(structuredClone(made.lines));
+        else reading = early ? early.reading.then((lines) => lines ?? readPlain(turns, dpi, more)) : readPlain(turns, dpi, more);
         plainReadings.set(key, reading);
       }
       return reading;
