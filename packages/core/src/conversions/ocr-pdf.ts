@@ -15,7 +15,7 @@ import { addGlyphlessFont } from '../pdf/glyphless-font.ts';
 import { hasOnlyInvisibleText, stripInvisibleText } from '../pdf/invisible-text.ts';
 import { loadPdfLib } from '../pdf/load-pdf-lib.ts';
 import { catalogOf, listPages, type SourcePage } from '../pdf/page-list.ts';
-import { MIN_TEXT_LAYER_CHARS, OCR_DPI } from '../pdf/read-pages.ts';
+import { MIN_TEXT_LAYER_CHARS, OCR_DPI, renderForOcr } from '../pdf/read-pages.ts';
 import { lineBands, paragraphSizes } from '../pdf/line-bands.ts';
 import { textLayerOperators, type PlacedWord, type Point } from '../pdf/text-layer.ts';
 import { rotatedPoint, rotateRgba } from '../images/rotate-rgba.ts';
@@ -150,7 +150,7 @@ async function addTextLayers(
         }
         const engine = await ocr();
         // The text is invisible, so the page renders as the reader shows it, old layer or not.
-        const grey = await pdf.renderPage(page, OCR_DPI / 72, OCR_MAX_PIXELS);
+        const { image: grey, enlarged } = await renderForOcr(pdf, page);
         const progress = ocrPageProgress(forward, {
           from: (number - 1) / total,
           to: number / total,
@@ -161,7 +161,7 @@ async function addTextLayers(
           engine,
           grey,
           { languages: options.language, signal, onProgress: progress, preferredLanguage: preferredOcrLanguage },
-          { scan: true },
+          { scan: true, enlarged },
         ).catch((error: unknown) => {
           if (error instanceof ConversionError && error.code === 'corrupt')
             throw new ConversionError('engine-failed', `Page ${number} could not be read: ${error.message}`, detail);

@@ -97,6 +97,11 @@ export interface PageText {
 /** What a tool needs of a reading beyond its text. */
 export interface ReadingNeeds {
   /**
+   * How many times its own pixels' size the page's scan was drawn to be read (a PDF's 150 dpi
+   * scan rendered at 300: 2), where known: its focus is judged at its own pixels (sharpen-soft).
+   */
+  enlarged?: number;
+  /**
    * Every figure: the table tools. Tesseract's layout can leave a column of short numbers
    * unread (a table's row numbers 1 to 24: all of them, on a clean page); the ink no word
    * covers is read again, and figures found there are kept, not only words.
@@ -464,7 +469,7 @@ const PAGE_STEPS = [
       // blurred σ 2 and 3 8.8% and 7.5% before (with word-choice's doubled frames), 0.5% and 0.9%
       // now; receipts 9.9% and 37.8%, now 8.6% and 21.3%; left half σ 2 and 3, photos 7.6% and
       // 4.9%, now 0.4% and 0.9%, receipts 11.9% and 21.8%, now 7.6% and 16.3%. As taken unchanged.
-      const sharpened = sharpenOutOfFocus(context.grey);
+      const sharpened = sharpenOutOfFocus(context.grey, context.needs.enlarged);
       if (!sharpened) return s;
       context.grey = sharpened.image;
       return { ...s, sharpened: Math.round(sharpened.sigma * 100) / 100 };

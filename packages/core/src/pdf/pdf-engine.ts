@@ -70,6 +70,11 @@ export interface PdfEngine {
   /** Where the page draws pictures (photos, scans of figures), in points, y up like text runs. */
   imageBoxes(page: PDFPageProxy): Promise<PageBox[]>;
   /**
+   * The resolution (pixels per inch, the lower of its two) of the largest picture the page
+   * draws over at least half of itself: a scanned page's scan. Undefined where there is none.
+   */
+  scanResolution(page: PDFPageProxy): Promise<number | undefined>;
+  /**
    * The page rendered at `scale` and cut to each box, as PNG: what the reader sees there. Only
    * the region holding the boxes is drawn, at a lower scale where it would not fit the limits.
    */
@@ -188,6 +193,28 @@ export function createPdfEngine(setup: PdfJsSetup): PdfEngine {
         if (box.right > box.left && box.top > box.bottom) boxes.push(box);
       });
       return boxes;
+    },
+    async scanResolution(page) {
+      const { OPS } = pdfjs;
+      const { width, height } = page.getViewport({ scale: 1 });
+      let best: { area: number; dpi: number } | undefined;
+      await walkDrawing(pdfjs, page, (fn, args, ctm) => {
+        // pdf.js gives an image's pixel size with it: [id, width, height], or the inline image's data.
+        const pixels =
+          fn === OPS.paintImageXObject
+            ? { width: args?.[1], height: args?.[2] }
+            : fn === OPS.paintInlineImageXObject
+              ? (args?.[0] as { width?: unknown; height?: unknown } | undefined)
+              : undefined;
+        if (!pixels || typeof pixels.width !== 'number' || typeof pixels.height !== 'number') return;
+        // The image's unit square's sides, in points, wherever the drawing turns it.
+        const across = Math.hypot(ctm[0], ctm[1]);
+        const down = Math.hypot(ctm[2], ctm[3]);
+        const area = across * down;
+        if (area < width * height * SCAN_SHARE || (best && best.area >= area)) return;
+        best = { area, dpi: Math.min((pixels.width * 72) / across, (pixels.height * 72) / down) };
+      });
+      return best?.dpi;
     },
     async rulings(page) {
       const { OPS } = pdfjs;
@@ -383,6 +410,9 @@ const BAND_PIXELS = 4_000_000;
  * affordable size, and a 200000 pt page drawn within the OCR's 24 MP took 37 s and 600 MB (the
  * Barcode Scanner's 16 MP, 880 MB) to find nothing.
  */
+/** A picture drawn over this share of its page or more is the page's scan (scanResolution). */
+const SCAN_SHARE = 0.5;
+
 export const MAX_PAGE_SIDE_POINTS = 14_400;
 export const OVERSIZED_PAGE_PIXELS = 4_000_000;
 

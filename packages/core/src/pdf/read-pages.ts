@@ -2,6 +2,7 @@ import type { ConversionContext } from '../conversion.ts';
 import { ConversionError, throwIfCancelled } from '../errors.ts';
 import { checkPageCount, OCR_MAX_PIXELS } from '../limits.ts';
 import type { OcrEngine, OcrLine } from '../ocr/engine.ts';
+import type { GreyImage } from '../ocr/preprocess/grey-image.ts';
 import { recognizePage } from '../ocr/pipeline.ts';
 import { mergeReadAs, type ReadLanguages } from '../ocr/detect/detect-languages.ts';
 import { wordsOnPage, type BoxedWord } from '../ocr/page-words.ts';
@@ -11,6 +12,17 @@ import type { OcrLanguage } from '../ocr/languages.ts';
 import type { PageBox, PdfEngine, Ruling } from './pdf-engine.ts';
 import type { PositionedText } from './text-layout.ts';
 import type { PDFPageProxy } from 'pdfjs-dist';
+
+/**
+ * A scanned page drawn to be read: at OCR_DPI, never larger than the recogniser reads (the
+ * preparation would only scale it down), with how many times its scan's own size that is.
+ */
+export async function renderForOcr(pdf: PdfEngine, page: PDFPageProxy): Promise<{ image: GreyImage; enlarged?: number }> {
+  const image = await pdf.renderPage(page, OCR_DPI / 72, OCR_MAX_PIXELS);
+  const scanDpi = await pdf.scanResolution(page);
+  const drawnDpi = (image.width * 72) / page.getViewport({ scale: 1 }).width;
+  return scanDpi && drawnDpi > scanDpi ? { image, enlarged: drawnDpi / scanDpi } : { image };
+}
 
 /** A page with fewer visible characters than this in its text layer is a scan: it is OCRed. */
 export const MIN_TEXT_LAYER_CHARS = 20;
@@ -87,8 +99,7 @@ export async function readPdfPages(
           ocr = await host.engines.ocr.engine();
           if (options.languages.length > 0) ocr.load?.(options.languages);
         }
-        // Never larger than the recogniser reads (the preparation would only scale it down).
-        const image = await pdf.renderPage(page, OCR_DPI / 72, OCR_MAX_PIXELS);
+        const { image, enlarged } = await renderForOcr(pdf, page);
         const result = await recognizePage(
           ocr,
           image,
@@ -104,7 +115,7 @@ export async function readPdfPages(
               stageOf: (stage) => (stage === 'recognizing' ? 'reading' : stage),
             }),
           },
-          { figures: options.rulings },
+          { figures: options.rulings, enlarged },
         ).catch((error: unknown) => {
           // The OCR engine failing to read a picture we drew is our failure, not damage in the PDF.
           if (error instanceof ConversionError && error.code === 'corrupt')

@@ -71,3 +71,24 @@ test('rasterScale keeps to the smaller of the pixels asked for and MAX_IMAGE_PIX
   // An ordinary page keeps its resolution.
   expect(rasterScale(595, 842, 300 / 72, OCR_MAX_PIXELS)).toBe(300 / 72);
 });
+
+test("a scanned page's resolution is its scan's, whatever its encoding; a page of text has none", async () => {
+  const pdf = await nodePdfEngine();
+  const resolutions: Array<number | undefined> = [];
+  for (const name of [
+    'pdf/c02-22-scanned.pdf',
+    'pdf/linn-scanned-2col.pdf',
+    'pdf/ccitt-scanned.pdf',
+    'pdf/issue7229-scanned-ru-form.pdf',
+    'pdf/tracemonkey.pdf',
+  ]) {
+    const { document, close } = await pdf.open(corpusFile(name));
+    try {
+      resolutions.push(await pdf.scanResolution(await document.getPage(1)));
+    } finally {
+      await close();
+    }
+  }
+  // As pdfimages -list reports them: a JPEG at 150, JBIG2 and CCITT at 300, a JPEG at 200.
+  expect(resolutions.map((dpi) => dpi && Math.round(dpi))).toEqual([150, 300, 300, 200, undefined]);
+});

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { GreyImage } from './grey-image.ts';
 import { measureFocus, sharpenOutOfFocus } from './focus.ts';
+import { scaleImage } from './geometry.ts';
 
 /** Rows of letter-like strokes (3 px wide, 12 tall, dark on white) filling the page. */
 function strokes(width: number, height: number): GreyImage {
@@ -59,6 +60,13 @@ describe('out-of-focus regions', () => {
 
   test('a sharp page is left as it came', () => {
     expect(sharpenOutOfFocus(strokes(480, 480))).toBeUndefined();
+  });
+
+  test('a sharp scan drawn at twice its size is soft by the drawing alone: told so, it is left as it came; blurred, it is sharpened', () => {
+    const drawn = scaleImage(blurLeft(strokes(480, 480), 0.5), 2);
+    expect(sharpenOutOfFocus(drawn)).toBeDefined();
+    expect(sharpenOutOfFocus(drawn, 2)).toBeUndefined();
+    expect(sharpenOutOfFocus(scaleImage(blurLeft(strokes(480, 480), 2), 2), 2)).toBeDefined();
   });
 
   test('a page blurred on its left half is sharpened there, its sharp half left exactly as it was', () => {
