@@ -101,4 +101,26 @@ describe('tesseract.js’s readings asked at once', () => {
       await engine.terminate();
     }
   });
+
+  test('a reading stopped while it recognises ends at once, and the next reading on its worker is made', { timeout: 60_000 }, async () => {
+    const source = languageDataSource('eng');
+    if (source.kind !== 'npm') throw new Error('from npm');
+    const langPath = path.dirname(fileURLToPath(import.meta.resolve(source.specifier)));
+    const engine = createTesseractJsEngine({ langPath, cacheMethod: 'none', workers: 1 });
+    try {
+      await engine.recognize(page, { languages: ['eng'] });
+      const stop = new AbortController();
+      const stopped = engine.recognize(page, {
+        languages: ['eng'],
+        signal: stop.signal,
+        onProgress: (_fraction, stage) => stage === 'recognizing' && stop.abort(),
+      });
+      // Ending its worker leaves tesseract.js's promise unsettled: the reading is told so itself.
+      await expect(stopped).rejects.toThrow();
+      const next = await engine.recognize(page, { languages: ['eng'] });
+      expect(next.lines.map((line) => line.words.map((word) => word.text).join(' ')).join('\n')).toContain('The quick brown dog jumped over the');
+    } finally {
+      await engine.terminate();
+    }
+  });
 });

@@ -309,7 +309,16 @@ function workerSlot(paths: Omit<TesseractJsPaths, 'second' | 'workers'> & { cach
   async function run(image: Uint8Array, options: OcrOptions): Promise<OcrResult> {
     const { signal, onProgress } = options;
     throwIfCancelled(signal);
-    const abort = () => void terminate();
+    // A reading stopped is stopped by ending its worker, and tesseract.js then leaves the
+    // reading's promise unsettled: it is told here instead, or the lane would wait on it forever
+    // (a reading ahead of need, stopped the moment it began: the next page's readings hung).
+    let stopped: (() => void) | undefined;
+    const whenStopped = new Promise<never>((_resolve, reject) => (stopped = () => reject(new Error('stopped'))));
+    whenStopped.catch(() => {});
+    const abort = () => {
+      stopped?.();
+      void terminate();
+    };
     signal?.addEventListener('abort', abort, { once: true });
     onLog = ({ status, progress }) => {
       if (status === 'recognizing text') return onProgress?.(progress, 'recognizing');
@@ -320,7 +329,7 @@ function workerSlot(paths: Omit<TesseractJsPaths, 'second' | 'workers'> & { cach
       const languages = options.languages.join('+');
       const load = loadWorker(languages);
       if (loadStep && workerLanguages !== languages) onLog(loadStep);
-      const ready = await load;
+      const ready = await Promise.race([load, whenStopped]);
       // The page was prepared for one segmentation mode (preprocess/prepare-page.ts).
       // Set for this call only: tesseract.js saves Tesseract's parameters before and puts them
       // back after, so a later call or a worker loaded with other languages starts clean.
@@ -329,7 +338,10 @@ function workerSlot(paths: Omit<TesseractJsPaths, 'second' | 'workers'> & { cach
         ...(options.lettersOnly ? { tessedit_char_blacklist: NOT_LETTERS } : {}),
         ...(options.dpi ? { user_defined_dpi: String(options.dpi) } : {}),
       };
-      const { data } = await ready.recognize(image as unknown as ImageLike, parameters as RecognizeOptions, { text: false, tsv: true });
+      const { data } = await Promise.race([
+        ready.recognize(image as unknown as ImageLike, parameters as RecognizeOptions, { text: false, tsv: true }),
+        whenStopped,
+      ]);
       return { lines: parseTesseractTsv(data.tsv ?? '') };
     } catch (error) {
       throwIfCancelled(signal);
