@@ -136,6 +136,14 @@ describe('the OCR pipeline, one ordered list of steps', () => {
     expect(calls.filter((call) => call.dpi === undefined && call.languages.join() === 'eng')).toHaveLength(0);
   });
 
+  test("a short page in the reader's own Latin language is first read in it, and that reading stands for the page's", async () => {
+    const { engine, calls } = standIn('Die Kommission wird den Jahresbericht vor der Sitzung der Mitglieder im März auf der Webseite veröffentlichen', 95);
+    const page = await recognizePage(engine, blankPage(), { languages: [], preferredLanguage: 'deu' });
+    expect(page.language?.codes).toEqual(['deu']);
+    expect(calls[0]?.languages).toEqual(['deu']);
+    expect(calls.filter((call) => call.dpi === 300)).toHaveLength(1);
+  });
+
   test('a step that is not there, or one the reading needs, cannot be switched off', async () => {
     await expect(recognizePage(standIn('x', 95, ['no-such-step' as StepName]).engine, blankPage(), { languages: ['eng'] })).rejects.toThrow(/no-such-step/);
     await expect(recognizePage(standIn('x', 95, ['read-page']).engine, blankPage(), { languages: ['eng'] })).rejects.toThrow(/read-page/);

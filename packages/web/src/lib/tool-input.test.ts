@@ -9,8 +9,8 @@ describe('the OCR languages a drop zone loads the engine for', () => {
     expect(ocrLanguagesOf(findTool('image-translator')!, { target: 'es', source: 'eng' })).toEqual(['eng']);
   });
 
-  test('Automatic: the model the page is first read with to find its language', () => {
-    expect(ocrLanguagesOf(findTool('image-to-text')!, { language: 'auto' })).toEqual(['eng']);
+  test('Automatic: none chosen, the engine loads the model the page is first read with', () => {
+    expect(ocrLanguagesOf(findTool('image-to-text')!, { language: 'auto' })).toEqual([]);
   });
 
   test('none for the tools that read no pictures by OCR, nor for a value no engine knows', () => {

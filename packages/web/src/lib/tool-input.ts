@@ -1,4 +1,4 @@
-import { FIRST_DETECTION_MODEL, parseOcrLanguages, type OcrLanguage } from '@textlift/core/ocr/languages';
+import { parseOcrLanguages, type OcrLanguage } from '@textlift/core/ocr/languages';
 import { wordTypes, type DocumentType, type SniffedType } from '@textlift/core/sniff';
 import type { ToolDefinition, ToolInput } from '@textlift/core/tools';
 
@@ -69,8 +69,8 @@ export function ocrLanguagesOf(tool: ToolDefinition, values: Record<string, unkn
   if (option === undefined) return undefined;
   try {
     const languages = parseOcrLanguages(String(values[option] ?? ''));
-    // Automatic: the model the page is first read with to find its language.
-    return languages.length > 0 ? languages : [FIRST_DETECTION_MODEL];
+    // Automatic: none yet; the engine loads the model the page is first read with (conversion-bridge.ts).
+    return languages;
   } catch {
     return undefined;
   }

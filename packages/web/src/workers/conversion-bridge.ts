@@ -5,6 +5,7 @@ import { ConversionError, toConversionError } from '@textlift/core/errors';
 import type { TranslationCalls } from '@textlift/core/engine-services';
 import { languages } from '../i18n/languages.ts';
 import { interfaceOcrLanguage } from '../i18n/ocr-language.ts';
+import { firstDetectionModel } from '@textlift/core/ocr/detect/scripts';
 import type { ConversionWorkerApi } from './conversion-worker.ts';
 
 /** A worker idle this long is stopped to give its memory (the OCR engine holds ~100 MB) back. */
@@ -106,5 +107,7 @@ export async function pdfPageCount(file: File, password?: string): Promise<numbe
  * chooses a file, not after. A failure is left to the reading, which tries again and says so.
  */
 export function loadOcrEngine(languages: string[]): void {
-  callWorker((api) => api.loadOcr(languages)).catch(() => {});
+  // Automatic (none chosen): the model detection reads the page with first, the page's language's where it is Latin.
+  const models = languages.length > 0 ? languages : [firstDetectionModel(pageOcrLanguage())];
+  callWorker((api) => api.loadOcr(models)).catch(() => {});
 }

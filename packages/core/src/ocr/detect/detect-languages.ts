@@ -3,7 +3,7 @@ import { FIRST_DETECTION_MODEL, MAX_OCR_LANGUAGES } from '../languages.ts';
 import { PAGE_DPIS, unlessFailed, type OcrEngine, type OcrLine, type OcrOptions } from '../engine.ts';
 import { encodePgm, type GreyImage } from '../preprocess/grey-image.ts';
 import { identifyLanguage } from './identify.ts';
-import { isoScriptOf, languagesOfScript, letterCounts, quickModelOf, scriptOfLetter } from './scripts.ts';
+import { firstDetectionModel, isoScriptOf, languagesOfScript, letterCounts, quickModelOf, scriptOfLetter } from './scripts.ts';
 import { clearLeader, weighableWords, weighWords, type WordLists } from './weigh-words.ts';
 
 // A page's languages found by itself, as every OCR tool finds them (pipeline.ts, when no
@@ -113,7 +113,7 @@ export async function detectLanguages(
     ...readAs(codes, true),
     ...(last && last.languages.join('+') === codes.join('+') ? { pageReading: last } : {}),
   });
-  const latin = await quickRead([LATIN_QUICK]);
+  const latin = await quickRead([firstDetectionModel(preferredLanguage)]);
   if (surelyRead(latin) >= LATIN_SURE) {
     const codes = await languagesOfReading(latin, weighing);
     if (codes.length > 0) return found(codes);

@@ -1,4 +1,5 @@
 import { ocrCatalogue } from '../language-catalogue.ts';
+import { FIRST_DETECTION_MODEL } from '../languages.ts';
 
 /**
  * Tesseract's OSD names a page's script by its own names; the catalogue speaks ISO 15924. Han
@@ -49,6 +50,15 @@ const scriptFamilies: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Catalogue languages written in a script (horizontal models only: vertical ones are read when a page is found vertical). */
+/**
+ * The model a page whose languages are to be found is read with first: the reader's own
+ * language where it is written in Latin (most pages are, and most are in it: the reading then
+ * stands for the page's own, detect-languages.ts), else English.
+ */
+export function firstDetectionModel(preferred?: string): string {
+  return preferred && languagesOfScript('Latn').includes(preferred) ? preferred : FIRST_DETECTION_MODEL;
+}
+
 export function languagesOfScript(script: string): string[] {
   const scripts = scriptFamilies[script] ?? [script];
   return ocrCatalogue.filter((entry) => scripts.includes(entry.script) && !entry.vertical).map((entry) => entry.code);
