@@ -21,7 +21,7 @@ export interface ReadLanguages {
 
 /**
  * Languages found on a page, and where the quick pass read the whole page with exactly them
- * (a short page in English, Russian or Japanese), that reading: the page as it came, its own
+ * (a short page in the language read first, or in Russian or Japanese), that reading: the page as it came, its own
  * layout, told print's resolution, as the page's first reading as it came is made (pipeline.ts
  * takes it up instead of reading the page again).
  */
@@ -86,7 +86,8 @@ const UNKNOWN_SCRIPT_MODELS = ['eng', 'rus', 'jpn'];
 
 /**
  * The languages to read a page with, found on it. Most pages are Latin: the quick pass reads
- * with the Latin model first, and where it reads the band confidently its text is named at once.
+ * with a Latin model first (the reader's language's, else English: firstDetectionModel), and
+ * where it reads the band confidently its text is named at once.
  * Else the script is found by OSD and the band read again with that script's broadest model
  * (none where one language writes it: Greek, Thai, Korean). Where nothing could be told (too
  * few letters), the script's broadest model; where not even the script could be, English.
