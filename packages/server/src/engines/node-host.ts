@@ -187,10 +187,13 @@ export function createNodeHost(
       // libvips's luminance, as OCR was measured on, and the colours that darken coloured ink;
       // decoded side by side, which costs less than working the grey out of the colours.
       const image = await opened(bytes, type, options?.maxPixels);
-      const [{ data, info }, colour] = await Promise.all([pixels(image.clone(), true), pixels(image.clone(), false)]);
+      // A grey picture (most scans, a fax, many receipts) has no coloured ink: decoded once.
+      const { channels = 3 } = await image.metadata();
+      const [{ data, info }, colour] = await Promise.all([pixels(image.clone(), true), channels > 2 ? pixels(image.clone(), false) : undefined]);
       const grey = new Uint8Array(info.width * info.height);
       for (let i = 0; i < grey.length; i++) grey[i] = data[i * info.channels]!;
-      return darkenColouredInk({ width: info.width, height: info.height, data: grey }, colour.data);
+      const page = { width: info.width, height: info.height, data: grey };
+      return colour ? darkenColouredInk(page, colour.data) : page;
     },
     async decodeRgba(bytes, type, options) {
       const { data, info } = await pixels(await opened(bytes, type, options?.maxPixels), false, options?.keepAlpha);

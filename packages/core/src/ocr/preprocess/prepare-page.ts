@@ -57,22 +57,33 @@ const SHRINK_TO = 1.6;
 const ANGLE_SEARCH_SIDE = 1600;
 
 /** The ink of a small evened copy of the photo as it came, found once per photo (diagonalAngle, looksSideways). */
-const glances = new WeakMap<GreyImage, ReturnType<typeof inkOf>>();
-function glanceAt(photo: GreyImage): ReturnType<typeof inkOf> {
-  let ink = glances.get(photo);
-  if (!ink) {
+interface Glance {
+  ink: ReturnType<typeof inkOf>;
+  /** The evened copy, where it is the photo's own size: what preparePage evens the photo to, as it comes. */
+  evened?: GreyImage;
+}
+const glances = new WeakMap<GreyImage, Glance>();
+function glanceAt(photo: GreyImage): Glance {
+  let glance = glances.get(photo);
+  if (!glance) {
     const factor = ANGLE_SEARCH_SIDE / Math.max(photo.width, photo.height);
     const small = factor < 1 ? shrinkImage(photo, factor) : photo;
-    const cell = Math.max(12, Math.round(Math.max(small.width, small.height) / 100));
-    ink = inkOf(normalizeIllumination(normalizePolarity(small, cell * 4), cell));
-    glances.set(photo, ink);
+    const evened = evenedPage(small);
+    glance = { ink: inkOf(evened), ...(small === photo ? { evened } : {}) };
+    glances.set(photo, glance);
   }
-  return ink;
+  return glance;
+}
+
+/** Light text on dark made dark on light, the light evened: polarity is judged over a few lines at a time, where paper outweighs even bold ink. */
+function evenedPage(image: GreyImage): GreyImage {
+  const cell = Math.max(12, Math.round(Math.max(image.width, image.height) / 100));
+  return normalizeIllumination(normalizePolarity(image, cell * 4), cell);
 }
 
 /** The direction of a diagonal page's lines (findLineAngle), on a small evened copy of the photo as it came. */
 function diagonalAngle(photo: GreyImage): number | undefined {
-  const { letters, height } = glanceAt(photo);
+  const { letters, height } = glanceAt(photo).ink;
   return findLineAngle(letters, height);
 }
 
@@ -82,7 +93,7 @@ function diagonalAngle(photo: GreyImage): number | undefined {
  * sideways page (pipeline.ts). Preparation's own finding, on the page at full size, decides.
  */
 export function looksSideways(photo: GreyImage): boolean {
-  return isSideways(glanceAt(photo).letters);
+  return isSideways(glanceAt(photo).ink.letters);
 }
 
 /** The median grey of the photo's edge pixels: the desk around a sheet, or a scan's margin. */
@@ -117,11 +128,11 @@ export function preparePage(photo: GreyImage, options: PrepareOptions = {}): Pre
   // The turned photo's own edges would pass for a sheet's: its perspective is left to the
   // fanning-lines step instead.
   const outline = angle === undefined ? findPageOutline(input) : undefined;
-  let image = outline ? flattenPage(input, outline) : input;
-  const cell = Math.max(12, Math.round(Math.max(image.width, image.height) / 100));
-  // Polarity is judged over a few lines at a time, where paper outweighs even bold ink.
-  image = normalizeIllumination(normalizePolarity(image, cell * 4), cell);
-  let ink = inkOf(image);
+  // A photo of the glance's own size, taken as it came, was evened and its ink found already
+  // (a screenshot, a small scan): a copy, as rules and dots are painted out of it below.
+  const glance = input === photo && !outline ? glanceAt(photo) : undefined;
+  let image = glance?.evened ? { ...glance.evened, data: glance.evened.data.slice() } : evenedPage(outline ? flattenPage(input, outline) : input);
+  let ink = glance?.evened ? glance.ink : inkOf(image);
   // Lines running up the page are turned level here; which way up the text then is, only
   // reading tells (pipeline.ts looks again, turned over, when it reads poorly).
   const turns: QuarterTurns = options.turns ?? (isSideways(ink.letters) ? 1 : 0);
@@ -203,8 +214,7 @@ function scaleBox(box: Box, scale: number, image: GreyImage): Box {
  * `turns` says how it was turned before it came here.
  */
 export function measurePage(photo: GreyImage, turns: QuarterTurns = 0): PreparedPage {
-  const cell = Math.max(12, Math.round(Math.max(photo.width, photo.height) / 100));
-  const { letters, height } = inkOf(normalizeIllumination(normalizePolarity(photo, cell * 4), cell));
+  const { letters, height } = inkOf(evenedPage(photo));
   return {
     image: photo,
     segmentation: 'auto',

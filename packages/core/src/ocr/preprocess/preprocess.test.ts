@@ -4,7 +4,7 @@ import { cleanPage, darkScreenshot, photo, prose, receipt, twoColumnPage, type P
 import { otsuThreshold } from './binarize.ts';
 import { textColumns } from './columns.ts';
 import { findBlobs, letterLike, median } from './components.ts';
-import { rotateImage, rotateQuarterTurns, scaleImage, shrinkImage } from './geometry.ts';
+import { rotateImage, rotateQuarterTurns, sampleBilinear, scaleImage, shrinkImage } from './geometry.ts';
 import { greyFromRgba, type GreyImage } from './grey-image.ts';
 import { normalizeIllumination } from './illumination.ts';
 import { findPageOutline } from './page-outline.ts';
@@ -133,5 +133,37 @@ describe('letter size', () => {
     const large = preparePage(scaleImage(page, 3));
     expect(large.scale).toBeLessThan(0.8);
     expect(large.letterHeight * large.scale).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe('resizing', () => {
+  // A noisy page, so a pixel taken from the wrong neighbour or weighed the wrong way shows.
+  const noisy: GreyImage = { width: 97, height: 61, data: Uint8Array.from({ length: 97 * 61 }, (_, i) => (i * 7919 + (i % 13) * 31) % 256) };
+
+  test.each([0.37, 0.6, 1.7, 3])('scaling by %s gives each pixel bilinear sampling would', (factor) => {
+    const scaled = scaleImage(noisy, factor);
+    for (let y = 0; y < scaled.height; y++) {
+      const sy = Math.min(noisy.height - 1, Math.max(0, (y + 0.5) / factor - 0.5));
+      for (let x = 0; x < scaled.width; x++) {
+        const sx = Math.min(noisy.width - 1, Math.max(0, (x + 0.5) / factor - 0.5));
+        expect(scaled.data[y * scaled.width + x]).toBe(Math.round(sampleBilinear(noisy, sx, sy)));
+      }
+    }
+  });
+
+  test('shrinking gives each pixel the mean of those it covers', () => {
+    const factor = 0.3;
+    const shrunk = shrinkImage(noisy, factor);
+    for (const [x, y] of [
+      [0, 0],
+      [5, 7],
+      [shrunk.width - 1, shrunk.height - 1],
+    ] as const) {
+      const [x0, y0] = [Math.floor(x / factor), Math.floor(y / factor)];
+      const [x1, y1] = [Math.min(noisy.width, Math.floor((x + 1) / factor)), Math.min(noisy.height, Math.floor((y + 1) / factor))];
+      let sum = 0;
+      for (let yy = y0; yy < y1; yy++) for (let xx = x0; xx < x1; xx++) sum += noisy.data[yy * noisy.width + xx]!;
+      expect(shrunk.data[y * shrunk.width + x]).toBe(Math.round(sum / ((x1 - x0) * (y1 - y0))));
+    }
   });
 });
