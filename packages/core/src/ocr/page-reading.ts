@@ -54,7 +54,7 @@ export function evidence(lines: OcrLine[]): number {
 export async function secondReading(
   load: LoadLineModel,
   body: GreyImage,
-  lines: OcrLine[],
+  lines: OcrLine[] | Promise<OcrLine[]>,
   { onProgress, signal }: Omit<OcrOptions, 'segmentation'>,
   repairs?: LineModelRepairs,
 ): Promise<OcrLine[] | undefined> {

@@ -307,13 +307,16 @@ const READING_STEPS = [
       options.languages.every((code) => LINE_MODEL_LANGUAGES.includes(code)),
     async run(s, { engine, isOff, dictionary }) {
       // Row by row, so Tesseract's words are taken from a reading as one block, which measured
-      // better beside it. The later passes over the body say their own stage or nothing, so the
-      // bar does not start over under the same words.
-      let { lines } = s;
-      if (s.page.segmentation !== 'block')
-        ({ lines } = await engine.recognize(encodePgm(s.body), { ...s.options, onProgress: undefined, segmentation: 'block' }));
+      // better beside it; that reading is made on Tesseract's thread while the model's line
+      // detector runs on this one. The later passes over the body say their own stage or
+      // nothing, so the bar does not start over under the same words.
+      const block =
+        s.page.segmentation === 'block'
+          ? s.lines
+          : engine.recognize(encodePgm(s.body), { ...s.options, onProgress: undefined, segmentation: 'block' }).then(({ lines }) => lines);
+      if (block instanceof Promise) block.catch(() => {});
       const words = await dictionary();
-      const second = await secondReading(engine.lineModel!, s.body, lines, s.options, {
+      const second = await secondReading(engine.lineModel!, s.body, block, s.options, {
         narrowLetters: !isOff('narrow-letters'),
         decimalPoints: !isOff('decimal-points'),
         readable: (line) =>
@@ -322,7 +325,7 @@ const READING_STEPS = [
             words,
           ),
       });
-      if (!second) return { ...s, lines, secondTried: true, partial: true };
+      if (!second) return { ...s, lines: await block, secondTried: true, partial: true };
       // Never noise: where its rows hold clearly fewer readable words than Tesseract's reading
       // (a table of small print read sideways, a page of blots), Tesseract's reading stands.
       const [before, after] = [readableWords(s.lines, words).readableCharacters, readableWords(second, words).readableCharacters];

@@ -68,11 +68,13 @@ export interface LineModelRepairs {
 export async function readWithLineModel(
   model: LineModel,
   image: GreyImage,
-  tesseractLines: OcrLine[],
+  readingOfLines: OcrLine[] | Promise<OcrLine[]>,
   onProgress?: (fraction: number) => void,
   { narrowLetters = true, decimalPoints = true, readable }: LineModelRepairs = {},
 ): Promise<OcrLine[]> {
   const boxes = (await detectLines(model, image)).sort((a, b) => centre(a).y - centre(b).y || a.x0 - b.x0);
+  // Tesseract's reading may still be under way (pipeline.ts): the detector ran beside it.
+  const tesseractLines = await readingOfLines;
   // Each of Tesseract's words goes to the first detected line its middle falls in.
   const owned = boxes.map(() => [] as OcrWord[]);
   const placed = new Set<OcrWord>();
