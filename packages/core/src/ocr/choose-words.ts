@@ -71,7 +71,7 @@ export const CHOICE_WEIGHTS = {
 };
 
 /** Two boxes hold the same word when each overlaps the other along the line and across it. */
-function sameWordPlace(a: OcrBox, b: OcrBox): boolean {
+export function sameWordPlace(a: OcrBox, b: OcrBox): boolean {
   const across = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
   if (across <= 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0)) return false;
   const along = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);

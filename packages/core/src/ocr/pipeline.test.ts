@@ -188,6 +188,38 @@ describe('never noise', () => {
   });
 });
 
+describe('the second recogniser', () => {
+  test('takes Tesseract’s words from its reading as laid out where the reading as one block read columns into each other, and worse', async () => {
+    const word = (text: string, x0: number, x1: number) => ({ text, confidence: 85, box: { x0, y0: 10, x1, y1: 40 } });
+    const lineOf = (words: ReturnType<typeof word>[]): OcrLine => ({ words, box: { x0: 10, y0: 10, x1: 190, y1: 40 }, paragraph: '1.1' });
+    // As one block, each word's end came again from the column beside it, over the word, and
+    // the words came out misread.
+    const asOneBlock = lineOf([
+      word('pa', 10, 40),
+      word('pagc', 12, 60),
+      word('re', 70, 100),
+      word('rcad', 72, 120),
+      word('we', 130, 150),
+      word('wcll', 131, 170),
+    ]);
+    const laidOut = lineOf([word('page', 12, 60), word('read', 72, 120), word('well', 131, 170)]);
+    const engine: OcrEngine = {
+      name: 'stand-in',
+      recognize: async (_image, { segmentation }) => ({ lines: [structuredClone(segmentation === 'block' ? asOneBlock : laidOut)] }),
+      dictionary: async () => ({ has: (text: string) => ['page', 'read', 'well'].includes(text) }),
+      // Finds no line: Tesseract's words all stand, as they are where the detector finds nothing.
+      lineModel: async () => ({
+        detect: async ({ dims }) => ({ data: new Float32Array(dims[2]! * dims[3]!), dims: [1, 1, dims[2]!, dims[3]!] }),
+        recognize: async () => ({ data: new Float32Array(), dims: [1, 0, 0] }),
+        characters: [],
+      }),
+      terminate: async () => {},
+    };
+    const page = await recognizePage(engine, blankPage(), { languages: ['eng'] });
+    expect(page.text).toBe('page read well');
+  });
+});
+
 describe('the per-word choice between two models', () => {
   test(
     'runs where the engine has a second model of the page’s languages and a word is in doubt; ' + 'one that cannot be had leaves the page as the first read it',
