@@ -49,6 +49,14 @@ const CLEARLY_MORE = 1.5;
  */
 const NOISE_RATIO = 1.25;
 const NOISE_FLOOR = 20;
+/**
+ * A reading as one block with this many more words lying over others on their line than the
+ * reading as laid out may have read a page's columns into each other. Measured: a report with a
+ * column of contacts beside its text 5 against 1; tables, a chart and receipts 0 or 1, but for a
+ * receipt whose wide misread words take in the small ones under them (12 against 0, as many
+ * readable words either way).
+ */
+const TWICE_OVER = 3;
 /** A photo's plain reading is read at most this large (its letters then 20-40 pixels tall). */
 const PLAIN_MAX_PIXELS = 8_000_000;
 /**
@@ -1034,15 +1042,6 @@ function fingerprint(state: unknown): string {
     return `#${identities.get(value)}`;
   });
 }
-
-/**
- * A reading as one block with this many more words lying over others on their line than the
- * reading as laid out may have read a page's columns into each other. Measured: a report with a
- * column of contacts beside its text 5 against 1; tables, a chart and receipts 0 or 1, but for a
- * receipt whose wide misread words take in the small ones under them (12 against 0, as many
- * readable words either way).
- */
-const TWICE_OVER = 3;
 
 /** Words of a reading that lie over a word before them on their line: read twice over. */
 function wordsReadTwice(lines: readonly OcrLine[]): number {

@@ -1,3 +1,4 @@
+import { bilinearSpans } from './geometry.ts';
 import type { GreyImage } from './grey-image.ts';
 import { brightLevel, cellHistogram } from './histogram.ts';
 
@@ -27,15 +28,7 @@ export function normalizeIllumination(image: GreyImage, cell = 16): GreyImage {
   // Bilinear interpolation between cell centres. A column's cells and weights are the same on
   // every row, and the two grid rows a row lies between change once a cell, so each grid row's
   // values along x are worked out once per cell, not per pixel (the same sums, in the same order).
-  const left = new Int32Array(width);
-  const right = new Int32Array(width);
-  const weight = new Float64Array(width);
-  for (let x = 0; x < width; x++) {
-    const fx = Math.min(columns - 1, Math.max(0, (x + 0.5) / cell - 0.5));
-    left[x] = Math.floor(fx);
-    right[x] = Math.min(columns - 1, left[x]! + 1);
-    weight[x] = fx - left[x]!;
-  }
+  const { left, right, weight } = bilinearSpans(width, columns, cell);
   const alongRow = (gridRow: number, into: Float64Array) => {
     const base = gridRow * columns;
     for (let x = 0; x < width; x++) into[x] = grid[base + left[x]!]! * (1 - weight[x]!) + grid[base + right[x]!]! * weight[x]!;
