@@ -39,9 +39,11 @@ test('the OCR engine loads when the visitor moves to choose a file, not before, 
   expect(engines).toEqual([]);
 
   // The pointer crosses the zone on its way to the language menu below it: English loads.
+  // The core and the model are fetched side by side, in either order: both are waited for.
   const english = page.waitForRequest((request) => request.url().endsWith('/lang/eng.traineddata.gz'));
+  const core = page.waitForRequest((request) => /\/tesseract-core[^/]*\.wasm$/.test(new URL(request.url()).pathname));
   await page.getByTestId('drop-zone').hover();
-  await english;
+  await Promise.all([english, core]);
   expect(engines.some((file) => /^tesseract-core.*\.wasm$/.test(file))).toBe(true);
 
   // French chosen, and back to the zone: French loads before any file is chosen.
