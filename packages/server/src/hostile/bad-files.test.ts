@@ -180,11 +180,13 @@ describe('every file tool, fed every file it refuses and every broken one', () =
       });
       for (const answer of refusedTypes) expect([answer.file, answer.code]).toEqual([answer.file, 'unsupported-type']);
 
-      const slowest = Math.max(...answers.map((answer) => answer.ms));
+      const slowest = answers.reduce((a, b) => (b.ms > a.ms ? b : a));
       const mostCpu = Math.max(...answers.map((answer) => answer.cpu));
       const read = answers.filter((a) => a.status === 200).length;
       const codes = [...new Set(answers.map((a) => a.code ?? 'ok'))].join(', ');
-      console.log(`${tool.slug}: ${answers.length} files, ${read} read, slowest ${Math.round(slowest)} ms, most CPU ${mostCpu.toFixed(1)} s; ${codes}`);
+      console.log(
+        `${tool.slug}: ${answers.length} files, ${read} read, slowest ${Math.round(slowest.ms)} ms (${slowest.file}), most CPU ${mostCpu.toFixed(1)} s; ${codes}`,
+      );
     },
     600_000,
   );
