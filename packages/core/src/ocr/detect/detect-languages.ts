@@ -351,9 +351,13 @@ async function nameText(text: string, script: string, { wordLists, preferred }: 
   // Franc's choice has no word list on hand to compare (Bulgarian beside Russian, Galician
   // beside Portuguese): it stands, unless the words are clearly and mostly another's.
   if (top && !weights.own.has(top)) return leader && weights.own.get(leader)! >= SURE_OWN_WORDS && weights.share.get(leader)! >= SURE_SHARE ? leader : top;
-  // The words cannot tell: franc where it is sure, else the reader's language.
+  // The words cannot tell: franc where it is sure, or where it rules the reader's language out
+  // (an English page for a Dutch reader: English 1, French 0.92, Dutch 0.83, and Dutch's word
+  // list holds every English word read), else the reader's language.
   const francSure = top && (ranked[1]?.[1] ?? 0) < ranked[0]![1] - DICTIONARY_NEAR;
-  return francSure || !fallback ? (top ?? fallback) : fallback;
+  const fallbackScore = ranked.find(([code]) => code === fallback)?.[1];
+  const fallbackRuledOut = fallbackScore !== undefined && fallbackScore < ranked[0]![1] - DICTIONARY_NEAR;
+  return francSure || fallbackRuledOut || !fallback ? (top ?? fallback) : fallback;
 }
 
 /**
