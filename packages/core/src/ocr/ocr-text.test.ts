@@ -40,4 +40,14 @@ describe('linesToText', () => {
     expect(joinWords(['مرحبا', 'بالعالم'])).toBe('مرحبا بالعالم');
     expect(joinWords(['𠮷野家', 'の', '牛丼'])).toBe('𠮷野家の牛丼'); // a letter beyond the BMP
   });
+
+  test("Thai's and Lao's sara am, which tesseract gives in two parts, is one letter, after the syllable's tone mark", () => {
+    // ทำความ, น้ำ, ຄຳ as their words and text are typed (U+0E33, U+0EB3), and as tesseract's TSV gives them.
+    expect(joinWords(['ท', '\u0e4d', '\u0e32', 'ความ'])).toBe('ท\u0e33ความ');
+    expect(joinWords(['น', '\u0e49', '\u0e4d', '\u0e32'])).toBe('น\u0e49\u0e33');
+    expect(joinWords(['น', '\u0e4d', '\u0e49', '\u0e32'])).toBe('น\u0e49\u0e33');
+    expect(joinWords(['ຄ', '\u0ecd', '\u0eb2'])).toBe('ຄ\u0eb3');
+    // A nikhahit on its own (Pali and Sanskrit words written in Thai) stays as it is.
+    expect(joinWords(['สํสฺการ'])).toBe('สํสฺการ');
+  });
 });

@@ -55,7 +55,19 @@ export function joinWords(words: string[]): string {
     if (text && !(ENDS_UNSPACED.test(text) && STARTS_UNSPACED.test(word))) text += ' ';
     text += word;
   }
-  return text;
+  return printedForm(text);
+}
+
+/**
+ * Tesseract's models spell Thai's sara am (ำ) and Lao's (ຳ) as their two parts, nikhahit and
+ * sara aa (ทํา for ทำ; its TSV even gives them as words of their own), the syllable's tone mark
+ * on either side of the nikhahit. Text so spelled is not found by a search for the word as
+ * keyboards type it, and each costs two characters of error: the line's text has it as one
+ * letter, after the tone mark (the word lists keep tesseract's spelling: dictionaryForm).
+ */
+export function printedForm(text: string): string {
+  if (!/[\u0e4d\u0ecd]/u.test(text)) return text;
+  return text.replace(/\u0e4d([\u0e48-\u0e4b]?)\u0e32/gu, '$1\u0e33').replace(/\u0ecd([\u0ec8-\u0ecb]?)\u0eb2/gu, '$1\u0eb3');
 }
 
 /** Mean word confidence, each word weighted by its length; undefined for a page without words. */

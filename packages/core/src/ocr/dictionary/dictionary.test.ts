@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { languageDataSource } from '../language-data.ts';
 import { ocrLanguageTag, type BundledOcrLanguage } from '../languages.ts';
-import { anyOf, dictionaryFromTraineddata, type WordList } from './dictionary.ts';
+import { anyOf, dictionaryForm, dictionaryFromTraineddata, type WordList } from './dictionary.ts';
 import { dictionaryLoader } from './load-dictionary.ts';
 import { readTraineddata, TraineddataPart } from './traineddata.ts';
 
@@ -102,6 +102,12 @@ describe('the word list inside a traineddata file', () => {
     for (const word of ['“Government,”', '(house)', 'children.', '«water»', 'PARIS', 'Paris', 'paris', 'ﬁnancial']) expect(english.has(word), word).toBe(true);
     // A mix of cases is tried only as it is: not "house" for "hOUSE".
     for (const word of ['hOUSE', 'hoUse', '', '...', '—', 'house1']) expect(english.has(word), word).toBe(false);
+  });
+
+  test("a word with Thai's or Lao's sara am is looked up as tesseract's word lists spell it, in two parts", () => {
+    expect(dictionaryForm('ทำ')).toBe('ท\u0e4d\u0e32');
+    expect(dictionaryForm('(น้ำ)')).toBe('น\u0e49\u0e4d\u0e32');
+    expect(dictionaryForm('ຄຳ')).toBe('ຄ\u0ecd\u0eb2');
   });
 
   test('a tag the host does not know gives the default case rules, not an error', () => {

@@ -21,12 +21,18 @@ const isAsciiAlphanumeric = (code: number) => (code >= 48 && code <= 57) || (cod
 /** The ligatures tesseract's training cleans out of its text (UNICHARSET::kCleanupMaps). */
 const LIGATURES: Record<string, string> = { ﬁ: 'fi', ﬂ: 'fl' };
 
-/** The word as the dictionary spells it: composed accents, no ligatures, no punctuation around it. */
+/**
+ * The word as the dictionary spells it: composed accents, no ligatures, no punctuation around
+ * it, and Thai's and Lao's sara am in its two parts, as tesseract's word lists hold it (the text
+ * we give has it as one letter: printedForm in ocr-text.ts).
+ */
 export function dictionaryForm(word: string): string {
   // Most words are plain ASCII letters: nothing to do, and no regular expression to run.
   if (isAsciiAlphanumeric(word.charCodeAt(0)) && isAsciiAlphanumeric(word.charCodeAt(word.length - 1)) && ASCII.test(word)) return word;
   return word
     .normalize('NFC')
+    .replace(/\u0e33/gu, '\u0e4d\u0e32')
+    .replace(/\u0eb3/gu, '\u0ecd\u0eb2')
     .replace(/[ﬁﬂ]/g, (ligature) => LIGATURES[ligature]!)
     .replace(LEADING, '')
     .replace(TRAILING, '');
