@@ -2,7 +2,7 @@
 // each reading on libuv's thread pool. The tesseract CLI pays for loading its model on every
 // page (0.10 s of CPU, measured with best_int and fast alike), more than our quick passes and
 // many a page's reading cost; the reading itself is the same library call the CLI makes, and its
-// TSV and OSD report the same text (native-reader.test.ts compares them).
+// TSV (and the page's text after it) and OSD report the same text (native-reader.test.ts compares them).
 #include <napi.h>
 
 #include <leptonica/allheaders.h>
@@ -100,6 +100,16 @@ class ReadWorker : public Napi::AsyncWorker {
     if (text != nullptr) {
       output_ = text;
       delete[] text;
+      // The page's text after its TSV, as the CLI writes both to stdout: its spaces are the
+      // model's own (Thai, Korean, Chinese keep the page's blanks), which the TSV does not carry.
+      bool with_text = false;
+      if (!osd_ && api.GetBoolVariable("tessedit_create_txt", &with_text) && with_text) {
+        char *plain = api.GetUTF8Text();
+        if (plain != nullptr) {
+          output_ += plain;
+          delete[] plain;
+        }
+      }
     }
     api.Clear();
     pixDestroy(&pix);

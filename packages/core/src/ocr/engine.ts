@@ -48,6 +48,11 @@ export interface OcrWord {
   /** The engine's confidence, 0 to 100. */
   confidence: number;
   box: OcrBox;
+  /**
+   * Whether the engine's own text puts a space before this word on its line (tsv.ts), where
+   * known: Tesseract's TSV cuts Thai, Korean and Chinese lines into pieces that its text joins.
+   */
+  spaced?: boolean;
 }
 
 export interface OcrLine {

@@ -1,4 +1,4 @@
-import type { OcrLine } from './engine.ts';
+import type { OcrLine, OcrWord } from './engine.ts';
 import { median } from './preprocess/components.ts';
 
 /** Lines further apart than this many times the usual line pitch are separate paragraphs. */
@@ -33,7 +33,7 @@ export function linesToText(lines: OcrLine[]): string {
         line.paragraph !== previous.paragraph && (pitch === undefined || step <= 0 || step > pitch * PARAGRAPH_GAP || (isProse(line) && isProse(previous)));
       text += apart ? '\n\n' : '\n';
     }
-    text += joinWords(line.words.map((word) => word.text));
+    text += joinWords(line.words);
   });
   return text;
 }
@@ -48,12 +48,17 @@ const UNSPACED = `[${UNSPACED_SCRIPTS.map((script) => `\\p{Script=${script}}`).j
 const ENDS_UNSPACED = new RegExp(`${UNSPACED}$`, 'u');
 const STARTS_UNSPACED = new RegExp(`^${UNSPACED}`, 'u');
 
-/** A line's words, a space between two unless both sides of it are of a script written without spaces. */
-export function joinWords(words: string[]): string {
+/**
+ * A line's words, a space between two where the engine's own text has one (OcrWord.spaced);
+ * where that is not known (a word chosen or mended after the reading), unless both sides of it
+ * are of a script written without spaces.
+ */
+export function joinWords(words: ReadonlyArray<string | Pick<OcrWord, 'text' | 'spaced'>>): string {
   let text = '';
-  for (const word of words) {
-    if (text && !(ENDS_UNSPACED.test(text) && STARTS_UNSPACED.test(word))) text += ' ';
-    text += word;
+  for (const each of words) {
+    const word = typeof each === 'string' ? { text: each } : each;
+    if (text && (word.spaced ?? !(ENDS_UNSPACED.test(text) && STARTS_UNSPACED.test(word.text)))) text += ' ';
+    text += word.text;
   }
   return printedForm(text);
 }

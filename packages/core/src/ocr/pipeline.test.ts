@@ -46,6 +46,7 @@ describe('the OCR pipeline, one ordered list of steps', () => {
     // no frames) at print's resolution, sure, so not at a screen's too (as-came-96 looks and
     // reads nothing), the plain reading weighed, then repaired; no prepared
     // reading, frames, rules, second recogniser, turned look, nor figures (no table tool asked).
+    // Read at Tesseract's own layout, it is looked over for lines that layout left out (none).
     // The second model is not there to choose words with.
     expect(ran).toEqual([
       'sharpen-soft',
@@ -56,6 +57,7 @@ describe('the OCR pipeline, one ordered list of steps', () => {
       'as-came-96',
       'as-came-kept',
       'never-noise',
+      'lost-lines',
       'stray-marks',
       'noise-lines',
       'row-order',

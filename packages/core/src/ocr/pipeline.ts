@@ -13,6 +13,7 @@ import { blankBoxes, encodePgm, type GreyImage } from './preprocess/grey-image.t
 import { rotateQuarterTurns, shrinkImage } from './preprocess/geometry.ts';
 import type { QuarterTurns } from './preprocess/orientation.ts';
 import { looksSideways, measurePage, preparePage, type PreparedPage } from './preprocess/prepare-page.ts';
+import { unreadInk } from './preprocess/unread-ink.ts';
 import { hasEvenPaper } from './preprocess/paper.ts';
 import { sharpenOutOfFocus } from './preprocess/focus.ts';
 import { descreen } from './preprocess/descreen.ts';
@@ -57,6 +58,12 @@ const NOISE_FLOOR = 20;
  * readable words either way).
  */
 const TWICE_OVER = 3;
+/**
+ * Tesseract's own layout lost lines of text (step lost-lines) where the text-like ink no word
+ * covers is wider, in all, than this share of the words read: a clean page of Korean read at
+ * its automatic layout kept one or three of its six lines.
+ */
+const LOST_SHARE = 0.5;
 /** A photo's plain reading is read at most this large (its letters then 20-40 pixels tall). */
 const PLAIN_MAX_PIXELS = 8_000_000;
 /**
@@ -685,6 +692,34 @@ const PAGE_STEPS = [
     },
   },
   {
+    name: 'lost-lines',
+    runsWhen:
+      "Tesseract's own layout left out much of the page's text (a clean page of Korean: lines taken for a picture), " +
+      'found as lines of ink no word covers: the page is read again as one block, kept where Tesseract holds that reading clearly ' +
+      'more strongly and it has no fewer readable words',
+    when: (s) => s.kept!.page.segmentation === 'auto' && !s.kept!.modelRead && !s.kept!.partial,
+    async run(s, context) {
+      const kept = s.kept!;
+      const boxes = kept.lines.flatMap((line) => line.words.map((word) => word.box));
+      const read = boxes.reduce((sum, box) => sum + box.x1 - box.x0, 0);
+      const lost = unreadInk(kept.page.image, boxes, letterHeightOf(kept.page)).reduce((sum, box) => sum + box.x1 - box.x0, 0);
+      if (lost <= read * LOST_SHARE) return s;
+      const options = { ...laterPass(context.options), ...(kept.dpi ? { dpi: kept.dpi } : {}) };
+      const block = await unlessFailed(context.options.signal, () =>
+        context.engine.recognize(encodePgm(kept.page.image), { ...options, segmentation: 'block' }).then(({ lines }) => lines),
+      );
+      if (!block) return s;
+      // Held clearly more strongly, and with no fewer readable words: Korean's and Thai's words
+      // come cut into syllables and letters (tsv.ts), which no word list has, so readable words
+      // alone would not see the lines found.
+      const dictionary = await context.dictionary();
+      const readable = (lines: OcrLine[]) => readableWords(lines, dictionary).readableCharacters;
+      if (evidence(block) <= evidence(kept.lines) * CLEARLY_MORE || readable(block) < readable(kept.lines)) return s;
+      const page = { ...kept.page, segmentation: 'block' as const };
+      return { ...s, kept: { page, ...(await readPage(page, options, context, block)) } };
+    },
+  },
+  {
     name: 'word-choice',
     runsWhen:
       "a scan or screenshot (even paper) whose engine has a second model of all the page's languages (Debian's `fast` beside npm's `best_int`, " +
@@ -797,6 +832,7 @@ export type StepName =
   | 'frames-back'
   | 'rules'
   | 'turned-look'
+  | 'lost-lines'
   | `as-came-${(typeof PAGE_DPIS)[number]}`
   | 'as-came-kept'
   | 'never-noise'

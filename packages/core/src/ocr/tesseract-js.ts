@@ -1,6 +1,6 @@
 import { ConversionError, throwIfCancelled } from '../errors.ts';
 import { NOT_LETTERS, segmentationMode, type OcrEngine, type OcrOptions, type OcrResult } from './engine.ts';
-import { parseTesseractTsv } from './tsv.ts';
+import { KEEP_BLANKS, parseTesseractTsv } from './tsv.ts';
 import { dictionaryLoader } from './dictionary/load-dictionary.ts';
 
 /** Where tesseract.js finds its worker script, WASM core and language data on this host. */
@@ -337,12 +337,14 @@ function workerSlot(paths: Omit<TesseractJsPaths, 'second' | 'workers'> & { cach
         tessedit_pageseg_mode: segmentationMode(options),
         ...(options.lettersOnly ? { tessedit_char_blacklist: NOT_LETTERS } : {}),
         ...(options.dpi ? { user_defined_dpi: String(options.dpi) } : {}),
+        ...KEEP_BLANKS,
       };
       const { data } = await Promise.race([
-        ready.recognize(image as unknown as ImageLike, parameters as RecognizeOptions, { text: false, tsv: true }),
+        ready.recognize(image as unknown as ImageLike, parameters as RecognizeOptions, { text: true, tsv: true }),
         whenStopped,
       ]);
-      return { lines: parseTesseractTsv(data.tsv ?? '') };
+      // The text after the TSV, as the native reader gives both (tsv.ts takes its spaces).
+      return { lines: parseTesseractTsv(`${data.tsv ?? ''}${data.text ?? ''}`) };
     } catch (error) {
       throwIfCancelled(signal);
       await terminate();

@@ -7,6 +7,7 @@ import {
   ConversionError,
   isOcrLanguage,
   NOT_LETTERS,
+  KEEP_BLANKS,
   parseTesseractTsv,
   secondModelPath,
   segmentationMode,
@@ -113,9 +114,10 @@ export function createNativeTesseractEngine(
   async function recognize(image: Uint8Array, { languages, segmentation = 'auto', lettersOnly, dpi, signal, model, spare }: OcrOptions): Promise<OcrResult> {
     const psm = segmentationMode({ segmentation, languages });
     const folder = model === 'second' && secondModelDir ? secondModelDir : tessdataDir;
-    // TSV rather than text: word boxes and confidences; `-c` because the `tsv` config file is
-    // looked up in --tessdata-dir, which holds only models.
+    // TSV for word boxes and confidences, and the text after it for the page's own spaces
+    // (tsv.ts: KEEP_BLANKS); `-c` because the config files are looked up in --tessdata-dir, which holds only models.
     const args = ['stdin', 'stdout', '--tessdata-dir', folder, '-l', languages.join('+'), '--oem', '1', '--psm', psm, '-c', 'tessedit_create_tsv=1'];
+    args.push('-c', 'tessedit_create_txt=1', '-c', `preserve_interword_spaces=${KEEP_BLANKS.preserve_interword_spaces}`);
     if (lettersOnly) args.push('-c', `tessedit_char_blacklist=${NOT_LETTERS}`);
     if (dpi) args.push('--dpi', String(dpi));
     const { code, stdout, stderr: log } = await runner(args, image, signal, spare ? { spare } : {});

@@ -27,7 +27,12 @@ export const ADDON_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.ur
  * reader remembers the last reading's, so each reading sets them all. `tessedit_create_tsv`
  * only chooses the CLI's output, which the reader always gives.
  */
-const VARIABLE_DEFAULTS: Readonly<Record<string, string>> = { tessedit_char_blacklist: '', user_defined_dpi: '0' };
+const VARIABLE_DEFAULTS: Readonly<Record<string, string>> = {
+  tessedit_char_blacklist: '',
+  user_defined_dpi: '0',
+  tessedit_create_txt: '0',
+  preserve_interword_spaces: '0',
+};
 const OUTPUT_ONLY = new Set(['tessedit_create_tsv']);
 
 /** The CLI's TSV header line, which its renderer writes before the page's rows. */
