@@ -344,7 +344,8 @@ function workerSlot(paths: Omit<TesseractJsPaths, 'second' | 'workers'> & { cach
         whenStopped,
       ]);
       // The text after the TSV, as the native reader gives both (tsv.ts takes its spaces).
-      return { lines: parseTesseractTsv(`${data.tsv ?? ''}${data.text ?? ''}`) };
+      const tsv = data.tsv ?? '';
+      return { lines: parseTesseractTsv(`${tsv}${tsv.endsWith('\n') ? '' : '\n'}${data.text ?? ''}`) };
     } catch (error) {
       throwIfCancelled(signal);
       await terminate();
