@@ -125,16 +125,22 @@ describe('within a script, franc weighed by the word lists of the models on hand
  * An engine whose OSD names `script` and whose readings give `read`: confidently with a model
  * of `readsWith`, as garbage's confidence with others; the readings asked are counted.
  */
-function fakeEngine(script: string | undefined, read: string[], readsWith: string[]): OcrEngine & { asked: string[][] } {
+function fakeEngine(
+  script: string | undefined,
+  read: string[],
+  readsWith: string[],
+  { osdConfidence = 5, misread }: { osdConfidence?: number; misread?: string[] } = {},
+): OcrEngine & { asked: string[][] } {
   const asked: string[][] = [];
   return {
     name: 'fake',
     asked,
-    ...(script === undefined ? {} : { osd: async () => ({ script, confidence: 5, orientation: 0 }) }),
+    ...(script === undefined ? {} : { osd: async () => ({ script, confidence: osdConfidence, orientation: 0 }) }),
     recognize: async (_image: Uint8Array, options: OcrOptions) => {
       asked.push(options.languages);
-      const confidence = options.languages.some((code) => readsWith.includes(code)) ? 90 : 20;
-      return { lines: reading(read).map((line) => ({ ...line, words: line.words.map((word) => ({ ...word, confidence })) })) };
+      const right = options.languages.some((code) => readsWith.includes(code));
+      const confidence = right ? 90 : 20;
+      return { lines: reading(right ? read : (misread ?? read)).map((line) => ({ ...line, words: line.words.map((word) => ({ ...word, confidence })) })) };
     },
     terminate: async () => {},
   };
@@ -175,6 +181,22 @@ describe('detectLanguages', () => {
     expect(heights).toHaveLength(2);
     expect(heights[0]).toBeLessThan(page.height);
     expect(heights[1]).toBe(page.height);
+  });
+
+  // Four lines of Korean messages: OSD said "Japanese" at 0.13, and the bundled scripts' models
+  // read the band as Latin and Cyrillic noise ("eng+rus").
+  test('Korean named Japanese by an unsure OSD is read with Korean too, and found; Japanese read sure is not', async () => {
+    const noise = ['Jai зовем fale 19 BYE Sin Ely [018 RE =', '15725 мову ЕК F< |6=0 =>'];
+    const korean = fakeEngine('Japanese', catalogueSentences('ko', 4), ['kor'], { osdConfidence: 0.13, misread: noise });
+    expect((await detectLanguages(korean, page)).codes).toEqual(['kor']);
+    expect(korean.asked).toEqual([['eng'], ['eng', 'rus', 'jpn'], ['kor']]);
+    const japanese = fakeEngine('Japanese', catalogueSentences('ja', 4), ['jpn'], { osdConfidence: 0.13, misread: noise });
+    expect((await detectLanguages(japanese, page)).codes).toEqual(['jpn']);
+    expect(japanese.asked).toEqual([['eng'], ['eng', 'rus', 'jpn']]);
+    // Nor is Chinese, read sure by the Japanese model.
+    const chinese = fakeEngine('Han', catalogueSentences('zh_CN', 4), ['jpn', 'kor'], { osdConfidence: 0.13, misread: noise });
+    expect((await detectLanguages(chinese, page)).tags).toEqual(['zh-Hans']);
+    expect(chinese.asked).toEqual([['eng'], ['eng', 'rus', 'jpn']]);
   });
 
   test('an engine without OSD reads the band again with the bundled scripts, and its letters tell; nothing read is English', async () => {

@@ -127,6 +127,10 @@ export async function detectLanguages(
   // Latin by OSD, but the Latin model unsure of part of the sample: another script's paragraphs
   // are there too (OSD names the page's most common), read by the models of the bundled scripts.
   const lines = await quickRead(quick && quick !== LATIN_QUICK ? [quick] : UNKNOWN_SCRIPT_MODELS);
+  if (osd && EAST_ASIAN.has(isoScriptOf(osd.script) ?? '') && surelyRead(lines) < CJK_SURE) {
+    const korean = await quickRead([KOREAN]).catch(() => undefined);
+    if (korean && hangulShare(korean) >= HANGUL_SHARE && surelyRead(korean) >= CJK_SURE) return found([KOREAN]);
+  }
   const codes = await languagesOfReading(lines, weighing);
   if (codes.length > 0) return found(codes);
   const preferredOfScript = script && preferredLanguage && languagesOfScript(script).includes(preferredLanguage) ? preferredLanguage : undefined;
@@ -162,6 +166,32 @@ function surelyRead(lines: readonly OcrLine[]): number {
     if (word.confidence >= WORD_SURE) sure += letters;
   }
   return all > 0 ? sure / all : 0;
+}
+
+/**
+ * OSD tells Korean from Japanese and Chinese poorly on a few lines (four lines of Korean
+ * messages: "Japanese", confidence 0.13 on the band, 0.44 on the page). Where it names one of
+ * the three and the Japanese model (or the bundled scripts') read the band unsure, the band is
+ * read with Korean's too: mostly Hangul, read sure, it is Korean. Japanese and Chinese pages
+ * read sure with jpn are not read again.
+ */
+const EAST_ASIAN = new Set(['Hani', 'Jpan', 'Kore']);
+const KOREAN = 'kor';
+const CJK_SURE = 0.6;
+const HANGUL_SHARE = 0.5;
+
+function hangulShare(lines: readonly OcrLine[]): number {
+  let hangul = 0;
+  let all = 0;
+  for (const word of lines.flatMap((line) => line.words)) {
+    for (const character of word.text) {
+      const script = scriptOfLetter(character);
+      if (!script) continue;
+      all++;
+      if (script === 'Kore') hangul++;
+    }
+  }
+  return all > 0 ? hangul / all : 0;
 }
 
 /** The Latin script's quick model (scripts.ts). */
