@@ -1,6 +1,6 @@
 import { catalogueEntry } from '../language-catalogue.ts';
 import { FIRST_DETECTION_MODEL, MAX_OCR_LANGUAGES } from '../languages.ts';
-import { PAGE_DPIS, unlessFailed, type OcrEngine, type OcrLine, type OcrOptions } from '../engine.ts';
+import { PAGE_DPIS, unlessFailed, type OcrEngine, type OcrLine, type OcrOptions, type OcrWord } from '../engine.ts';
 import { encodePgm, type GreyImage } from '../preprocess/grey-image.ts';
 import { identifyLanguage } from './identify.ts';
 import { firstDetectionModel, isoScriptOf, languagesOfScript, letterCounts, quickModelOf, scriptOfLetter } from './scripts.ts';
@@ -157,15 +157,20 @@ async function scriptOf(engine: OcrEngine, grey: GreyImage, signal: AbortSignal 
 const LATIN_SURE = 0.85;
 const WORD_SURE = 50;
 
-function surelyRead(lines: readonly OcrLine[]): number {
-  let sure = 0;
+const surelyRead = (lines: readonly OcrLine[]) => letterShare(lines, (word) => word.confidence >= WORD_SURE);
+
+/** The share of a reading's letters that `counts` counts, each letter with the word it is in. */
+function letterShare(lines: readonly OcrLine[], counts: (word: OcrWord, letter: string) => boolean): number {
+  let counted = 0;
   let all = 0;
   for (const word of lines.flatMap((line) => line.words)) {
-    const letters = word.text.replace(/[^\p{L}]/gu, '').length;
-    all += letters;
-    if (word.confidence >= WORD_SURE) sure += letters;
+    for (const letter of word.text) {
+      if (!/\p{L}/u.test(letter)) continue;
+      all++;
+      if (counts(word, letter)) counted++;
+    }
   }
-  return all > 0 ? sure / all : 0;
+  return all > 0 ? counted / all : 0;
 }
 
 /**
@@ -180,19 +185,7 @@ const KOREAN = 'kor';
 const CJK_SURE = 0.6;
 const HANGUL_SHARE = 0.5;
 
-function hangulShare(lines: readonly OcrLine[]): number {
-  let hangul = 0;
-  let all = 0;
-  for (const word of lines.flatMap((line) => line.words)) {
-    for (const character of word.text) {
-      const script = scriptOfLetter(character);
-      if (!script) continue;
-      all++;
-      if (script === 'Kore') hangul++;
-    }
-  }
-  return all > 0 ? hangul / all : 0;
-}
+const hangulShare = (lines: readonly OcrLine[]) => letterShare(lines, (_word, letter) => scriptOfLetter(letter) === 'Kore');
 
 /** The Latin script's quick model (scripts.ts). */
 const LATIN_QUICK = FIRST_DETECTION_MODEL;
