@@ -117,7 +117,8 @@ export function createNativeTesseractEngine(
     // TSV for word boxes and confidences, and the text after it for the page's own spaces
     // (tsv.ts: KEEP_BLANKS); `-c` because the config files are looked up in --tessdata-dir, which holds only models.
     const args = ['stdin', 'stdout', '--tessdata-dir', folder, '-l', languages.join('+'), '--oem', '1', '--psm', psm, '-c', 'tessedit_create_tsv=1'];
-    args.push('-c', 'tessedit_create_txt=1', '-c', `preserve_interword_spaces=${KEEP_BLANKS.preserve_interword_spaces}`);
+    args.push('-c', 'tessedit_create_txt=1');
+    for (const [name, value] of Object.entries(KEEP_BLANKS)) args.push('-c', `${name}=${value}`);
     if (lettersOnly) args.push('-c', `tessedit_char_blacklist=${NOT_LETTERS}`);
     if (dpi) args.push('--dpi', String(dpi));
     const { code, stdout, stderr: log } = await runner(args, image, signal, spare ? { spare } : {});

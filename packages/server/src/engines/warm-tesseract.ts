@@ -25,7 +25,8 @@ export const ADDON_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 /**
  * The variables a reading may set (tesseract's `-c`, `--dpi`), each with its default: a kept
  * reader remembers the last reading's, so each reading sets them all. `tessedit_create_tsv`
- * only chooses the CLI's output, which the reader always gives.
+ * only chooses the CLI's output, which the reader always gives; `tessedit_create_txt` is read by
+ * the addon, which then gives the page's text after the TSV as the CLI does.
  */
 const VARIABLE_DEFAULTS: Readonly<Record<string, string>> = {
   tessedit_char_blacklist: '',
