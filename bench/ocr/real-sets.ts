@@ -1,5 +1,6 @@
 // The real sets (phone photos of pages, shop receipts) image by image through TextLift's
-// pipeline: CER, word recall and time. Run: node bench/ocr/real-sets.ts [--engine wasm] [filter]
+// pipeline: CER, word recall and time. Run: node bench/ocr/real-sets.ts [--engine wasm] [--language auto] [filter]
+// (--language: every sample read in it, `auto` as a visitor who chooses none; else each its own).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runTool } from '@textlift/core';
@@ -11,7 +12,8 @@ import { createOcrProvider } from '../../packages/server/src/engines/ocr-provide
 
 const args = process.argv.slice(2);
 const engine = args.includes('--engine') ? (args[args.indexOf('--engine') + 1] as 'native' | 'wasm') : 'native';
-const filter = args.find((arg, i) => !arg.startsWith('--') && args[i - 1] !== '--engine') ?? '';
+const language = args.includes('--language') ? args[args.indexOf('--language') + 1] : undefined;
+const filter = args.find((arg, i) => !arg.startsWith('--') && args[i - 1] !== '--engine' && args[i - 1] !== '--language') ?? '';
 const provider = await createOcrProvider(loadConfig({ ocrEngine: engine, concurrency: 1 }));
 const scores = new Map<string, Array<{ cer: number; recall: number }>>();
 for (const sample of realSamples().filter((s) => s.file.includes(filter))) {
@@ -20,18 +22,19 @@ for (const sample of realSamples().filter((s) => s.file.includes(filter))) {
   const result = await runTool(
     'image-to-text',
     { files: [{ name: path.basename(sample.file), bytes: readFileSync(sample.file) }] },
-    { language: sample.language },
+    { language: language ?? sample.language },
     { host },
   ).catch((error: Error) => ({ text: `[${error.message}]` }));
   const seconds = (performance.now() - started) / 1000;
   release();
   const text = result.text ?? '';
+  const readAs = 'data' in result ? (result.data as { language?: { codes: string[] } } | undefined)?.language?.codes.join('+') : undefined;
   const { cer, recall } = scoreOf(sample, text);
   if (!scores.has(sample.set)) scores.set(sample.set, []);
   scores.get(sample.set)!.push({ cer, recall });
   console.log(
     `${path.basename(sample.file).padEnd(22)} CER ${(cer * 100).toFixed(1).padStart(5)}%  recall ${(recall * 100).toFixed(1).padStart(5)}%  ` +
-      `${seconds.toFixed(1)} s`,
+      `${seconds.toFixed(1)} s${language ? `  read as ${readAs ?? '?'}` : ''}`,
   );
   if (process.env.SHOW) console.log(normalizeWhitespace(text).slice(0, 3000));
 }

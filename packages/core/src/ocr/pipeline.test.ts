@@ -138,6 +138,19 @@ describe('the OCR pipeline, one ordered list of steps', () => {
     expect(calls.filter((call) => call.dpi === undefined && call.languages.join() === 'eng')).toHaveLength(0);
   });
 
+  // A photo's darkest rows are the desk or a shadow: its text is where preparation evened it.
+  test("a photo's languages are found on it prepared, and nothing is read before they are", async () => {
+    const { engine, calls, ran } = standIn('Die Kommission wird den Jahresbericht vor der Sitzung der Mitglieder im März auf der Webseite veröffentlichen', 95);
+    const photo = createGreyImage(200, 60);
+    for (let y = 0; y < photo.height; y++) for (let x = 0; x < photo.width; x++) photo.data[y * photo.width + x] = 90 + Math.round((160 * x) / photo.width);
+    const page = await recognizePage(engine, photo, { languages: [] });
+    expect(page.language).toEqual({ codes: ['deu'], tags: ['de'], detected: true });
+    expect(ran.indexOf('find-languages')).toBe(ran.indexOf('prepare') + 1);
+    expect(calls[0]?.languages).toEqual(['eng']);
+    expect(calls.length).toBeGreaterThan(1);
+    for (const call of calls.slice(1)) expect(call.languages).toEqual(['deu']);
+  });
+
   test("a short page in the reader's own Latin language is first read in it, and that reading stands for the page's", async () => {
     const { engine, calls } = standIn('Die Kommission wird den Jahresbericht vor der Sitzung der Mitglieder im März auf der Webseite veröffentlichen', 95);
     const page = await recognizePage(engine, blankPage(), { languages: [], preferredLanguage: 'deu' });
@@ -153,7 +166,7 @@ describe('the OCR pipeline, one ordered list of steps', () => {
       pipelineSteps()
         .filter((step) => !step.switchable)
         .map((step) => step.name),
-    ).toEqual(['read-page', 'read', 'frames-back', 'as-came-kept']);
+    ).toEqual(['find-languages', 'read-page', 'read', 'frames-back', 'as-came-kept']);
   });
 });
 

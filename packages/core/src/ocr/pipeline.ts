@@ -247,6 +247,8 @@ interface PageState {
   descreened?: boolean;
   /** The page as prepared (or only measured, preparation off). */
   page?: PreparedPage;
+  /** The languages found on the prepared page (find-languages): a photo's, none given. */
+  language?: ReadLanguages;
   /** The reading kept so far; the repairs work on its lines. */
   kept?: Kept;
   /** A clean page, read as it came only (clean-once). */
@@ -522,7 +524,8 @@ const PAGE_STEPS = [
       // The readings as it came (a clean page's, as-came; a photo's plain one, never-noise) do
       // not wait for preparation where the engine reads beside it; where it reads one thing at
       // a time, they come after the prepared reading, as before.
-      if (context.engine.parallel) {
+      // A photo's languages are found on it prepared (find-languages): nothing is read before.
+      if (context.engine.parallel && context.options.languages.length > 0) {
         // A sideways page is read as it came only once its way up is known (way-up).
         if (context.evenPaper()) {
           if (!looksSideways(context.grey)) startAsCame(0, context);
@@ -536,6 +539,25 @@ const PAGE_STEPS = [
       return { ...s, page };
     },
     whenOff: (s, { grey }) => ({ ...s, page: measurePage(grey) }),
+  },
+  {
+    name: 'find-languages',
+    runsWhen:
+      'no language given and the page is a photo (uneven paper): its languages are found on it prepared, its sheet flattened and ' +
+      "light evened (as it came, a band of its darkest rows is the desk or a shadow); a scan's or a screenshot's are found before its reading",
+    switchable: false,
+    when: (_s, context) => context.options.languages.length === 0,
+    async run(s, context) {
+      const { options, engine } = context;
+      const { pageReading: _unused, ...language } = await detectLanguages(engine, s.page!.image, {
+        signal: options.signal,
+        preferredLanguage: options.preferredLanguage,
+      });
+      engine.load?.(language.codes);
+      context.options = { ...options, languages: language.codes };
+      if (engine.parallel && !context.isOff('never-noise')) void context.plain(0).catch(() => {});
+      return { ...s, language };
+    },
   },
   {
     name: 'way-up',
@@ -820,6 +842,7 @@ export type StepName =
   | 'sharpen-soft'
   | 'descreen'
   | 'prepare'
+  | 'find-languages'
   | 'way-up'
   | 'clean-once'
   | 'read-page'
@@ -968,10 +991,13 @@ const turnFirst = (context: PageContext) => !context.isOff('turned-look');
  */
 export async function recognizePage(engine: OcrEngine, grey: GreyImage, options: ReadOptions, needs: ReadingNeeds = {}): Promise<PageText> {
   if (options.languages.length > 0) return { ...(await readInLanguages(engine, grey, options, needs)), language: readAs(options.languages, false) };
+  // A photo's are found once it is prepared (find-languages).
+  const even = hasEvenPaper(grey);
+  if (!even) return readInLanguages(engine, grey, options, needs, undefined, even);
   const { pageReading, ...language } = await detectLanguages(engine, grey, options);
   engine.load?.(language.codes);
   const seed = pageReading && { ...pageReading, image: grey };
-  return { ...(await readInLanguages(engine, grey, { ...options, languages: language.codes }, needs, seed)), language };
+  return { ...(await readInLanguages(engine, grey, { ...options, languages: language.codes }, needs, seed, even)), language };
 }
 
 /** A reading of the page made already (detection's quick pass): taken up by `plain` where it is the one asked for. */
@@ -981,18 +1007,27 @@ interface MadeReading {
   lines: OcrLine[];
 }
 
-async function readInLanguages(engine: OcrEngine, grey: GreyImage, options: ReadOptions, needs: ReadingNeeds, made?: MadeReading): Promise<PageText> {
+async function readInLanguages(
+  engine: OcrEngine,
+  grey: GreyImage,
+  options: ReadOptions,
+  needs: ReadingNeeds,
+  made?: MadeReading,
+  evenPaper?: boolean,
+): Promise<PageText> {
   const switches = engine.steps ?? {};
   const known = new Set(switchableSteps());
   for (const name of switches.off ?? [])
     if (!known.has(name)) throw new Error(`no OCR step can be switched off by the name ${name}: one of ${[...known].join(', ')}`);
-  let even: boolean | undefined;
+  let even = evenPaper;
   let dictionary: Promise<Dictionary | undefined> | undefined;
   const plainReadings = new Map<string, Promise<OcrLine[]>>();
   const ahead = new Map<string, { reading: Promise<OcrLine[] | undefined>; stop: AbortController }>();
   const plainImages = new Map<QuarterTurns, GreyImage>();
   const readPlain = (turns: QuarterTurns, dpi: number | undefined, more: Partial<OcrOptions>) =>
-    engine.recognize(encodePgm(context.plainImage(turns)), { ...options, ...more, segmentation: 'auto', ...(dpi ? { dpi } : {}) }).then(({ lines }) => lines);
+    engine
+      .recognize(encodePgm(context.plainImage(turns)), { ...context.options, ...more, segmentation: 'auto', ...(dpi ? { dpi } : {}) })
+      .then(({ lines }) => lines);
   const context: PageContext = {
     engine,
     grey,
@@ -1001,7 +1036,7 @@ async function readInLanguages(engine: OcrEngine, grey: GreyImage, options: Read
     switches,
     isOff: (name) => switches.off?.has(name) ?? false,
     evenPaper: () => (even ??= hasEvenPaper(context.grey)),
-    dictionary: () => (dictionary ??= (engine.dictionary?.(options.languages) ?? Promise.resolve(undefined)).catch(() => undefined)),
+    dictionary: () => (dictionary ??= (engine.dictionary?.(context.options.languages) ?? Promise.resolve(undefined)).catch(() => undefined)),
     plainImage(turns) {
       let image = plainImages.get(turns);
       if (!image) {
@@ -1018,7 +1053,7 @@ async function readInLanguages(engine: OcrEngine, grey: GreyImage, options: Read
       const key = `${turns}.${dpi ?? ''}`;
       let reading = plainReadings.get(key);
       if (!reading) {
-        const more = progress ? {} : laterPass(options);
+        const more = progress ? {} : laterPass(context.options);
         const early = ahead.get(key);
         ahead.delete(key);
         // Refused or failed ahead, it is read now, as if never asked for. Made already, of the
@@ -1034,7 +1069,7 @@ async function readInLanguages(engine: OcrEngine, grey: GreyImage, options: Read
       if (!engine.parallel || plainReadings.has(key) || ahead.has(key)) return;
       const stop = new AbortController();
       const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
-      const reading = readPlain(turns, dpi, { ...laterPass(options), signal, spare: true }).catch(() => undefined);
+      const reading = readPlain(turns, dpi, { ...laterPass(context.options), signal, spare: true }).catch(() => undefined);
       ahead.set(key, { reading, stop });
     },
     notWanted(turns, dpi) {
@@ -1061,6 +1096,7 @@ async function readInLanguages(engine: OcrEngine, grey: GreyImage, options: Read
     placement,
     measuredSkew: state.page?.skew ?? 0,
     ...(partial ? { partial: true } : {}),
+    ...(state.language ? { language: state.language } : {}),
   };
 }
 

@@ -199,6 +199,48 @@ describe('detectLanguages', () => {
     expect(chinese.asked).toEqual([['eng'], ['eng', 'rus', 'jpn']]);
   });
 
+  // A photographed receipt: the Latin model sure of most of it, its logo and blots unsure, and
+  // OSD calling the band Arabic, or Greek (one language: no reading needed to name it).
+  test('a page read mostly sure in Latin stays Latin where OSD names another script whose model reads it less surely', async () => {
+    const receipt = [
+      'Tax Invoice 08/03/18 Cashier: Sharon',
+      'Goods sold are not returnable or exchangeable',
+      'Thank you for shopping with us and please come again',
+      'Total amount payable including the service tax',
+    ];
+    const engineFor = (script: string, surer: boolean): OcrEngine & { asked: string[][] } => {
+      const asked: string[][] = [];
+      return {
+        name: 'fake',
+        asked,
+        osd: async () => ({ script, confidence: 0.83, orientation: 0 }),
+        recognize: async (_image: Uint8Array, options: OcrOptions) => {
+          asked.push(options.languages);
+          if (options.languages.includes('eng'))
+            return {
+              lines: reading([...receipt, 'S5 we Tndepes clas Grows Fornme Lrwef', 'Mwwre Oroqt Plasmu Sxxer Kdowv Qtzeb']).map((line, index) =>
+                index < receipt.length ? line : { ...line, words: line.words.map((word) => ({ ...word, confidence: 30 })) },
+              ),
+            };
+          return {
+            lines: reading(['سخ تير فو عا سعوقادل', 'Σ ΤΕΡ ΦΟ']).map((line) => ({
+              ...line,
+              words: line.words.map((word) => ({ ...word, confidence: surer ? 95 : 40 })),
+            })),
+          };
+        },
+        terminate: async () => {},
+      };
+    };
+    for (const script of ['Arabic', 'Greek']) {
+      const engine = engineFor(script, false);
+      expect((await detectLanguages(engine, page)).codes, script).toEqual(['eng']);
+      expect(engine.asked[1], script).toEqual([script === 'Greek' ? 'ell' : 'ara']);
+    }
+    // The script's model surer than Latin's: the page is that script's.
+    expect((await detectLanguages(engineFor('Greek', true), page)).codes).toEqual(['ell']);
+  });
+
   test('an engine without OSD reads the band again with the bundled scripts, and its letters tell; nothing read is English', async () => {
     const japanese = fakeEngine(undefined, catalogueSentences('ja', 6), ['jpn']);
     expect((await detectLanguages(japanese, page)).codes).toEqual(['jpn']);
