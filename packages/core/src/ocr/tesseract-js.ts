@@ -174,7 +174,14 @@ export function createTesseractJsEngine(paths: TesseractJsPaths): OcrEngine {
                 throw toEngineError(error);
               });
               const { data } = await worker.detect(image as unknown as ImageLike);
-              return data.script ? { script: data.script, confidence: data.script_confidence ?? 0, orientation: data.orientation_degrees ?? 0 } : undefined;
+              return data.script
+                ? {
+                    script: data.script,
+                    confidence: data.script_confidence ?? 0,
+                    orientation: data.orientation_degrees ?? 0,
+                    orientationConfidence: data.orientation_confidence ?? 0,
+                  }
+                : undefined;
             });
             osdQueue = reading.catch(() => {});
             return reading;

@@ -135,7 +135,7 @@ function fakeEngine(
   return {
     name: 'fake',
     asked,
-    ...(script === undefined ? {} : { osd: async () => ({ script, confidence: osdConfidence, orientation: 0 }) }),
+    ...(script === undefined ? {} : { osd: async () => ({ script, confidence: osdConfidence, orientation: 0, orientationConfidence: 5 }) }),
     recognize: async (_image: Uint8Array, options: OcrOptions) => {
       asked.push(options.languages);
       const right = options.languages.some((code) => readsWith.includes(code));
@@ -174,7 +174,7 @@ describe('detectLanguages', () => {
       osd: async (image) => {
         const height = Number(new TextDecoder().decode(image.subarray(0, 20)).split(/\s+/)[2]);
         heights.push(height);
-        return height === page.height ? { script: 'Greek', confidence: 5, orientation: 0 } : undefined;
+        return height === page.height ? { script: 'Greek', confidence: 5, orientation: 0, orientationConfidence: 5 } : undefined;
       },
     };
     expect((await detectLanguages(engine, page)).codes).toEqual(['ell']);
@@ -213,7 +213,7 @@ describe('detectLanguages', () => {
       return {
         name: 'fake',
         asked,
-        osd: async () => ({ script, confidence: 0.83, orientation: 0 }),
+        osd: async () => ({ script, confidence: 0.83, orientation: 0, orientationConfidence: 5 }),
         recognize: async (_image: Uint8Array, options: OcrOptions) => {
           asked.push(options.languages);
           if (options.languages.includes('eng'))
@@ -241,6 +241,37 @@ describe('detectLanguages', () => {
     expect((await detectLanguages(engineFor('Greek', true), page)).codes).toEqual(['ell']);
   });
 
+  // Read sideways, French is noise, and noise is named some language (Mongolian, Serbian).
+  test('a page OSD finds turned is found again turned upright, OSD not asked twice', async () => {
+    const sizes: string[] = [];
+    let osdAsked = 0;
+    const french = catalogueSentences('fr', 6);
+    const engine: OcrEngine = {
+      name: 'fake',
+      osd: async () => {
+        osdAsked++;
+        return { script: 'Latin', confidence: 7, orientation: 90, orientationConfidence: 6.7 };
+      },
+      recognize: async (image: Uint8Array) => {
+        const width = new TextDecoder().decode(image.subarray(0, 20)).split(/\s+/)[1];
+        sizes.push(width!);
+        // The page's long side across: upright.
+        const upright = width === '1200';
+        return {
+          lines: reading(upright ? french : ['ZOAE SNOA $8)9 SNoA', 'alpualid :xa Jay xa']).map((line) => ({
+            ...line,
+            words: line.words.map((word) => ({ ...word, confidence: upright ? 90 : 20 })),
+          })),
+        };
+      },
+      terminate: async () => {},
+    };
+    const sideways = { width: 400, height: 1200, data: new Uint8Array(400 * 1200).fill(255) };
+    expect((await detectLanguages(engine, sideways)).codes).toEqual(['fra']);
+    expect(osdAsked).toBe(1);
+    expect(sizes).toEqual(['400', '1200']);
+  });
+
   test('an engine without OSD reads the band again with the bundled scripts, and its letters tell; nothing read is English', async () => {
     const japanese = fakeEngine(undefined, catalogueSentences('ja', 6), ['jpn']);
     expect((await detectLanguages(japanese, page)).codes).toEqual(['jpn']);
@@ -251,7 +282,7 @@ describe('detectLanguages', () => {
 
 test("Tesseract's OSD report is parsed; one without a script is undefined", () => {
   const report = 'Page number: 0\nOrientation in degrees: 180\nRotate: 180\nOrientation confidence: 7.41\nScript: Japanese\nScript confidence: 2.29\n';
-  expect(parseOsd(report)).toEqual({ script: 'Japanese', confidence: 2.29, orientation: 180 });
+  expect(parseOsd(report)).toEqual({ script: 'Japanese', confidence: 2.29, orientation: 180, orientationConfidence: 7.41 });
   expect(parseOsd('Too few characters. Skipping this page\n')).toBeUndefined();
 });
 
