@@ -1,8 +1,10 @@
 // The real sets (phone photos of pages, shop receipts) image by image through TextLift's
-// pipeline: CER, word recall and time. Run: node bench/ocr/real-sets.ts [--engine wasm] [--language auto] [filter]
-// (--language: every sample read in it, `auto` as a visitor who chooses none; else each its own).
+// pipeline: CER, word recall and time. Run: node bench/ocr/real-sets.ts [--engine wasm] [--language auto] [--rotate 180] [filter]
+// (--language: every sample read in it, `auto` as a visitor who chooses none; else each its own;
+// --rotate: each picture turned clockwise by so many degrees first, its EXIF turn applied).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { runTool } from '@textlift/core';
 import { normalizeWhitespace } from '../../test-support/cer.ts';
 import { realSamples, scoreOf } from '../../test-support/real-sets.ts';
@@ -13,7 +15,9 @@ import { createOcrProvider } from '../../packages/server/src/engines/ocr-provide
 const args = process.argv.slice(2);
 const engine = args.includes('--engine') ? (args[args.indexOf('--engine') + 1] as 'native' | 'wasm') : 'native';
 const language = args.includes('--language') ? args[args.indexOf('--language') + 1] : undefined;
-const filter = args.find((arg, i) => !arg.startsWith('--') && args[i - 1] !== '--engine' && args[i - 1] !== '--language') ?? '';
+const rotate = args.includes('--rotate') ? Number(args[args.indexOf('--rotate') + 1]) : undefined;
+const valued = new Set(['--engine', '--language', '--rotate']);
+const filter = args.find((arg, i) => !arg.startsWith('--') && !valued.has(args[i - 1] ?? '')) ?? '';
 const provider = await createOcrProvider(loadConfig({ ocrEngine: engine, concurrency: 1 }));
 const scores = new Map<string, Array<{ cer: number; recall: number }>>();
 for (const sample of realSamples().filter((s) => s.file.includes(filter))) {
@@ -21,7 +25,7 @@ for (const sample of realSamples().filter((s) => s.file.includes(filter))) {
   const started = performance.now();
   const result = await runTool(
     'image-to-text',
-    { files: [{ name: path.basename(sample.file), bytes: readFileSync(sample.file) }] },
+    { files: [{ name: path.basename(sample.file), bytes: rotate === undefined ? readFileSync(sample.file) : await sharp(sample.file).rotate().rotate(rotate).jpeg({ quality: 92 }).toBuffer() }] },
     { language: language ?? sample.language },
     { host },
   ).catch((error: Error) => ({ text: `[${error.message}]` }));

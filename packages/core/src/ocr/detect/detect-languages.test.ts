@@ -189,14 +189,15 @@ describe('detectLanguages', () => {
     const noise = ['Jai зовем fale 19 BYE Sin Ely [018 RE =', '15725 мову ЕК F< |6=0 =>'];
     const korean = fakeEngine('Japanese', catalogueSentences('ko', 4), ['kor'], { osdConfidence: 0.13, misread: noise });
     expect((await detectLanguages(korean, page)).codes).toEqual(['kor']);
-    expect(korean.asked).toEqual([['eng'], ['eng', 'rus', 'jpn'], ['kor']]);
+    // OSD unsure, the Latin model unsure: the band is read turned over too (upside down, it would read sure).
+    expect(korean.asked).toEqual([['eng'], ['eng'], ['eng', 'rus', 'jpn'], ['kor']]);
     const japanese = fakeEngine('Japanese', catalogueSentences('ja', 4), ['jpn'], { osdConfidence: 0.13, misread: noise });
     expect((await detectLanguages(japanese, page)).codes).toEqual(['jpn']);
-    expect(japanese.asked).toEqual([['eng'], ['eng', 'rus', 'jpn']]);
+    expect(japanese.asked).toEqual([['eng'], ['eng'], ['eng', 'rus', 'jpn']]);
     // Nor is Chinese, read sure by the Japanese model.
     const chinese = fakeEngine('Han', catalogueSentences('zh_CN', 4), ['jpn', 'kor'], { osdConfidence: 0.13, misread: noise });
     expect((await detectLanguages(chinese, page)).tags).toEqual(['zh-Hans']);
-    expect(chinese.asked).toEqual([['eng'], ['eng', 'rus', 'jpn']]);
+    expect(chinese.asked).toEqual([['eng'], ['eng'], ['eng', 'rus', 'jpn']]);
   });
 
   // A photographed receipt: the Latin model sure of most of it, its logo and blots unsure, and
@@ -272,10 +273,28 @@ describe('detectLanguages', () => {
     expect(sizes).toEqual(['400', '1200']);
   });
 
+  // A receipt upside down: OSD unsure of its script and its turn (0.4, 0.37).
+  test('a page OSD cannot tell the turn of, read surer turned over, is found turned over', async () => {
+    const asked: string[][] = [];
+    const engine: OcrEngine = {
+      name: 'fake',
+      osd: async () => ({ script: 'Latin', confidence: 0.42, orientation: 180, orientationConfidence: 0.37 }),
+      recognize: async (_image: Uint8Array, options: OcrOptions) => {
+        asked.push(options.languages);
+        const upsideDown = asked.length === 1;
+        const text = upsideDown ? ['‘MOA MNVHL ‘F18YNYNLIY LON', 'I¥V 10S SA00O XEE8S'] : catalogueSentences('fr', 6);
+        return { lines: reading(text).map((line) => ({ ...line, words: line.words.map((word) => ({ ...word, confidence: upsideDown ? 30 : 90 })) })) };
+      },
+      terminate: async () => {},
+    };
+    expect((await detectLanguages(engine, page)).codes).toEqual(['fra']);
+    expect(asked).toEqual([['eng'], ['eng'], ['eng']]);
+  });
+
   test('an engine without OSD reads the band again with the bundled scripts, and its letters tell; nothing read is English', async () => {
     const japanese = fakeEngine(undefined, catalogueSentences('ja', 6), ['jpn']);
     expect((await detectLanguages(japanese, page)).codes).toEqual(['jpn']);
-    expect(japanese.asked).toEqual([['eng'], ['eng', 'rus', 'jpn']]);
+    expect(japanese.asked).toEqual([['eng'], ['eng'], ['eng', 'rus', 'jpn']]);
     expect((await detectLanguages(fakeEngine(undefined, [], []), page)).codes).toEqual(['eng']);
   });
 });

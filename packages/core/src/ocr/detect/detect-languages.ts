@@ -98,7 +98,7 @@ const UNKNOWN_SCRIPT_MODELS = ['eng', 'rus', 'jpn'];
 export async function detectLanguages(
   engine: OcrEngine,
   grey: GreyImage,
-  { signal, preferredLanguage, turnedBy }: Pick<OcrOptions, 'signal'> & { preferredLanguage?: string; turnedBy?: OsdReading } = {},
+  { signal, preferredLanguage, turned }: Pick<OcrOptions, 'signal'> & { preferredLanguage?: string; turned?: { osd?: OsdReading } } = {},
 ): Promise<Detected> {
   const weighing: Weighing = { ...(engine.dictionary ? { wordLists: (code: string) => engine.dictionary!([code]) } : {}), preferred: preferredLanguage };
   const sample = inkiestBand(grey, QUICK_SHARE, QUICK_ROWS);
@@ -120,24 +120,40 @@ export async function detectLanguages(
   });
   const latin = await quickRead([firstDetectionModel(preferredLanguage)]);
   const latinSure = surelyRead(latin);
+  // Read mostly sure in Latin, the page is taken for another script's only where that script's
+  // model reads it surer still: OSD names a receipt's blots and logo Arabic or Cyrillic.
+  const latinLikely = latinSure >= LATIN_LIKELY;
   if (latinSure >= LATIN_SURE) {
     const codes = await languagesOfReading(latin, weighing);
     if (codes.length > 0) return found(codes);
   }
-  const osd = turnedBy ?? (engine.osd ? await scriptOf(engine, grey, signal) : undefined);
+  const osd = turned ? turned.osd : engine.osd ? await scriptOf(engine, grey, signal) : undefined;
   // Upside down or sideways (a page scanned turned over, a photo's way up guessed wrong), every
   // model reads it as noise, and noise is named some language: found again on it turned upright,
   // its script as OSD named it.
-  if (osd && !turnedBy && osd.orientation % 360 !== 0 && osd.orientationConfidence >= ORIENTATION_SURE) {
-    const upright = rotateQuarterTurns(grey, ((4 - Math.round(osd.orientation / 90)) % 4) as QuarterTurns);
-    const { pageReading: _turnedReading, ...found } = await detectLanguages(engine, upright, { signal, preferredLanguage, turnedBy: osd });
+  const foundTurned = async (turns: QuarterTurns, osdUpright?: OsdReading) => {
+    const { pageReading: _turnedReading, ...found } = await detectLanguages(engine, rotateQuarterTurns(grey, turns), {
+      signal,
+      preferredLanguage,
+      turned: { ...(osdUpright ? { osd: osdUpright } : {}) },
+    });
     return found;
-  }
+  };
+  if (osd && !turned && osd.orientation % 360 !== 0 && osd.orientationConfidence >= ORIENTATION_SURE)
+    return foundTurned(((4 - Math.round(osd.orientation / 90)) % 4) as QuarterTurns, osd);
   const script = osd && osd.confidence >= OSD_SURE ? isoScriptOf(osd.script) : undefined;
+  // Where OSD cannot tell the turn (a receipt's few short lines) and names Latin or nothing
+  // surely, the band read turned over tells: read sure that way, the page is upside down.
+  if (!turned && !latinLikely && (!script || script === 'Latn')) {
+    const over = await engine.recognize(encodePgm(rotateQuarterTurns(sampleImage, 2)), {
+      languages: [firstDetectionModel(preferredLanguage)],
+      segmentation: 'auto',
+      signal,
+    });
+    const overSure = surelyRead(over.lines);
+    if (overSure >= LATIN_LIKELY && overSure > latinSure) return foundTurned(2);
+  }
   const only = script ? languagesOfScript(script) : [];
-  // Read mostly sure in Latin, the page is taken for another script's only where that script's
-  // model reads it surer still: OSD names a receipt's blots and logo Arabic or Cyrillic.
-  const latinLikely = latinSure >= LATIN_LIKELY;
   if (only.length === 1 && !latinLikely) return readAs(only, true);
   const quick = script ? (only.length === 1 ? only[0] : quickModelOf(script)) : undefined;
   // Latin by OSD (or no script told), the Latin model sure of most of the sample but not all:
