@@ -25,7 +25,14 @@ for (const sample of realSamples().filter((s) => s.file.includes(filter))) {
   const started = performance.now();
   const result = await runTool(
     'image-to-text',
-    { files: [{ name: path.basename(sample.file), bytes: rotate === undefined ? readFileSync(sample.file) : await sharp(sample.file).rotate().rotate(rotate).jpeg({ quality: 92 }).toBuffer() }] },
+    {
+      files: [
+        {
+          name: path.basename(sample.file),
+          bytes: rotate === undefined ? readFileSync(sample.file) : await sharp(sample.file).rotate().rotate(rotate).jpeg({ quality: 92 }).toBuffer(),
+        },
+      ],
+    },
     { language: language ?? sample.language },
     { host },
   ).catch((error: Error) => ({ text: `[${error.message}]` }));

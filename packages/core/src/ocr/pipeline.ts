@@ -543,8 +543,9 @@ const PAGE_STEPS = [
   {
     name: 'find-languages',
     runsWhen:
-      'no language given and the page is a photo (uneven paper): its languages are found on it prepared, its sheet flattened and ' +
-      "light evened (as it came, a band of its darkest rows is the desk or a shadow); a scan's or a screenshot's are found before its reading",
+      'no language given and the page is a photo (uneven paper) or sideways: its languages are found on it prepared, its sheet flattened, ' +
+      'light evened and lines turned level (as it came, a band of its darkest rows is the desk or a shadow, and its lines run down it); ' +
+      "an upright scan's or screenshot's are found before its reading",
     switchable: false,
     when: (_s, context) => context.options.languages.length === 0,
     async run(s, context) {
@@ -991,9 +992,10 @@ const turnFirst = (context: PageContext) => !context.isOff('turned-look');
  */
 export async function recognizePage(engine: OcrEngine, grey: GreyImage, options: ReadOptions, needs: ReadingNeeds = {}): Promise<PageText> {
   if (options.languages.length > 0) return { ...(await readInLanguages(engine, grey, options, needs)), language: readAs(options.languages, false) };
-  // A photo's are found once it is prepared (find-languages).
+  // A photo's are found once it is prepared, and a sideways page's once it is turned level
+  // (find-languages).
   const even = hasEvenPaper(grey);
-  if (!even) return readInLanguages(engine, grey, options, needs, undefined, even);
+  if (!even || looksSideways(grey)) return readInLanguages(engine, grey, options, needs, undefined, even);
   const { pageReading, ...language } = await detectLanguages(engine, grey, options);
   engine.load?.(language.codes);
   const seed = pageReading && { ...pageReading, image: grey };

@@ -4,6 +4,8 @@ import { startApiServer } from '../../../../test-support/api-server.ts';
 import { catalogueSentences, sentencePage } from '../../../../test-support/catalogue-pages.ts';
 import { characterErrorRate } from '../../../../test-support/cer.ts';
 import { runsOnNode } from '../../../../test-support/node-runner.ts';
+import { realSamples, scoreOf } from '../../../../test-support/real-sets.ts';
+import sharp from 'sharp';
 
 // Pages of messages Debian's packages ship translated (what their translators wrote), read with
 // no language given: the script found by OSD, the language by franc on a quick reading, then the
@@ -40,6 +42,25 @@ describe('a page read with Automatic is read in the language found on it', () =>
     const text = result.text ?? '';
     for (const sentence of english) expect(text).toContain(sentence);
     expect(characterErrorRate(letters(text), letters(paragraphs.join('')))).toBeLessThan(0.03);
+  });
+});
+
+// Real uploads read with no language given, as most visitors leave it: a phone photo's darkest
+// rows are the desk or a shadow, and a page turned over or sideways reads as noise, which
+// names some language (a French photo was read as English, upside-down receipts as Galician,
+// a sideways one as Greek). Each is read as well as with its language given (bench/ocr/real-sets.ts).
+describe('real photos and receipts, turned or not, are found in their language', () => {
+  const sample = (name: string) => realSamples().find((each) => each.file.endsWith(name))!;
+  test.each([
+    ['photo-fr-cod-1.jpg', 0, 'fra', 0.01],
+    ['receipt-02.jpg', 180, 'eng', 0.04],
+    ['receipt-01.jpg', 270, 'eng', 0.06],
+  ] as const)('%s turned %i°: read as %s', { timeout: 90_000 }, async (name, degrees, code, bar) => {
+    const real = sample(name);
+    const bytes = await sharp(real.file).rotate().rotate(degrees).jpeg({ quality: 92 }).toBuffer();
+    const result = await run('image-to-text', { files: [{ name, bytes }] }, { language: 'auto' });
+    expect(result.data?.language?.codes).toEqual([code]);
+    expect(scoreOf(real, result.text ?? '').cer).toBeLessThanOrEqual(bar);
   });
 });
 
