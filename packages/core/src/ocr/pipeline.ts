@@ -535,7 +535,7 @@ const PAGE_STEPS = [
         await new Promise((resolve) => setTimeout(resolve, 0));
       }
       const page = preparePage(context.grey);
-      if (context.engine.parallel && context.evenPaper() && page.turns === 0) startAsCame(0, context);
+      if (context.engine.parallel && context.options.languages.length > 0 && context.evenPaper() && page.turns === 0) startAsCame(0, context);
       return { ...s, page };
     },
     whenOff: (s, { grey }) => ({ ...s, page: measurePage(grey) }),
@@ -556,7 +556,12 @@ const PAGE_STEPS = [
       });
       engine.load?.(language.codes);
       context.options = { ...options, languages: language.codes };
-      if (engine.parallel && !context.isOff('never-noise')) void context.plain(0).catch(() => {});
+      // The readings preparation would have started beside it, now that they can be.
+      if (engine.parallel) {
+        if (context.evenPaper()) {
+          if (s.page!.turns === 0) startAsCame(0, context);
+        } else if (!context.isOff('never-noise')) void context.plain(0).catch(() => {});
+      }
       return { ...s, language };
     },
   },
@@ -992,14 +997,20 @@ const turnFirst = (context: PageContext) => !context.isOff('turned-look');
  */
 export async function recognizePage(engine: OcrEngine, grey: GreyImage, options: ReadOptions, needs: ReadingNeeds = {}): Promise<PageText> {
   if (options.languages.length > 0) return { ...(await readInLanguages(engine, grey, options, needs)), language: readAs(options.languages, false) };
-  // A photo's are found once it is prepared, and a sideways page's once it is turned level
-  // (find-languages).
   const even = hasEvenPaper(grey);
-  if (!even || looksSideways(grey)) return readInLanguages(engine, grey, options, needs, undefined, even);
+  if (findsLanguagesPrepared(grey, even)) return readInLanguages(engine, grey, options, needs, undefined, even);
   const { pageReading, ...language } = await detectLanguages(engine, grey, options);
   engine.load?.(language.codes);
   const seed = pageReading && { ...pageReading, image: grey };
   return { ...(await readInLanguages(engine, grey, { ...options, languages: language.codes }, needs, seed, even)), language };
+}
+
+/**
+ * Whether a page's languages are found on it prepared (find-languages), not as it came: a photo
+ * (uneven paper), whose darkest rows are the desk or a shadow, and a page whose lines run down it.
+ */
+export function findsLanguagesPrepared(grey: GreyImage, evenPaper = hasEvenPaper(grey)): boolean {
+  return !evenPaper || looksSideways(grey);
 }
 
 /** A reading of the page made already (detection's quick pass): taken up by `plain` where it is the one asked for. */

@@ -83,6 +83,17 @@ describe('within a script, franc weighed by the word lists of the models on hand
     expect(await languagesOfReading(reading(statement), { wordLists })).toEqual(['eng']);
     const eurotext = corpusExpected('ocr/eurotext.tif');
     expect((await languagesOfReading(reading([eurotext]), { wordLists }))[0]).toBe('eng');
+    // As the quick pass read its three stripes: franc ties Italian, Danish, Spanish and French,
+    // and a language's few own words must not pick one.
+    const sampled = [
+      'The (quick) [brown] {fox} jumps!',
+      'Over the $43,456.78 <lazy> #90 dog',
+      'Der ,schnelle” braune Fuchs springt',
+      'iiber den faulen Hund. Le renard brun',
+      'marron rdpido salta sobre el perro',
+      'perezoso. A raposa marrom rapida',
+    ];
+    expect(await languagesOfReading(reading(sampled), { wordLists })).toEqual(['eng']);
   });
 
   test.each([

@@ -461,6 +461,10 @@ async function nameText(text: string, script: string, { wordLists, preferred }: 
   const ranked = identifyLanguage(text, script) ?? [];
   const fallback = preferred && languagesOfScript(script).includes(preferred) ? preferred : quickModelOf(script);
   const top = ranked[0]?.[0];
+  // Franc ties four languages or more on a page of several (eurotext's six: Italian, Danish,
+  // Spanish and French within 0.01); one language's close relatives tie three at most (Brazilian
+  // Portuguese with Galician and Spanish, Swedish with Norwegian and Danish).
+  if (fallback && ranked.filter(([, score]) => score >= ranked[0]![1] - TIED).length >= SEVERAL_TIED) return fallback;
   if (!wordLists) return top ?? fallback;
   const near = ranked.filter(([, score]) => score >= ranked[0]![1] - DICTIONARY_NEAR).map(([code]) => code);
   const candidates = [...new Set([...near.slice(0, MAX_WEIGHED), ...(fallback ? [fallback] : []), ...(top ? [] : [quickModelOf(script)])])].filter(
@@ -489,6 +493,10 @@ async function nameText(text: string, script: string, { wordLists, preferred }: 
  * language it ranks below 0.9 is one its trigrams clearly rule out.
  */
 const DICTIONARY_NEAR = 0.1;
+/** Franc's scores this close to its likeliest are a tie... */
+const TIED = 0.03;
+/** ...and this many languages tied are a page of several, not one. */
+const SEVERAL_TIED = 4;
 /** Near candidates weighed at most: each word list costs its first load (0.1-0.3 s, then kept). */
 const MAX_WEIGHED = 4;
 /** Where franc's choice has no list on hand (Galician beside Portuguese), another needs this many words of its own... */
