@@ -159,6 +159,7 @@ interface PageContext {
    * and its screens smoothed (step descreen): what every reading reads.
    */
   grey: GreyImage;
+  /** The reading's options: where no language was given, find-languages fills them in before anything is read. */
   options: ReadOptions;
   needs: ReadingNeeds;
   switches: StepSwitches;

@@ -92,8 +92,10 @@ const UNKNOWN_SCRIPT_MODELS = ['eng', 'rus', 'jpn'];
  * with a Latin model first (the reader's language's, else English: firstDetectionModel), and
  * where it reads the band confidently its text is named at once.
  * Else the script is found by OSD and the band read again with that script's broadest model
- * (none where one language writes it: Greek, Thai, Korean). Where nothing could be told (too
- * few letters), the script's broadest model; where not even the script could be, English.
+ * (none where one language writes it: Greek, Thai, Korean, unless the Latin model read most of
+ * the band sure). A page OSD or the band turned over shows to be turned is found again upright.
+ * Where nothing could be told (too few letters), the script's broadest model; where not even
+ * the script could be, English.
  */
 export async function detectLanguages(
   engine: OcrEngine,
@@ -161,15 +163,7 @@ export async function detectLanguages(
   // was unsure of are read again, alone, by the models of the bundled scripts, and named with
   // the lines it was sure of.
   if (latinLikely && (!quick || quick === LATIN_QUICK)) {
-    const rows = unsureRows(latin, sampleImage.height);
-    const again =
-      rows.length === 0
-        ? []
-        : (await engine.recognize(encodePgm(stackRows(sampleImage, rows)), { languages: UNKNOWN_SCRIPT_MODELS, segmentation: 'auto', signal })).lines.map(
-            (line) => ({ ...line, paragraph: `again.${line.paragraph}` }),
-          );
-    const sure = latin.filter((line) => !isUnsureLine(line));
-    const codes = await languagesOfReading([...sure, ...again], weighing);
+    const codes = await languagesOfReading(await unsureLinesReadAgain(engine, sampleImage, latin, signal), weighing);
     if (codes.length > 0) return found(codes);
   }
   // Else another script's model reads the sample, or, where OSD could not tell the script and
@@ -316,12 +310,19 @@ function stackRows(grey: GreyImage, pieces: ReadonlyArray<readonly [number, numb
 }
 
 /** A line with letters, under half of them read sure. */
-const isUnsureLine = (line: OcrLine) => line.words.some((word) => /\p{L}/u.test(word.text)) && surelyRead([line]) < 0.5;
+const isUnsureLine = (line: OcrLine) => line.words.some((word) => /\p{L}/u.test(word.text)) && surelyRead([line]) < LINE_SURE;
+const LINE_SURE = 0.5;
 
-/**
- * The rows of a reading's unsure lines, each widened by a
- * third of its height, overlapping ones joined, in order.
- */
+/** A Latin reading's sure lines, and its unsure ones as the bundled scripts' models read them, alone. */
+async function unsureLinesReadAgain(engine: OcrEngine, sample: GreyImage, latin: readonly OcrLine[], signal: AbortSignal | undefined): Promise<OcrLine[]> {
+  const sure = latin.filter((line) => !isUnsureLine(line));
+  const rows = unsureRows(latin, sample.height);
+  if (rows.length === 0) return sure;
+  const { lines } = await engine.recognize(encodePgm(stackRows(sample, rows)), { languages: UNKNOWN_SCRIPT_MODELS, segmentation: 'auto', signal });
+  return [...sure, ...lines.map((line) => ({ ...line, paragraph: `again.${line.paragraph}` }))];
+}
+
+/** The rows of a reading's unsure lines, each widened by a third of its height, overlapping ones joined, in order. */
 function unsureRows(lines: readonly OcrLine[], height: number): Array<[number, number]> {
   const rows = lines
     .filter(isUnsureLine)
