@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyEtag from '@fastify/etag';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +14,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Compressed copies kept per document: two encodings, three themes, under a few public addresses. */
 const MAX_ORIGINS_CACHED = 12;
+/**
+ * A page's brotli copy is made when it is first asked for, while its visitor waits: quality 6
+ * takes 1.4 ms for a 45 KB page and is 10% larger than quality 11, which takes 76 ms (the built
+ * assets are compressed at 11 ahead of time).
+ */
+const BROTLI_PAGE = { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } };
 
 /** The build writes this where the site's own address belongs (canonical links, sitemap). */
 const ORIGIN_PLACEHOLDER = '%ORIGIN%';
@@ -117,7 +123,7 @@ async function serveSite(app: FastifyInstance, config: Pick<ServerConfig, 'webRo
     const key = `${encoding} ${origin} ${theme ?? ''}`;
     let bytes = variants.get(key);
     if (!bytes) {
-      bytes = encoding === 'br' ? brotliCompressSync(body) : gzipSync(body, { level: 9 });
+      bytes = encoding === 'br' ? brotliCompressSync(body, BROTLI_PAGE) : gzipSync(body, { level: 9 });
       // Origins come from Host headers; a few are kept, any more are compressed per request.
       if (variants.size < MAX_ORIGINS_CACHED) variants.set(key, bytes);
     }

@@ -145,8 +145,9 @@ export async function detectLanguages(
     return foundTurned(((4 - Math.round(osd.orientation / 90)) % 4) as QuarterTurns, osd);
   const script = osd && osd.confidence >= OSD_SURE ? isoScriptOf(osd.script) : undefined;
   // Where OSD cannot tell the turn (a receipt's few short lines) and names Latin or nothing
-  // surely, the band read turned over tells: read sure that way, the page is upside down.
-  if (!turned && !latinLikely && (!script || script === 'Latn')) {
+  // surely, the band read turned over tells: read sure that way, the page is upside down. (A
+  // band the Latin model read next to no letters of holds no text either way up.)
+  if (!turned && !latinLikely && (!script || script === 'Latn') && letterCount(latin) >= MIN_SCRIPT_LETTERS) {
     const over = await engine.recognize(encodePgm(rotateQuarterTurns(sampleImage, 2)), {
       languages: [firstDetectionModel(preferredLanguage)],
       segmentation: 'auto',
@@ -215,6 +216,10 @@ const LATIN_LIKELY = 0.5;
 const WORD_SURE = 50;
 
 const surelyRead = (lines: readonly OcrLine[]) => letterShare(lines, (word) => word.confidence >= WORD_SURE);
+
+/** How many letters a reading holds. */
+const letterCount = (lines: readonly OcrLine[]) =>
+  lines.reduce((sum, line) => sum + line.words.reduce((inLine, word) => inLine + letterTotal(word.text), 0), 0);
 
 /** The share of a reading's letters that `counts` counts, each letter with the word it is in. */
 function letterShare(lines: readonly OcrLine[], counts: (word: OcrWord, letter: string) => boolean): number {
