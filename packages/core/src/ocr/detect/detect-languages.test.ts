@@ -167,10 +167,11 @@ describe('detectLanguages', () => {
     const russian = fakeEngine('Cyrillic', catalogueSentences('ru', 6), ['rus']);
     expect((await detectLanguages(russian, page)).codes).toEqual(['rus']);
     expect(russian.asked).toEqual([['eng'], ['rus']]);
-    // One language writes Greek: no second reading.
+    // One language writes Greek: its model reads the band, to be sure OSD did not name noise (a
+    // page upside down) Greek; on a short page that reading is the page's own.
     const greek = fakeEngine('Greek', ['Αυτό δεν είναι ελληνικό κείμενο'], ['ell']);
     expect(await detectLanguages(greek, page)).toEqual({ codes: ['ell'], tags: ['el'], detected: true });
-    expect(greek.asked).toEqual([['eng']]);
+    expect(greek.asked).toEqual([['eng'], ['ell']]);
     const chinese = fakeEngine('Han', catalogueSentences('zh_CN', 6), ['jpn']);
     expect((await detectLanguages(chinese, page)).tags).toEqual(['zh-Hans']);
     expect(chinese.asked).toEqual([['eng'], ['jpn']]);
@@ -284,22 +285,26 @@ describe('detectLanguages', () => {
     expect(sizes).toEqual(['400', '1200']);
   });
 
-  // A receipt upside down: OSD unsure of its script and its turn (0.4, 0.37).
-  test('a page OSD cannot tell the turn of, read surer turned over, is found turned over', async () => {
+  // Receipts upside down: OSD unsure of the turn (0.37, 0.95), and of the script (Latin 0.42),
+  // or naming Greek, whose model reads the band unsure too.
+  test.each([
+    ['Latin', 0.42, [['eng'], ['eng'], ['eng']]],
+    ['Greek', 0.61, [['eng'], ['ell'], ['eng'], ['eng']]],
+  ])('a page OSD cannot tell the turn of (%s, %s), read surer turned over, is found turned over', async (script, confidence, calls) => {
     const asked: string[][] = [];
     const engine: OcrEngine = {
       name: 'fake',
-      osd: async () => ({ script: 'Latin', confidence: 0.42, orientation: 180, orientationConfidence: 0.37 }),
+      osd: async () => ({ script, confidence, orientation: 0, orientationConfidence: 0.95 }),
       recognize: async (_image: Uint8Array, options: OcrOptions) => {
         asked.push(options.languages);
-        const upsideDown = asked.length === 1;
+        const upsideDown = asked.length < calls.length - 1;
         const text = upsideDown ? ['‘MOA MNVHL ‘F18YNYNLIY LON', 'I¥V 10S SA00O XEE8S'] : catalogueSentences('fr', 6);
         return { lines: reading(text).map((line) => ({ ...line, words: line.words.map((word) => ({ ...word, confidence: upsideDown ? 30 : 90 })) })) };
       },
       terminate: async () => {},
     };
     expect((await detectLanguages(engine, page)).codes).toEqual(['fra']);
-    expect(asked).toEqual([['eng'], ['eng'], ['eng']]);
+    expect(asked).toEqual(calls);
   });
 
   test('an engine without OSD reads the band again with the bundled scripts, and its letters tell; nothing read is English', async () => {

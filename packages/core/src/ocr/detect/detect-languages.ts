@@ -92,8 +92,8 @@ const UNKNOWN_SCRIPT_MODELS = ['eng', 'rus', 'jpn'];
  * with a Latin model first (the reader's language's, else English: firstDetectionModel), and
  * where it reads the band confidently its text is named at once.
  * Else the script is found by OSD and the band read again with that script's broadest model
- * (none where one language writes it: Greek, Thai, Korean, unless the Latin model read most of
- * the band sure). A page OSD or the band turned over shows to be turned is found again upright.
+ * (its only one: Greek, Thai, Korean). A page OSD or the band turned over shows to be turned is
+ * found again upright.
  * Where nothing could be told (too few letters), the script's broadest model; where not even
  * the script could be, English.
  */
@@ -144,20 +144,23 @@ export async function detectLanguages(
   if (osd && !turned && osd.orientation % 360 !== 0 && osd.orientationConfidence >= ORIENTATION_SURE)
     return foundTurned(((4 - Math.round(osd.orientation / 90)) % 4) as QuarterTurns, osd);
   const script = osd && osd.confidence >= OSD_SURE ? isoScriptOf(osd.script) : undefined;
-  // Where OSD cannot tell the turn (a receipt's few short lines) and names Latin or nothing
-  // surely, the band read turned over tells: read sure that way, the page is upside down. (A
-  // band the Latin model read next to no letters of holds no text either way up.)
-  if (!turned && !latinLikely && (!script || script === 'Latn') && letterCount(latin) >= MIN_SCRIPT_LETTERS) {
+  // Where OSD cannot tell the turn (a receipt's few short lines), the band read turned over
+  // tells: read sure that way, the page is upside down. Asked where OSD names Latin or nothing
+  // surely, and where the script it names reads the band unsure too (upside down, a receipt
+  // was named Greek, a table Arabic). A band the Latin model read next to no letters of holds
+  // no text either way up.
+  const mayBeOver = !turned && !latinLikely && letterCount(latin) >= MIN_SCRIPT_LETTERS;
+  const readsSureTurnedOver = async () => {
     const over = await engine.recognize(encodePgm(rotateQuarterTurns(sampleImage, 2)), {
       languages: [firstDetectionModel(preferredLanguage)],
       segmentation: 'auto',
       signal,
     });
     const overSure = surelyRead(over.lines);
-    if (overSure >= LATIN_LIKELY && overSure > latinSure) return foundTurned(2);
-  }
+    return overSure >= LATIN_LIKELY && overSure > latinSure;
+  };
+  if (mayBeOver && (!script || script === 'Latn') && (await readsSureTurnedOver())) return foundTurned(2);
   const only = script ? languagesOfScript(script) : [];
-  if (only.length === 1 && !latinLikely) return readAs(only, true);
   const quick = script ? (only.length === 1 ? only[0] : quickModelOf(script)) : undefined;
   // Latin by OSD (or no script told), the Latin model sure of most of the sample but not all:
   // another script's paragraphs may be there, or only blots and a logo (a receipt). The lines it
@@ -170,6 +173,7 @@ export async function detectLanguages(
   // Else another script's model reads the sample, or, where OSD could not tell the script and
   // the Latin model read little sure, the models of the bundled scripts.
   const lines = await quickRead(quick && quick !== LATIN_QUICK ? [quick] : UNKNOWN_SCRIPT_MODELS);
+  if (mayBeOver && script && script !== 'Latn' && surelyRead(lines) < LATIN_LIKELY && (await readsSureTurnedOver())) return foundTurned(2);
   if (latinLikely && script !== 'Latn' && surelyRead(lines) < latinSure) {
     const codes = await languagesOfReading(latin, weighing);
     if (codes.length > 0) return found(codes);
