@@ -13,9 +13,11 @@ test('a page read in the browser is read with the fast model too, fetched once a
   page.on('request', (r) => {
     if (fastModel.test(r.url())) fetched.push(r.url());
   });
+  // Waited for from before the page opens: the model may arrive before the hover returns.
+  const firstModel = page.waitForResponse((response) => response.url().endsWith('/lang/eng.traineddata.gz'));
   await page.goto('/');
   await page.getByTestId('drop-zone').hover();
-  await page.waitForResponse((response) => response.url().endsWith('/lang/eng.traineddata.gz'));
+  await firstModel;
   expect(fetched).toEqual([]);
 
   await page.getByTestId('file-input').setInputFiles({ name: 'scan.jpg', mimeType: 'image/jpeg', buffer: file });
