@@ -94,6 +94,17 @@ describe('within a script, franc weighed by the word lists of the models on hand
       'perezoso. A raposa marrom rapida',
     ];
     expect(await languagesOfReading(reading(sampled), { wordLists })).toEqual(['eng']);
+    // Vietnamese read by the English model, without its accents, ties with three others as well:
+    // a language's own text, franc's choice stands.
+    const vietnamese = [
+      'Tim thé vé danh con khéng thé tao thé.',
+      'Tin hiéu dugc sinh ra bdi théng diép mdi dén clia hang dgi théng diép réng',
+      '--format khéng thé dugc ding khi khong liét ké gi',
+      'Cho phép nhdng ban phim vao cra sé',
+      'L&nh dé hién thi trg gitp chi tiét cho',
+      'C6 nén ngat dong tai canh 6 diéu khién hay khéng',
+    ];
+    expect(await languagesOfReading(reading(vietnamese), { wordLists })).toEqual(['vie']);
   });
 
   test.each([

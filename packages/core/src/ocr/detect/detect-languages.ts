@@ -471,10 +471,6 @@ async function nameText(text: string, script: string, { wordLists, preferred }: 
   const ranked = identifyLanguage(text, script) ?? [];
   const fallback = preferred && languagesOfScript(script).includes(preferred) ? preferred : quickModelOf(script);
   const top = ranked[0]?.[0];
-  // Franc ties four languages or more on a page of several (eurotext's six: Italian, Danish,
-  // Spanish and French within 0.01); one language's close relatives tie three at most (Brazilian
-  // Portuguese with Galician and Spanish, Swedish with Norwegian and Danish).
-  if (fallback && ranked.filter(([, score]) => score >= ranked[0]![1] - TIED).length >= SEVERAL_TIED) return fallback;
   if (!wordLists) return top ?? fallback;
   const near = ranked.filter(([, score]) => score >= ranked[0]![1] - DICTIONARY_NEAR).map(([code]) => code);
   const candidates = [...new Set([...near.slice(0, MAX_WEIGHED), ...(fallback ? [fallback] : []), ...(top ? [] : [quickModelOf(script)])])].filter(
@@ -482,6 +478,12 @@ async function nameText(text: string, script: string, { wordLists, preferred }: 
   );
   if (candidates.length <= 1) return top ?? fallback;
   const weights = await weighWords(weighableWords(text), candidates, wordLists);
+  // Franc ties four languages or more whose word lists are on hand on a page of several
+  // (eurotext's six: Italian, Danish, Spanish and French within 0.01), and a few words of one
+  // must not pick it; one language's close relatives tie three at most (Brazilian Portuguese with
+  // Galician and Spanish). Vietnamese read without its accents ties with Javanese, Sundanese
+  // and Filipino too, but its own list is not on hand, and franc's choice stands (below).
+  if (fallback && top && weights.own.has(top) && ranked.filter(([, score]) => score >= ranked[0]![1] - TIED).length >= SEVERAL_TIED) return fallback;
   const leader = clearLeader(weights);
   if (leader && (!top || weights.own.has(top))) return leader;
   // Franc's choice has no word list on hand to compare (Bulgarian beside Russian, Galician
