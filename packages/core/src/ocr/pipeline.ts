@@ -551,10 +551,12 @@ const PAGE_STEPS = [
     when: (_s, context) => context.options.languages.length === 0,
     async run(s, context) {
       const { options, engine } = context;
-      const { pageReading: _unused, ...language } = await detectLanguages(engine, s.page!.image, {
+      // Found on the prepared page, detection's reading is not the page as it came: not taken up.
+      const { codes, tags, detected } = await detectLanguages(engine, s.page!.image, {
         signal: options.signal,
         preferredLanguage: options.preferredLanguage,
       });
+      const language = { codes, tags, detected };
       engine.load?.(language.codes);
       context.options = { ...options, languages: language.codes };
       // The readings preparation would have started beside it, now that they can be.
