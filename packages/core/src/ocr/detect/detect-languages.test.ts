@@ -7,7 +7,7 @@ import { dictionaryLoader } from '../dictionary/load-dictionary.ts';
 import { languageDataSource } from '../language-data.ts';
 import type { OcrEngine, OcrLine, OcrOptions } from '../engine.ts';
 import { isBundledOcrLanguage, parseOcrLanguages } from '../languages.ts';
-import { detectLanguages, languagesOfReading, mergeReadAs, readAs } from './detect-languages.ts';
+import { detectLanguages, languagesOfReading, mergeReadAs, quickBand, quickPieces, readAs, readPieces } from './detect-languages.ts';
 import { identifyLanguage } from './identify.ts';
 import { parseOsd } from './osd.ts';
 
@@ -174,7 +174,8 @@ describe('detectLanguages', () => {
   test('a band the Latin model reads confidently is named at once; else OSD picks the script and its quick model', async () => {
     const turkish = fakeEngine('Latin', catalogueSentences('tr', 6), ['eng']);
     expect(await detectLanguages(turkish, page)).toEqual({ codes: ['tur'], tags: ['tr'], detected: true });
-    expect(turkish.asked).toEqual([['eng']]);
+    // The band's middle piece first, then the rest of it.
+    expect(turkish.asked).toEqual([['eng'], ['eng']]);
     const russian = fakeEngine('Cyrillic', catalogueSentences('ru', 6), ['rus']);
     expect((await detectLanguages(russian, page)).codes).toEqual(['rus']);
     expect(russian.asked).toEqual([['eng'], ['rus']]);
@@ -186,6 +187,73 @@ describe('detectLanguages', () => {
     const chinese = fakeEngine('Han', catalogueSentences('zh_CN', 6), ['jpn']);
     expect((await detectLanguages(chinese, page)).tags).toEqual(['zh-Hans']);
     expect(chinese.asked).toEqual([['eng'], ['jpn']]);
+  });
+
+  // Turkish, Polish, Vietnamese: the English model unsure of the words with marked letters only.
+  test('a page every line of which the Latin model reads mostly sure is named without OSD; a line read unsure asks it', async () => {
+    const turkish = catalogueSentences('tr', 6);
+    const engineWith = (unsureLine?: number) => {
+      let osdAsked = 0;
+      const engine: OcrEngine = {
+        name: 'fake',
+        osd: async () => {
+          osdAsked++;
+          return { script: 'Latin', confidence: 5, orientation: 0, orientationConfidence: 5 };
+        },
+        recognize: async () => ({
+          lines: reading(turkish).map((line, index) => ({
+            ...line,
+            words: line.words.map((word, at) => ({ ...word, confidence: index === unsureLine || at % 4 === 3 ? 30 : 90 })),
+          })),
+        }),
+        terminate: async () => {},
+      };
+      return { engine, osdAsked: () => osdAsked };
+    };
+    const allSure = engineWith();
+    expect((await detectLanguages(allSure.engine, page)).codes).toEqual(['tur']);
+    expect(allSure.osdAsked()).toBe(0);
+    const oneUnsure = engineWith(2);
+    expect((await detectLanguages(oneUnsure.engine, page)).codes).toEqual(['tur']);
+    expect(oneUnsure.osdAsked()).toBe(1);
+  });
+
+  test("the band's pieces read apart come back where they stand in the band", async () => {
+    // Three lines of ink, one in each third of the page.
+    const grey = { width: 300, height: 1200, data: new Uint8Array(300 * 1200).fill(255) };
+    for (const top of [150, 620, 1000]) grey.data.fill(0, top * 300 + 20, (top + 30) * 300 - 20);
+    const pieces = quickPieces(grey)!;
+    expect(pieces).toHaveLength(3);
+    // A line for each run of dark rows in the image given, boxed where it is.
+    const inkRuns = (image: Uint8Array) => {
+      const header = new TextDecoder().decode(image.subarray(0, 20)).split(/\s+/);
+      const [width, height] = [Number(header[1]), Number(header[2])];
+      const start = image.length - width * height;
+      const runs: Array<[number, number]> = [];
+      for (let y = 0; y < height; y++) {
+        const dark = image[start + y * width + width / 2]! < 128;
+        if (dark && runs.at(-1)?.[1] === y) runs.at(-1)![1] = y + 1;
+        else if (dark) runs.push([y, y + 1]);
+      }
+      return runs;
+    };
+    const engine: OcrEngine = {
+      name: 'fake',
+      recognize: async (image) => ({
+        lines: inkRuns(image).map(([y0, y1], index) => ({
+          paragraph: `${index}`,
+          box: { x0: 20, y0, x1: 280, y1 },
+          words: [{ text: 'word', confidence: 90, box: { x0: 20, y0, x1: 100, y1 } }],
+        })),
+      }),
+      terminate: async () => {},
+    };
+    const inBand = inkRuns(new Uint8Array([...new TextEncoder().encode(`P5\n300 ${quickBand(grey).height}\n255\n`), ...quickBand(grey).data]));
+    expect(inBand).toHaveLength(3);
+    const apart = [...(await readPieces(engine, grey, pieces, [1], 'eng', undefined)), ...(await readPieces(engine, grey, pieces, [0, 2], 'eng', undefined))];
+    expect(apart.map(({ box }) => [box.y0, box.y1]).sort((a, b) => a[0]! - b[0]!)).toEqual(inBand);
+    expect(apart.map(({ words }) => words[0]!.box.y0).sort((a, b) => a - b)).toEqual(inBand.map(([y0]) => y0));
+    expect(new Set(apart.map(({ paragraph }) => paragraph)).size).toBe(3);
   });
 
   test('where the band holds too few letters for OSD (a page of a few short lines), OSD looks at the whole page', async () => {
@@ -201,9 +269,11 @@ describe('detectLanguages', () => {
       },
     };
     expect((await detectLanguages(engine, page)).codes).toEqual(['ell']);
-    expect(heights).toHaveLength(2);
-    expect(heights[0]).toBeLessThan(page.height);
-    expect(heights[1]).toBe(page.height);
+    // The piece the Latin model read first, the OSD band, then the page.
+    expect(heights).toHaveLength(3);
+    expect(heights[0]).toBeLessThan(heights[1]!);
+    expect(heights[1]).toBeLessThan(page.height);
+    expect(heights[2]).toBe(page.height);
   });
 
   // Four lines of Korean messages: OSD said "Japanese" at 0.13, and the bundled scripts' models
@@ -213,14 +283,14 @@ describe('detectLanguages', () => {
     const korean = fakeEngine('Japanese', catalogueSentences('ko', 4), ['kor'], { osdConfidence: 0.13, misread: noise });
     expect((await detectLanguages(korean, page)).codes).toEqual(['kor']);
     // OSD unsure, the Latin model unsure: the band is read turned over too (upside down, it would read sure).
-    expect(korean.asked).toEqual([['eng'], ['eng'], ['eng', 'rus', 'jpn'], ['kor']]);
+    expect(korean.asked).toEqual([['eng'], ['eng'], ['eng'], ['eng', 'rus', 'jpn'], ['kor']]);
     const japanese = fakeEngine('Japanese', catalogueSentences('ja', 4), ['jpn'], { osdConfidence: 0.13, misread: noise });
     expect((await detectLanguages(japanese, page)).codes).toEqual(['jpn']);
-    expect(japanese.asked).toEqual([['eng'], ['eng'], ['eng', 'rus', 'jpn']]);
+    expect(japanese.asked).toEqual([['eng'], ['eng'], ['eng'], ['eng', 'rus', 'jpn']]);
     // Nor is Chinese, read sure by the Japanese model.
     const chinese = fakeEngine('Han', catalogueSentences('zh_CN', 4), ['jpn', 'kor'], { osdConfidence: 0.13, misread: noise });
     expect((await detectLanguages(chinese, page)).tags).toEqual(['zh-Hans']);
-    expect(chinese.asked).toEqual([['eng'], ['eng'], ['eng', 'rus', 'jpn']]);
+    expect(chinese.asked).toEqual([['eng'], ['eng'], ['eng'], ['eng', 'rus', 'jpn']]);
   });
 
   // A photographed receipt: the Latin model sure of most of it, its logo and blots unsure, and
@@ -259,7 +329,7 @@ describe('detectLanguages', () => {
     for (const script of ['Arabic', 'Greek']) {
       const engine = engineFor(script, false);
       expect((await detectLanguages(engine, page)).codes, script).toEqual(['eng']);
-      expect(engine.asked[1], script).toEqual([script === 'Greek' ? 'ell' : 'ara']);
+      expect(engine.asked[2], script).toEqual([script === 'Greek' ? 'ell' : 'ara']);
     }
     // The script's model surer than Latin's: the page is that script's.
     expect((await detectLanguages(engineFor('Greek', true), page)).codes).toEqual(['ell']);
@@ -292,23 +362,24 @@ describe('detectLanguages', () => {
     };
     const sideways = { width: 400, height: 1200, data: new Uint8Array(400 * 1200).fill(255) };
     expect((await detectLanguages(engine, sideways)).codes).toEqual(['fra']);
-    expect(osdAsked).toBe(1);
+    // On the piece the Latin model read unsure, whose turn alone is not taken, then on the OSD band.
+    expect(osdAsked).toBe(2);
     expect(sizes).toEqual(['400', '1200']);
   });
 
   // Receipts upside down: OSD unsure of the turn (0.37, 0.95), and of the script (Latin 0.42),
   // or naming Greek, whose model reads the band unsure too.
   test.each([
-    ['Latin', 0.42, [['eng'], ['eng'], ['eng']]],
-    ['Greek', 0.61, [['eng'], ['ell'], ['eng'], ['eng']]],
-  ])('a page OSD cannot tell the turn of (%s, %s), read surer turned over, is found turned over', async (script, confidence, calls) => {
+    ['Latin', 0.42, [['eng'], ['eng'], ['eng'], ['eng'], ['eng']], 2],
+    ['Greek', 0.61, [['eng'], ['ell'], ['eng'], ['eng'], ['eng'], ['eng']], 3],
+  ])('a page OSD cannot tell the turn of (%s, %s), read surer turned over, is found turned over', async (script, confidence, calls, readUpsideDown) => {
     const asked: string[][] = [];
     const engine: OcrEngine = {
       name: 'fake',
       osd: async () => ({ script, confidence, orientation: 0, orientationConfidence: 0.95 }),
       recognize: async (_image: Uint8Array, options: OcrOptions) => {
         asked.push(options.languages);
-        const upsideDown = asked.length < calls.length - 1;
+        const upsideDown = asked.length <= readUpsideDown;
         const text = upsideDown ? ['‘MOA MNVHL ‘F18YNYNLIY LON', 'I¥V 10S SA00O XEE8S'] : catalogueSentences('fr', 6);
         return { lines: reading(text).map((line) => ({ ...line, words: line.words.map((word) => ({ ...word, confidence: upsideDown ? 30 : 90 })) })) };
       },
@@ -321,7 +392,7 @@ describe('detectLanguages', () => {
   test('an engine without OSD reads the band again with the bundled scripts, and its letters tell; nothing read is English', async () => {
     const japanese = fakeEngine(undefined, catalogueSentences('ja', 6), ['jpn']);
     expect((await detectLanguages(japanese, page)).codes).toEqual(['jpn']);
-    expect(japanese.asked).toEqual([['eng'], ['eng'], ['eng', 'rus', 'jpn']]);
+    expect(japanese.asked).toEqual([['eng'], ['eng'], ['eng'], ['eng', 'rus', 'jpn']]);
     expect((await detectLanguages(fakeEngine(undefined, [], []), page)).codes).toEqual(['eng']);
   });
 });

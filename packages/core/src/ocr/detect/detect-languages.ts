@@ -1,7 +1,7 @@
 import { catalogueEntry } from '../language-catalogue.ts';
 import { FIRST_DETECTION_MODEL, MAX_OCR_LANGUAGES } from '../languages.ts';
 import { PAGE_DPIS, unlessFailed, type OcrEngine, type OcrLine, type OcrOptions, type OcrWord } from '../engine.ts';
-import { encodePgm, type GreyImage } from '../preprocess/grey-image.ts';
+import { encodePgm, shiftBox, type GreyImage } from '../preprocess/grey-image.ts';
 import { rotateQuarterTurns } from '../preprocess/geometry.ts';
 import type { QuarterTurns } from '../preprocess/orientation.ts';
 import { identifyLanguage } from './identify.ts';
@@ -103,7 +103,8 @@ export async function detectLanguages(
   { signal, preferredLanguage, turned }: Pick<OcrOptions, 'signal'> & { preferredLanguage?: string; turned?: { osd?: OsdReading } } = {},
 ): Promise<Detected> {
   const weighing: Weighing = { ...(engine.dictionary ? { wordLists: (code: string) => engine.dictionary!([code]) } : {}), preferred: preferredLanguage };
-  const sample = inkiestBand(grey, QUICK_SHARE, QUICK_ROWS);
+  const pieces = quickPieces(grey);
+  const sample = pieces ? stackRows(grey, pieces) : grey;
   // A short page's sample is most of it: the page whole is read instead, told print's
   // resolution, so that where its language is the quick model's the reading is the page's own.
   const whole = sample.height >= grey.height * WHOLE_PAGE_SHARE;
@@ -111,28 +112,28 @@ export async function detectLanguages(
   const band = encodePgm(sampleImage);
   const dpi = whole ? { dpi: PAGE_DPIS[0] } : {};
   let last: Detected['pageReading'];
-  const quickRead = (models: string[]) =>
-    engine.recognize(band, { languages: models, segmentation: 'auto', signal, ...dpi }).then(({ lines }) => {
-      if (whole) last = { languages: models, dpi: PAGE_DPIS[0], lines };
-      return lines;
-    });
+  const quickReadings = new Map<string, Promise<OcrLine[]>>();
+  const quickRead = (models: string[]) => {
+    const key = models.join('+');
+    let reading = quickReadings.get(key);
+    if (!reading) {
+      reading = engine.recognize(band, { languages: models, segmentation: 'auto', signal, ...dpi }).then(({ lines }) => {
+        if (whole) last = { languages: models, dpi: PAGE_DPIS[0], lines };
+        return lines;
+      });
+      quickReadings.set(key, reading);
+    }
+    return reading;
+  };
   const found = (codes: string[]): Detected => ({
     ...readAs(codes, true),
     ...(last && last.languages.join('+') === codes.join('+') ? { pageReading: last } : {}),
   });
-  const latin = await quickRead([firstDetectionModel(preferredLanguage)]);
-  const latinSure = surelyRead(latin);
-  // Read mostly sure in Latin, the page is taken for another script's only where that script's
-  // model reads it surer still: OSD names a receipt's blots and logo Arabic or Cyrillic.
-  const latinLikely = latinSure >= LATIN_LIKELY;
-  if (latinSure >= LATIN_SURE) {
-    const codes = await languagesOfReading(latin, weighing);
-    if (codes.length > 0) return found(codes);
-  }
-  const osd = turned ? turned.osd : engine.osd ? await scriptOf(engine, grey, signal) : undefined;
+  const latinModel = firstDetectionModel(preferredLanguage);
+  let osdReading: Promise<OsdReading | undefined> | undefined;
   // Upside down or sideways (a page scanned turned over, a photo's way up guessed wrong), every
-  // model reads it as noise, and noise is named some language: found again on it turned upright,
-  // its script as OSD named it.
+  // model reads a page as noise, and noise is named some language: found again on it turned
+  // upright, its script as OSD named it, where OSD is sure of the turn.
   const foundTurned = async (turns: QuarterTurns, osdUpright?: OsdReading) => {
     const { pageReading: _turnedReading, ...found } = await detectLanguages(engine, rotateQuarterTurns(grey, turns), {
       signal,
@@ -141,8 +142,55 @@ export async function detectLanguages(
     });
     return found;
   };
-  if (osd && !turned && osd.orientation % 360 !== 0 && osd.orientationConfidence >= ORIENTATION_SURE)
-    return foundTurned(((4 - Math.round(osd.orientation / 90)) % 4) as QuarterTurns, osd);
+  const turnOf = (osd: OsdReading | undefined) =>
+    osd && !turned && osd.orientation % 360 !== 0 && osd.orientationConfidence >= ORIENTATION_SURE
+      ? (((4 - Math.round(osd.orientation / 90)) % 4) as QuarterTurns)
+      : undefined;
+  const osdOnce = () => (osdReading ??= turned ? Promise.resolve(turned.osd) : engine.osd ? scriptOf(engine, grey, signal) : Promise.resolve(undefined));
+  // The Latin model reads the band's middle piece first: another script's prose reads there
+  // unsure (0.00-0.25 of its letters sure, Latin prose 0.82-1.00), and the rest of the band is
+  // then not read with it (each piece costs a third to half of the band's reading). OSD looks
+  // at that piece too (a third to half of its cost on the OSD band), and a page whose script's
+  // model then reads the band sure is named on that reading: noise and a page turned over read
+  // unsure in every model. Else the page is looked at as any other, OSD on its own band.
+  const probe = !whole && pieces?.length === STRIPES ? await readPieces(engine, grey, pieces, [1], latinModel, signal) : undefined;
+  if (probe && letterCount(probe) >= MIN_SCRIPT_LETTERS && surelyRead(probe) < PROBE_NOT_LATIN) {
+    const osd = turned ? turned.osd : engine.osd && (await unlessFailed(signal, () => engine.osd!(encodePgm(stackRows(grey, [pieces![1]!])), { signal })));
+    const script = osd && osd.confidence >= OSD_SURE && osd.orientation % 360 === 0 ? isoScriptOf(osd.script) : undefined;
+    if (script && script !== 'Latn') {
+      const only = languagesOfScript(script);
+      const lines = await quickRead([only.length === 1 ? only[0]! : quickModelOf(script)!]);
+      if (surelyRead(lines) >= SCRIPT_SURE) {
+        if (only.length === 1) return found(only);
+        const codes = await languagesOfReading(lines, weighing);
+        if (codes.length > 0) return found(codes);
+      }
+    }
+    // A page turned is found so before the rest of the band is read the wrong way up.
+    const osdOfBand = await osdOnce();
+    if (turnOf(osdOfBand) !== undefined) return foundTurned(turnOf(osdOfBand)!, osdOfBand);
+  }
+  const latin =
+    probe && pieces
+      ? [...probe, ...(await readPieces(engine, grey, pieces, [0, 2], latinModel, signal))].sort((a, b) => a.box.y0 - b.box.y0)
+      : await quickRead([latinModel]);
+  const latinSure = surelyRead(latin);
+  // Read mostly sure in Latin, the page is taken for another script's only where that script's
+  // model reads it surer still: OSD names a receipt's blots and logo Arabic or Cyrillic.
+  const latinLikely = latinSure >= LATIN_LIKELY;
+  if (latinSure >= LATIN_SURE) {
+    const codes = await languagesOfReading(latin, weighing);
+    if (codes.length > 0) return found(codes);
+  }
+  // Every line read mostly sure, the page is Latin without asking OSD: Turkish, Polish or
+  // Vietnamese prose, whose letters with marks the English model reads unsure, and only
+  // those. A receipt's logo or an upside-down line is a line read unsure.
+  if (latinLikely && !latin.some(isUnsureLine)) {
+    const codes = await languagesOfReading(latin, weighing);
+    if (codes.length > 0) return found(codes);
+  }
+  const osd = await osdOnce();
+  if (turnOf(osd) !== undefined) return foundTurned(turnOf(osd)!, osd);
   const script = osd && osd.confidence >= OSD_SURE ? isoScriptOf(osd.script) : undefined;
   // Where OSD cannot tell the turn (a receipt's few short lines), the band read turned over
   // tells: read sure that way, the page is upside down. Asked where OSD names Latin or nothing
@@ -152,7 +200,7 @@ export async function detectLanguages(
   const mayBeOver = !turned && !latinLikely && letterCount(latin) >= MIN_SCRIPT_LETTERS;
   const readsSureTurnedOver = async () => {
     const over = await engine.recognize(encodePgm(rotateQuarterTurns(sampleImage, 2)), {
-      languages: [firstDetectionModel(preferredLanguage)],
+      languages: [latinModel],
       segmentation: 'auto',
       signal,
     });
@@ -190,6 +238,48 @@ export async function detectLanguages(
 }
 
 /**
+ * Some of the band's pieces read with one model, stacked as the band stacks them but without
+ * the others: their lines placed where they stand in the band, so the band's readings in parts
+ * join as one.
+ */
+export async function readPieces(
+  engine: OcrEngine,
+  grey: GreyImage,
+  pieces: ReadonlyArray<readonly [number, number]>,
+  which: readonly number[],
+  model: string,
+  signal: AbortSignal | undefined,
+): Promise<OcrLine[]> {
+  const chosen = which.map((index) => pieces[index]!);
+  const { lines } = await engine.recognize(encodePgm(stackRows(grey, chosen)), { languages: [model], segmentation: 'auto', signal });
+  // Where each piece starts, in the stack read and in the band.
+  const startsOf = (rows: ReadonlyArray<readonly [number, number]>) => {
+    let at = GAP_ROWS;
+    return rows.map(([top, bottom]) => {
+      const start = at;
+      at += bottom - top + GAP_ROWS;
+      return start;
+    });
+  };
+  const inStack = startsOf(chosen);
+  const inBand = startsOf(pieces);
+  const shiftOf = (y: number) => {
+    let piece = 0;
+    while (piece + 1 < chosen.length && y >= inStack[piece + 1]! - GAP_ROWS / 2) piece++;
+    return inBand[which[piece]!]! - inStack[piece]!;
+  };
+  return lines.map((line) => {
+    const by = shiftOf((line.box.y0 + line.box.y1) / 2);
+    return {
+      ...line,
+      box: shiftBox(line.box, 0, by),
+      words: line.words.map((word) => ({ ...word, box: shiftBox(word.box, 0, by) })),
+      paragraph: `${which.join('.')}:${line.paragraph}`,
+    };
+  });
+}
+
+/**
  * OSD on the page's inkiest band, or on the whole page where the band holds too few letters
  * for it to name a script (a page of four short lines: Tesseract skips it, "too few characters").
  */
@@ -218,6 +308,13 @@ const ORIENTATION_SURE = 1.5;
  */
 const LATIN_LIKELY = 0.5;
 const WORD_SURE = 50;
+/**
+ * The band's middle piece read with the Latin model under this share sure is another script's
+ * (measured: other scripts' prose 0.00-0.25, Latin prose 0.82-1.00).
+ */
+const PROBE_NOT_LATIN = 0.4;
+/** Another script's model reading the band this sure names it without the Latin model's reading. */
+const SCRIPT_SURE = 0.7;
 
 const surelyRead = (lines: readonly OcrLine[]) => letterShare(lines, (word) => word.confidence >= WORD_SURE);
 
@@ -258,6 +355,7 @@ const LATIN_QUICK = FIRST_DETECTION_MODEL;
 
 /** The quick pass's sample: the inkiest tenth of the page in STRIPES pieces (a short page whole). */
 export const quickBand = (grey: GreyImage) => inkiestBand(grey, QUICK_SHARE, QUICK_ROWS);
+export const quickPieces = (grey: GreyImage) => inkiestPieces(grey, QUICK_SHARE, QUICK_ROWS);
 
 /**
  * The page sampled where it has the most ink, in STRIPES pieces, one from each part of its
@@ -266,8 +364,14 @@ export const quickBand = (grey: GreyImage) => inkiestBand(grey, QUICK_SHARE, QUI
  * noise, and the Latin model's confidence with it).
  */
 function inkiestBand(grey: GreyImage, share: number, least: number): GreyImage {
+  const pieces = inkiestPieces(grey, share, least);
+  return pieces ? stackRows(grey, pieces) : grey;
+}
+
+/** The rows of inkiestBand's pieces, [top, bottom) each, one per stripe; none where the band is the page. */
+export function inkiestPieces(grey: GreyImage, share: number, least: number): Array<[number, number]> | undefined {
   const rows = Math.max(least, Math.round(grey.height * share));
-  if (rows >= grey.height) return grey;
+  if (rows >= grey.height) return undefined;
   // A row's text is its strokes, counted as changes between ink and paper along it: a black
   // border, a dark desk or a photo's shadow is dark but crossed by none.
   const inkPerRow = new Float64Array(grey.height);
@@ -303,7 +407,7 @@ function inkiestBand(grey: GreyImage, share: number, least: number): GreyImage {
     while (bottom < Math.min(grey.height, best + 1.5 * pieceRows) && !blank(bottom - 1)) bottom++;
     pieces.push([top, bottom]);
   }
-  return stackRows(grey, pieces);
+  return pieces;
 }
 
 /** Rows of an image, [top, bottom) each, stacked in order with white between and around them. */
