@@ -256,6 +256,37 @@ describe('detectLanguages', () => {
     expect(new Set(apart.map(({ paragraph }) => paragraph)).size).toBe(3);
   });
 
+  test("another script's page whose band is much of it is read whole by its model, and that reading is the page's; Han's band only", async () => {
+    // The band (three pieces of 60 rows and the white between) is 31% of this page's height.
+    const shortPage = { width: 800, height: 900, data: new Uint8Array(800 * 900).fill(255) };
+    const heightsOf = (engine: ReturnType<typeof fakeEngine>) => {
+      const heights: number[] = [];
+      const recognize = engine.recognize;
+      engine.recognize = (image, options) => {
+        heights.push(Number(new TextDecoder().decode(image.subarray(0, 20)).split(/\s+/)[2]));
+        return recognize(image, options);
+      };
+      return heights;
+    };
+    const russian = fakeEngine('Cyrillic', catalogueSentences('ru', 6), ['rus']);
+    const russianHeights = heightsOf(russian);
+    const found = await detectLanguages(russian, shortPage);
+    expect(found.codes).toEqual(['rus']);
+    expect(russian.asked).toEqual([['eng'], ['rus']]);
+    expect(russianHeights[1]).toBe(shortPage.height);
+    expect(found.pageReading).toMatchObject({ languages: ['rus'], dpi: 300 });
+    // Ukrainian read with Russian's model: the reading is not the page's.
+    const ukrainian = fakeEngine('Cyrillic', catalogueSentences('uk', 6), ['rus']);
+    const ukrainianFound = await detectLanguages(ukrainian, shortPage);
+    expect(ukrainianFound.codes).toEqual(['ukr']);
+    expect(ukrainianFound.pageReading).toBeUndefined();
+    const chinese = fakeEngine('Han', catalogueSentences('zh_CN', 6), ['jpn']);
+    const chineseHeights = heightsOf(chinese);
+    expect((await detectLanguages(chinese, shortPage)).tags).toEqual(['zh-Hans']);
+    expect(chinese.asked).toEqual([['eng'], ['jpn']]);
+    expect(chineseHeights[1]).toBeLessThan(shortPage.height / 2);
+  });
+
   test('where the band holds too few letters for OSD (a page of a few short lines), OSD looks at the whole page', async () => {
     const greek = fakeEngine(undefined, ['Αυτό δεν είναι ελληνικό κείμενο'], ['ell']);
     const heights: number[] = [];

@@ -109,18 +109,19 @@ export async function detectLanguages(
   // resolution, so that where its language is the quick model's the reading is the page's own.
   const whole = sample.height >= grey.height * WHOLE_PAGE_SHARE;
   const sampleImage = whole ? grey : sample;
-  const band = encodePgm(sampleImage);
-  const dpi = whole ? { dpi: PAGE_DPIS[0] } : {};
   let last: Detected['pageReading'];
+  // The page whole, told print's resolution, as its first reading as it came is made.
+  const pageRead = (models: string[]) =>
+    engine.recognize(encodePgm(grey), { languages: models, segmentation: 'auto', signal, dpi: PAGE_DPIS[0] }).then(({ lines }) => {
+      last = { languages: models, dpi: PAGE_DPIS[0], lines };
+      return lines;
+    });
   const quickReadings = new Map<string, Promise<OcrLine[]>>();
   const quickRead = (models: string[]) => {
     const key = models.join('+');
     let reading = quickReadings.get(key);
     if (!reading) {
-      reading = engine.recognize(band, { languages: models, segmentation: 'auto', signal, ...dpi }).then(({ lines }) => {
-        if (whole) last = { languages: models, dpi: PAGE_DPIS[0], lines };
-        return lines;
-      });
+      reading = whole ? pageRead(models) : engine.recognize(encodePgm(sample), { languages: models, segmentation: 'auto', signal }).then(({ lines }) => lines);
       quickReadings.set(key, reading);
     }
     return reading;
@@ -159,7 +160,14 @@ export async function detectLanguages(
     const script = osd && osd.confidence >= OSD_SURE && osd.orientation % 360 === 0 ? isoScriptOf(osd.script) : undefined;
     if (script && script !== 'Latn') {
       const only = languagesOfScript(script);
-      const lines = await quickRead([only.length === 1 ? only[0]! : quickModelOf(script)!]);
+      const model = only.length === 1 ? only[0]! : quickModelOf(script)!;
+      // Where the band is much of the page, the page is read whole instead, as its first reading
+      // as it came is made: where the script's pages are mostly in its model's language
+      // (Cyrillic in Russian, Arabic script in Arabic), that reading is the page's own. Not
+      // Chinese and Japanese: the Japanese model that reads them is not Chinese's, and their
+      // close strokes are smoothed as a printer's screen before the page is read (descreen).
+      if (!CJK.has(script) && sample.height >= grey.height * SCRIPT_WHOLE_SHARE) quickReadings.set(model, pageRead([model]));
+      const lines = await quickRead([model]);
       if (surelyRead(lines) >= SCRIPT_SURE) {
         if (only.length === 1) return found(only);
         const codes = await languagesOfReading(lines, weighing);
@@ -459,6 +467,12 @@ function unsureRows(lines: readonly OcrLine[], height: number): Array<[number, n
  * the sample is 77% of the page).
  */
 const WHOLE_PAGE_SHARE = 0.6;
+/**
+ * Another script's page is read whole with its model, not its band, where the band is this
+ * share of its height or more: a wasted reading (a Ukrainian page read with Russian's model)
+ * costs at most about four bands', and a page in the model's language is read once.
+ */
+const SCRIPT_WHOLE_SHARE = 0.25;
 
 /** Pieces the page is sampled in: its top, middle and foot each show their language. */
 const STRIPES = 3;
