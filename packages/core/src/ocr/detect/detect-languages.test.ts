@@ -287,6 +287,27 @@ describe('detectLanguages', () => {
     expect(chineseHeights[1]).toBeLessThan(shortPage.height / 2);
   });
 
+  // The Italian model read a picture of Korean messages as 11 letters, 9 of them sure.
+  test('a few letters read mostly sure are not a Latin page', async () => {
+    const korean = catalogueSentences('ko', 4);
+    const engine: OcrEngine = {
+      name: 'fake',
+      osd: async () => ({ script: 'Korean', confidence: 0.26, orientation: 0, orientationConfidence: 2.2 }),
+      recognize: async (_image: Uint8Array, options: OcrOptions) => {
+        if (options.languages.includes('kor')) return { lines: reading(korean) };
+        if (!options.languages.includes('ita'))
+          return {
+            lines: reading(['Jai зовем fale 19', 'BYE Sin Ely']).map((line) => ({ ...line, words: line.words.map((word) => ({ ...word, confidence: 20 })) })),
+          };
+        const lines = reading(['FI', 'SE SM Z=', 'dAZE']);
+        lines[0]!.words[0]!.confidence = 30;
+        return { lines };
+      },
+      terminate: async () => {},
+    };
+    expect((await detectLanguages(engine, page, { preferredLanguage: 'ita' })).codes).toEqual(['kor']);
+  });
+
   test('where the band holds too few letters for OSD (a page of a few short lines), OSD looks at the whole page', async () => {
     const greek = fakeEngine(undefined, ['Αυτό δεν είναι ελληνικό κείμενο'], ['ell']);
     const heights: number[] = [];

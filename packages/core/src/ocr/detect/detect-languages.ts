@@ -185,7 +185,9 @@ export async function detectLanguages(
   const latinSure = surelyRead(latin);
   // Read mostly sure in Latin, the page is taken for another script's only where that script's
   // model reads it surer still: OSD names a receipt's blots and logo Arabic or Cyrillic.
-  const latinLikely = latinSure >= LATIN_LIKELY;
+  // A few letters read sure are not a Latin page: the Italian model read a page of Korean as
+  // "FI SE SM Z= dAZE", 9 of its 11 letters sure.
+  const latinLikely = latinSure >= LATIN_LIKELY && letterCount(latin) >= MIN_PARAGRAPH_LETTERS;
   if (latinSure >= LATIN_SURE) {
     const codes = await languagesOfReading(latin, weighing);
     if (codes.length > 0) return found(codes);
