@@ -89,8 +89,9 @@ const UNKNOWN_SCRIPT_MODELS = ['eng', 'rus', 'jpn'];
 
 /**
  * The languages to read a page with, found on it. Most pages are Latin: the quick pass reads
- * with a Latin model first (the reader's language's, else English: firstDetectionModel), and
- * where it reads the band confidently its text is named at once.
+ * with a Latin model first (the reader's language's, else English: firstDetectionModel), the
+ * band's middle piece, then the rest, and where it reads the band confidently its text is
+ * named at once; where it reads the middle piece unsure, another script's model may name it.
  * Else the script is found by OSD and the band read again with that script's broadest model
  * (its only one: Greek, Thai, Korean). A page OSD or the band turned over shows to be turned is
  * found again upright.
@@ -156,8 +157,10 @@ export async function detectLanguages(
   // unsure in every model. Else the page is looked at as any other, OSD on its own band.
   const probe = !whole && pieces?.length === STRIPES ? await readPieces(engine, grey, pieces, [1], latinModel, signal) : undefined;
   if (probe && letterCount(probe) >= MIN_SCRIPT_LETTERS && surelyRead(probe) < PROBE_NOT_LATIN) {
-    const osd = turned ? turned.osd : engine.osd && (await unlessFailed(signal, () => engine.osd!(encodePgm(stackRows(grey, [pieces![1]!])), { signal })));
-    const script = osd && osd.confidence >= OSD_SURE && osd.orientation % 360 === 0 ? isoScriptOf(osd.script) : undefined;
+    const osdOfPiece = turned
+      ? turned.osd
+      : engine.osd && (await unlessFailed(signal, () => engine.osd!(encodePgm(stackRows(grey, [pieces![1]!])), { signal })));
+    const script = osdOfPiece && osdOfPiece.confidence >= OSD_SURE && osdOfPiece.orientation % 360 === 0 ? isoScriptOf(osdOfPiece.script) : undefined;
     if (script && script !== 'Latn') {
       const only = languagesOfScript(script);
       const model = only.length === 1 ? only[0]! : quickModelOf(script)!;
@@ -379,7 +382,7 @@ function inkiestBand(grey: GreyImage, share: number, least: number): GreyImage {
 }
 
 /** The rows of inkiestBand's pieces, [top, bottom) each, one per stripe; none where the band is the page. */
-export function inkiestPieces(grey: GreyImage, share: number, least: number): Array<[number, number]> | undefined {
+function inkiestPieces(grey: GreyImage, share: number, least: number): Array<[number, number]> | undefined {
   const rows = Math.max(least, Math.round(grey.height * share));
   if (rows >= grey.height) return undefined;
   // A row's text is its strokes, counted as changes between ink and paper along it: a black
