@@ -157,9 +157,7 @@ export async function detectLanguages(
   // unsure in every model. Else the page is looked at as any other, OSD on its own band.
   const probe = !whole && pieces?.length === STRIPES ? await readPieces(engine, grey, pieces, [1], latinModel, signal) : undefined;
   if (probe && letterCount(probe) >= MIN_SCRIPT_LETTERS && surelyRead(probe) < PROBE_NOT_LATIN) {
-    const osdOfPiece = turned
-      ? turned.osd
-      : engine.osd && (await unlessFailed(signal, () => engine.osd!(encodePgm(stackRows(grey, [pieces![1]!])), { signal })));
+    const osdOfPiece = turned ? turned.osd : engine.osd ? await osdOf(engine, stackRows(grey, [pieces![1]!]), signal) : undefined;
     const script = osdOfPiece && osdOfPiece.confidence >= OSD_SURE && osdOfPiece.orientation % 360 === 0 ? isoScriptOf(osdOfPiece.script) : undefined;
     if (script && script !== 'Latn') {
       const only = languagesOfScript(script);
@@ -297,10 +295,12 @@ export async function readPieces(
  * for it to name a script (a page of four short lines: Tesseract skips it, "too few characters").
  */
 async function scriptOf(engine: OcrEngine, grey: GreyImage, signal: AbortSignal | undefined) {
-  const osd = (image: GreyImage) => unlessFailed(signal, () => engine.osd!(encodePgm(image), { signal }));
   const band = inkiestBand(grey, OSD_SHARE, OSD_ROWS);
-  return (await osd(band)) ?? (band === grey ? undefined : await osd(grey));
+  return (await osdOf(engine, band, signal)) ?? (band === grey ? undefined : await osdOf(engine, grey, signal));
 }
+
+/** OSD's reading of an image; none where it fails or finds too few characters (stopped, it throws). */
+const osdOf = (engine: OcrEngine, image: GreyImage, signal: AbortSignal | undefined) => unlessFailed(signal, () => engine.osd!(encodePgm(image), { signal }));
 
 /**
  * The share of the sample's letters the Latin model reads in words it is sure of (WORD_SURE),
