@@ -105,6 +105,17 @@ describe('within a script, franc weighed by the word lists of the models on hand
       'C6 nén ngat dong tai canh 6 diéu khién hay khéng',
     ];
     expect(await languagesOfReading(reading(vietnamese), { wordLists })).toEqual(['vie']);
+    // Read by a Filipino reader's model, which has none of its marks: Filipino's list alone holds
+    // most of its one-syllable words, and no other list weighed says whose words they are.
+    const unmarked = [
+      'Tim the v6 danh con khong the tao the.',
+      'Tin hieu duoc sinh ra bdi thong diep m6di den cua hang doi thong digp rong',
+      '--format khong the duoc dung khi khong Iiet ka gi',
+      'Cho phep nhung ban phim vao cua s6',
+      'LEnh de hien thi tro giup chi tiet cho',
+      'C6 ngn ngat dang tai canh 6 diau khitn hay khong',
+    ];
+    expect(await languagesOfReading(reading(unmarked), { wordLists, preferred: 'fil' })).toEqual(['vie']);
   });
 
   test.each([
