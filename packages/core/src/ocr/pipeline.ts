@@ -22,7 +22,7 @@ import { dictionaryLetters, readableWords } from './dictionary/readable-words.ts
 import { chooseWords, sameWordPlace } from './choose-words.ts';
 import { doubtfulLines, MOSTLY_DOUBTFUL, spliceLines } from './doubtful-lines.ts';
 import { LINE_MODEL_LANGUAGES } from './lines/second-reading.ts';
-import { detectLanguages, quickBand, readAs, type ReadLanguages } from './detect/detect-languages.ts';
+import { type Detected, detectLanguages, quickBand, readAs, type ReadLanguages } from './detect/detect-languages.ts';
 
 // The reading of one page as one ordered list of named steps: preparation, readers, the choice
 // among their readings, and the repairs of the reading kept. Each step says when it runs (the
@@ -186,6 +186,12 @@ interface PageContext {
   plainImage(turns: QuarterTurns): GreyImage;
   /** The keys (`turns.dpi`) of the plain readings started so far. */
   plainReadings(): string[];
+  /**
+   * An upright scan's or screenshot's languages, being found on it as it came while it is
+   * prepared (find-languages waits for them); detection's reading of the page whole is then
+   * the page's first reading as it came, where nothing was sharpened or smoothed since.
+   */
+  detecting?: Promise<Detected>;
 }
 
 interface Step<S> {
@@ -546,16 +552,17 @@ const PAGE_STEPS = [
     runsWhen:
       'no language given and the page is a photo (uneven paper) or sideways: its languages are found on it prepared, its sheet flattened, ' +
       'light evened and lines turned level (as it came, a band of its darkest rows is the desk or a shadow, and its lines run down it); ' +
-      "an upright scan's or screenshot's are found before its reading",
+      "an upright scan's or screenshot's are found on it as it came, beside its preparation, and detection's reading of it is its first",
     switchable: false,
     when: (_s, context) => context.options.languages.length === 0,
     async run(s, context) {
       const { options, engine } = context;
       // Found on the prepared page, detection's reading is not the page as it came: not taken up.
-      const { codes, tags, detected } = await detectLanguages(engine, s.page!.image, {
-        signal: options.signal,
-        preferredLanguage: options.preferredLanguage,
-      });
+      const { codes, tags, detected } = await (context.detecting ??
+        detectLanguages(engine, s.page!.image, {
+          signal: options.signal,
+          preferredLanguage: options.preferredLanguage,
+        }));
       const language = { codes, tags, detected };
       engine.load?.(language.codes);
       context.options = { ...options, languages: language.codes };
@@ -1002,10 +1009,9 @@ export async function recognizePage(engine: OcrEngine, grey: GreyImage, options:
   if (options.languages.length > 0) return { ...(await readInLanguages(engine, grey, options, needs)), language: readAs(options.languages, false) };
   const even = hasEvenPaper(grey);
   if (findsLanguagesPrepared(grey, even)) return readInLanguages(engine, grey, options, needs, undefined, even);
-  const { pageReading, ...language } = await detectLanguages(engine, grey, options);
-  engine.load?.(language.codes);
-  const seed = pageReading && { ...pageReading, image: grey };
-  return { ...(await readInLanguages(engine, grey, { ...options, languages: language.codes }, needs, seed, even)), language };
+  // Found on the page as it came while it is sharpened, smoothed and prepared (about 0.2 s of
+  // this thread on a page): detection's readings run on the engine's threads meanwhile.
+  return readInLanguages(engine, grey, options, needs, detectLanguages(engine, grey, options), even);
 }
 
 /**
@@ -1028,9 +1034,17 @@ async function readInLanguages(
   grey: GreyImage,
   options: ReadOptions,
   needs: ReadingNeeds,
-  made?: MadeReading,
+  detecting?: Promise<Detected>,
   evenPaper?: boolean,
 ): Promise<PageText> {
+  let made: MadeReading | undefined;
+  // Taken up as the page's first reading where it is of the page as it came, as asked.
+  const found = detecting?.then((detected) => {
+    if (detected.pageReading) made = { ...detected.pageReading, image: grey };
+    return detected;
+  });
+  // Where a step before find-languages fails, the detection left behind fails unheard.
+  found?.catch(() => {});
   const switches = engine.steps ?? {};
   const known = new Set(switchableSteps());
   for (const name of switches.off ?? [])
@@ -1094,6 +1108,7 @@ async function readInLanguages(
       ahead.delete(key);
     },
     plainReadings: () => [...plainReadings.keys()],
+    ...(found ? { detecting: found } : {}),
   };
   let state: PageState;
   try {
