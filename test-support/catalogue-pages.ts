@@ -70,7 +70,21 @@ const isCjk = (text: string) => /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Kat
  * A clean page of paragraphs, black on white, 1240 pixels wide (A4 at 150 dpi), 26 px letters:
  * PNG bytes. CJK paragraphs break anywhere, others between words.
  */
-export function sentencePage(paragraphs: string[], { width = 1240, size = 26 }: { width?: number; size?: number } = {}): Buffer {
+export function sentencePage(paragraphs: string[], options: { width?: number; size?: number } = {}): Buffer {
+  return drawSentences(paragraphs, options).toBuffer('image/png');
+}
+
+/** The same page's grey pixels, as a reading gets them once decoded (black on white: any channel). */
+export function sentenceGrey(paragraphs: string[], options: { width?: number; size?: number } = {}): { width: number; height: number; data: Uint8Array } {
+  const canvas = drawSentences(paragraphs, options);
+  const { width, height } = canvas;
+  const rgba = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+  const data = new Uint8Array(width * height);
+  for (let i = 0; i < data.length; i++) data[i] = rgba[i * 4]!;
+  return { width, height, data };
+}
+
+function drawSentences(paragraphs: string[], { width = 1240, size = 26 }: { width?: number; size?: number }) {
   const margin = 80;
   const lineHeight = Math.round(size * 1.6);
   const measure = createCanvas(10, 10).getContext('2d');
@@ -103,5 +117,5 @@ export function sentencePage(paragraphs: string[], { width = 1240, size = 26 }: 
     context.font = line.font;
     context.fillText(line.text, margin, margin + index * lineHeight);
   });
-  return canvas.toBuffer('image/png');
+  return canvas;
 }

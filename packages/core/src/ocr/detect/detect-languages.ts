@@ -165,8 +165,8 @@ export async function detectLanguages(
       // Where the band is much of the page, the page is read whole instead, as its first reading
       // as it came is made: where the script's pages are mostly in its model's language
       // (Cyrillic in Russian, Arabic script in Arabic), that reading is the page's own. Not
-      // Chinese and Japanese: the Japanese model that reads them is not Chinese's, and their
-      // close strokes are smoothed as a printer's screen before the page is read (descreen).
+      // Chinese and Japanese: the Japanese model that reads both is not Chinese's, and a
+      // Chinese page read whole by it would be read twice over.
       if (!CJK.has(script) && sample.height >= grey.height * SCRIPT_WHOLE_SHARE) quickReadings.set(model, pageRead([model]));
       const lines = await quickRead([model]);
       if (surelyRead(lines) >= SCRIPT_SURE) {

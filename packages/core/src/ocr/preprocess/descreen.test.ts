@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { catalogueSentences, sentenceGrey } from '../../../../../test-support/catalogue-pages.ts';
 import { descreen } from './descreen.ts';
 import { createGreyImage, type GreyImage } from './grey-image.ts';
 
@@ -50,6 +51,11 @@ describe('descreen', () => {
     strokes(page, 40, 40, 20);
     // Specks and full stops here and there are no screen.
     for (let i = 0; i < 40; i++) page.data[(60 + (i % 5) * 20) * 320 + 20 + i * 7] = 0;
+    expect(descreen(page)).toBe(page);
+  });
+
+  test.each(['zh_CN', 'ja', 'uk'])('a page of %s messages, close strokes and dots over letters, is no screen', (locale) => {
+    const page = sentenceGrey(catalogueSentences(locale, 10));
     expect(descreen(page)).toBe(page);
   });
 });
