@@ -19,25 +19,31 @@ export function findPageOutline(image: GreyImage): Quad | undefined {
   const threshold = otsuThreshold(small);
   // Flood fill from the brightest pixels outwards: labels of 4-connected bright regions.
   const labels = new Int32Array(width * height).fill(-1);
-  const stack: number[] = [];
+  // Each pixel is pushed once at most: a stack the image's size never grows, and every page
+  // costs no garbage (an array of neighbours per pixel was most of this function's time).
+  const stack = new Int32Array(width * height);
   let bestLabel = -1;
   let bestSize = 0;
   let label = 0;
   for (let start = 0; start < data.length; start++) {
     if (labels[start] !== -1 || data[start]! < threshold) continue;
     let size = 0;
-    stack.push(start);
+    let top = 0;
+    stack[top++] = start;
     labels[start] = label;
-    while (stack.length) {
-      const i = stack.pop()!;
+    const visit = (n: number) => {
+      if (labels[n] !== -1 || data[n]! < threshold) return;
+      labels[n] = label;
+      stack[top++] = n;
+    };
+    while (top > 0) {
+      const i = stack[--top]!;
       size++;
       const x = i % width;
-      const neighbours = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width];
-      for (const n of neighbours) {
-        if (n < 0 || n >= data.length || labels[n] !== -1 || data[n]! < threshold) continue;
-        labels[n] = label;
-        stack.push(n);
-      }
+      if (x > 0) visit(i - 1);
+      if (x < width - 1) visit(i + 1);
+      if (i >= width) visit(i - width);
+      if (i + width < data.length) visit(i + width);
     }
     if (size > bestSize) {
       bestSize = size;
