@@ -138,6 +138,31 @@ describe('the OCR pipeline, one ordered list of steps', () => {
     expect(calls.filter((call) => call.dpi === undefined && call.languages.join() === 'eng')).toHaveLength(0);
   });
 
+  test("an upright scan's languages are found while it is prepared: preparation does not wait for detection's reading", async () => {
+    const { engine, ran } = standIn('The committee will publish the annual report on the website before the meeting of the members in March', 95);
+    const recognize = engine.recognize;
+    // Detection's first reading ends only once preparation has run: awaited before it, the page never would be read.
+    let prepared: () => void = () => {};
+    const preparation = new Promise<void>((resolve) => (prepared = resolve));
+    engine.steps = {
+      onStep: (run) => {
+        ran.push(run.name);
+        if (run.name === 'prepare') prepared();
+      },
+    };
+    let first = true;
+    engine.recognize = async (image, options) => {
+      if (first) {
+        first = false;
+        await preparation;
+      }
+      return recognize(image, options);
+    };
+    const page = await recognizePage(engine, blankPage(), { languages: [] });
+    expect(page.language?.codes).toEqual(['eng']);
+    expect(ran.slice(0, 4)).toEqual(['sharpen-soft', 'descreen', 'prepare', 'find-languages']);
+  });
+
   // A photo's darkest rows are the desk or a shadow: its text is where preparation evened it.
   test("a photo's languages are found on it prepared, and nothing is read before they are", async () => {
     const { engine, calls, ran } = standIn('Die Kommission wird den Jahresbericht vor der Sitzung der Mitglieder im März auf der Webseite veröffentlichen', 95);
