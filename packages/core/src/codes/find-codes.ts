@@ -123,6 +123,11 @@ export interface FindOptions {
   signal?: AbortSignal;
   /** ZXing's first look, the further passes, or both (the default) as need be. */
   looks?: 'first' | 'further' | 'all';
+  /**
+   * The share of the looks made: a picture without a code takes every further look (several
+   * seconds), and the bar moves with them.
+   */
+  onProgress?: (fraction: number) => void;
 }
 
 /**
@@ -130,7 +135,7 @@ export interface FindOptions {
  * further passes tried, one by one until one finds something, so a clear picture costs one read.
  * Codes read twice are listed once.
  */
-export async function findCodes(read: ZxingRead, image: RgbaImage, { formats, signal, looks = 'all' }: FindOptions): Promise<ScannedCode[]> {
+export async function findCodes(read: ZxingRead, image: RgbaImage, { formats, signal, looks = 'all', onProgress }: FindOptions): Promise<ScannedCode[]> {
   const options = { ...THOROUGH, formats };
   const codes: ScannedCode[] = [];
   if (looks !== 'further') addUnique(codes, (await read(onWhite(image), options)).map(scannedCode));
@@ -139,8 +144,12 @@ export async function findCodes(read: ZxingRead, image: RgbaImage, { formats, si
     linear: formats.length === 0 || formats.some((format) => !MATRIX.test(format)),
     matrix: formats.length === 0 || formats.some((format) => MATRIX.test(format)),
   };
-  for (const pass of fallbackPasses(greyFromRgba(image.data, image.width, image.height), kinds)) {
+  // Each pass's picture is made only when it is looked at: listing them costs nothing.
+  const passes = [...fallbackPasses(greyFromRgba(image.data, image.width, image.height), kinds)];
+  const before = looks === 'all' ? 1 : 0;
+  for (const [index, pass] of passes.entries()) {
     throwIfCancelled(signal);
+    onProgress?.((before + index) / (before + passes.length));
     addUnique(codes, (await read(zxingPixels(pass.image()), { ...options, ...pass.options })).map(scannedCode));
     if (codes.length > 0) break;
   }

@@ -78,7 +78,7 @@ async function scanImage(
   if (!isImageType(type)) throw new ConversionError('unsupported-type', `${file.name} is not a file this tool reads.`);
   const image: RgbaImage = await decodeRgbaFor(host, file.bytes, inspectImage(file.bytes), CODES_MAX_PIXELS);
   onProgress?.(0, 'reading');
-  return findCodes(read, image, { formats, signal });
+  return findCodes(read, image, { formats, signal, onProgress: (fraction) => onProgress?.(fraction, 'reading') });
 }
 
 /** Reads the codes of one picture or PDF; nothing readable is an error the page can say. */

@@ -367,6 +367,23 @@ describe('PDFs and bad input', () => {
     const nothing = await failure('qr-scanner', blank);
     expect([nothing.code, nothing.message]).toEqual(['no-text', 'No readable code found in the image.']);
   });
+
+  test('a picture without a code moves the bar through the further looks, which take seconds on a photo', async () => {
+    const fractions: number[] = [];
+    const blank = await png(sharp({ create: { width: 300, height: 200, channels: 3, background: '#ffffff' } }));
+    const error = await scan('barcode-scanner', blank, 'blank.png', {
+      onProgress: (fraction, stage) => stage === 'reading' && fractions.push(fraction),
+    }).catch((caught: unknown) => caught);
+    expect((error as ConversionError).code).toBe('no-text');
+    // Before the first look, then before each further one (light evened, despeckled, enlarged, turned, in parts).
+    const [first, ...further] = fractions;
+    expect(first).toBe(0);
+    expect(further.length).toBeGreaterThan(10);
+    further.forEach((fraction, index) => expect(fraction).toBeGreaterThan(index === 0 ? 0 : further[index - 1]!));
+    // The last, the scan done.
+    expect(further.at(-2)).toBeLessThan(1);
+    expect(further.at(-1)).toBe(1);
+  });
 });
 
 /** Both sides of a comparison with one final newline stripped, as the corpus README asks. */
