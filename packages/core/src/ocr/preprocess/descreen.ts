@@ -1,4 +1,4 @@
-import type { GreyImage } from './grey-image.ts';
+import { type GreyImage, roundLevel } from './grey-image.ts';
 import { brightLevel, cellHistogram } from './histogram.ts';
 
 /** A dot departs from the four pixels `r` away on each axis (r = 1, 2) by at least this many grey levels. */
@@ -124,7 +124,7 @@ export function descreen(image: GreyImage): GreyImage {
       const cell = gy * columns + Math.floor(x / CELL);
       const ground = grounds[cell]!;
       if (!near[cell] || ground < LIGHT_GROUND || ground >= PAPER) continue;
-      out[y * width + x] = Math.min(255, Math.round((smooth[y * width + x]! * 255) / (ground * WHITE_FROM)));
+      out[y * width + x] = Math.min(255, roundLevel((smooth[y * width + x]! * 255) / (ground * WHITE_FROM)));
     }
   }
   keepSolidInk(image, out, near, columns);

@@ -1,4 +1,4 @@
-import type { GreyImage } from './grey-image.ts';
+import { type GreyImage, roundLevel } from './grey-image.ts';
 import { shrinkImage } from './geometry.ts';
 
 // Out-of-focus regions found and sharpened before anything else looks at the page. A photo
@@ -157,7 +157,7 @@ export function sharpenOutOfFocus(page: GreyImage, enlarged = 1): Sharpened | un
         (weights[r1 * columns + c0]! * (1 - wx) + weights[r1 * columns + c1]! * wx) * wy;
       if (weight <= 0) continue;
       const i = y * image.width + x;
-      out[i] = Math.round(image.data[i]! * (1 - weight) + sharp[(y - box.y0) * crop.width + (x - box.x0)]! * weight);
+      out[i] = roundLevel(image.data[i]! * (1 - weight) + sharp[(y - box.y0) * crop.width + (x - box.x0)]! * weight);
     }
   }
   return { image: { width: image.width, height: image.height, data: out }, softShare: soft.length / measured.length, sigma };

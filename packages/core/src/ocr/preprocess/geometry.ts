@@ -1,4 +1,4 @@
-import type { GreyImage } from './grey-image.ts';
+import { type GreyImage, roundLevel } from './grey-image.ts';
 
 /** The grey level between pixels, by bilinear interpolation; paper (255) outside the image. */
 export function sampleBilinear({ width, height, data }: GreyImage, sx: number, sy: number): number {
@@ -52,7 +52,7 @@ export function scaleImage(image: GreyImage, factor: number): GreyImage {
       const wx = columns.weight[x]!;
       const upper = data[top + l]! * (1 - wx) + data[top + r]! * wx;
       const lower = data[bottom + l]! * (1 - wx) + data[bottom + r]! * wx;
-      out[i] = Math.round(upper * (1 - wy) + lower * wy);
+      out[i] = roundLevel(upper * (1 - wy) + lower * wy);
     }
   }
   return { width, height, data: out };
@@ -72,7 +72,7 @@ export function rotateImage(image: GreyImage, degrees: number): GreyImage {
       // Inverse mapping: where in the source does this output pixel come from?
       const dx = x - cx;
       const dy = y - cy;
-      out[y * width + x] = Math.round(sampleBilinear(image, cos * dx + sin * dy + cx, -sin * dx + cos * dy + cy));
+      out[y * width + x] = roundLevel(sampleBilinear(image, cos * dx + sin * dy + cx, -sin * dx + cos * dy + cy));
     }
   }
   return { width, height, data: out };
@@ -97,7 +97,7 @@ export function rotateExpanded(image: GreyImage, degrees: number, background = 2
       const dy = y - outHeight / 2;
       const sx = cos * dx + sin * dy + width / 2;
       const sy = -sin * dx + cos * dy + height / 2;
-      out[y * outWidth + x] = sx >= 0 && sy >= 0 && sx <= width - 1 && sy <= height - 1 ? Math.round(sampleBilinear(image, sx, sy)) : background;
+      out[y * outWidth + x] = sx >= 0 && sy >= 0 && sx <= width - 1 && sy <= height - 1 ? roundLevel(sampleBilinear(image, sx, sy)) : background;
     }
   }
   return { width: outWidth, height: outHeight, data: out };
@@ -143,15 +143,22 @@ export function shrinkImage(image: GreyImage, factor: number): GreyImage {
     from[x] = Math.floor(x / factor);
     to[x] = Math.min(sw, Math.max(from[x]! + 1, Math.floor((x + 1) / factor)));
   }
+  // The source rows of an output row summed column by column first, in one pass along memory,
+  // then those sums added up along the row, so a pixel's sum is one difference: the same
+  // integer sums as pixel by pixel (and the same rounding of a positive mean), in a fraction of
+  // the time on a 12 MP photo, which is shrunk three times over (its glance, its focus, its plain reading).
+  const columns = new Float64Array(sw + 1);
   for (let y = 0; y < height; y++) {
     const sy0 = Math.floor(y / factor);
     const sy1 = Math.min(sh, Math.max(sy0 + 1, Math.floor((y + 1) / factor)));
-    for (let x = 0; x < width; x++) {
+    columns.fill(0);
+    for (let yy = sy0; yy < sy1; yy++) for (let x = 0, i = yy * sw; x < sw; x++, i++) columns[x + 1]! += data[i]!;
+    for (let x = 1; x <= sw; x++) columns[x]! += columns[x - 1]!;
+    const rows = sy1 - sy0;
+    for (let x = 0, i = y * width; x < width; x++, i++) {
       const sx0 = from[x]!;
       const sx1 = to[x]!;
-      let sum = 0;
-      for (let yy = sy0; yy < sy1; yy++) for (let i = yy * sw + sx0, end = yy * sw + sx1; i < end; i++) sum += data[i]!;
-      out[y * width + x] = Math.round(sum / ((sy1 - sy0) * (sx1 - sx0)));
+      out[i] = roundLevel((columns[sx1]! - columns[sx0]!) / (rows * (sx1 - sx0)));
     }
   }
   return { width, height, data: out };

@@ -7,6 +7,12 @@ export interface GreyImage {
   data: Uint8Array;
 }
 
+/**
+ * A grey level worked out as a fraction, rounded as Math.round rounds a value of zero or more:
+ * the same pixels, in a fraction of Math.round's time in the loops over a 12 MP photo.
+ */
+export const roundLevel = (value: number): number => (value + 0.5) | 0;
+
 /** A rectangle in an image's pixels, right and bottom edges exclusive. */
 export interface Box {
   x0: number;

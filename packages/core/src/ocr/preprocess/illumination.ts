@@ -1,5 +1,5 @@
 import { bilinearSpans } from './geometry.ts';
-import type { GreyImage } from './grey-image.ts';
+import { type GreyImage, roundLevel } from './grey-image.ts';
 import { brightLevel, cellHistogram } from './histogram.ts';
 
 /**
@@ -48,7 +48,7 @@ export function normalizeIllumination(image: GreyImage, cell = 16): GreyImage {
     }
     for (let x = 0, i = y * width; x < width; x++, i++) {
       const background = above[x]! * (1 - wy) + below[x]! * wy;
-      out[i] = Math.min(255, Math.round((data[i]! * 255) / Math.max(1, background)));
+      out[i] = Math.min(255, roundLevel((data[i]! * 255) / Math.max(1, background)));
     }
   }
   return { width, height, data: out };

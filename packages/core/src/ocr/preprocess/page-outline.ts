@@ -1,6 +1,6 @@
 import { otsuThreshold } from './binarize.ts';
 import { sampleBilinear, scaleImage } from './geometry.ts';
-import type { GreyImage } from './grey-image.ts';
+import { type GreyImage, roundLevel } from './grey-image.ts';
 
 export type Point = [number, number];
 /** Corners clockwise from the top left. */
@@ -172,7 +172,7 @@ export function flattenPage(image: GreyImage, quad: Quad): GreyImage {
     for (let col = 0; col < width; col++) {
       const x = col + insetX;
       const w = h[6]! * x + h[7]! * y + 1;
-      out[row * width + col] = Math.round(sampleBilinear(image, (h[0]! * x + h[1]! * y + h[2]!) / w, (h[3]! * x + h[4]! * y + h[5]!) / w));
+      out[row * width + col] = roundLevel(sampleBilinear(image, (h[0]! * x + h[1]! * y + h[2]!) / w, (h[3]! * x + h[4]! * y + h[5]!) / w));
     }
   }
   return { width, height, data: out };
