@@ -557,7 +557,8 @@ const PAGE_STEPS = [
     when: (_s, context) => context.options.languages.length === 0,
     async run(s, context) {
       const { options, engine } = context;
-      // Found on the prepared page, detection's reading is not the page as it came: not taken up.
+      // An upright scan's were being found as it was prepared (recognizePage). A photo's are
+      // found on it prepared, and that reading is not the page as it came: not taken up.
       const { codes, tags, detected } = await (context.detecting ??
         detectLanguages(engine, s.page!.image, {
           signal: options.signal,
