@@ -1,4 +1,5 @@
 import type { Blob } from './components.ts';
+import { sampleBilinear } from './geometry.ts';
 import { type GreyImage, roundLevel } from './grey-image.ts';
 
 /** Where the page's text lines meet, in the image's pixels: the vanishing point of a photo taken at a slant. */
@@ -144,37 +145,14 @@ export function levelLines(image: GreyImage, point: VanishingPoint): GreyImage {
   const width = Math.round(Math.max(...corners.map(([u]) => u)) - u0);
   const height = Math.round(Math.max(...corners.map(([, v]) => v)) - v0);
   const out = new Uint8Array(width * height);
-  // X depends on the column alone: one division a column, not a pixel, and with it the source
-  // column and its weight (sampleBilinear's arithmetic in its order: the same pixels, measured
-  // on the corpus's photos, receipts and documents, in four fifths of the time).
-  const { width: sw, height: sh, data } = image;
+  // X depends on the column alone: one division a column, not a pixel. Rounded by roundLevel:
+  // Math.round took two fifths of the time on a 12 MP photo (inlining the sampling gained nothing).
   const columnX = Float64Array.from({ length: width }, (_, u) => (-c * c) / (u + u0));
-  const left = new Int32Array(width).fill(-1);
-  const right = new Int32Array(width);
-  const weight = new Float64Array(width);
-  for (let u = 0; u < width; u++) {
-    const sx = columnX[u]! + point.x;
-    if (!(sx >= 0 && sx <= sw - 1)) continue;
-    left[u] = Math.floor(sx);
-    right[u] = Math.min(sw - 1, left[u]! + 1);
-    weight[u] = sx - left[u]!;
-  }
   for (let v = 0; v < height; v++) {
-    for (let u = 0, i = v * width; u < width; u++, i++) {
-      const x0 = left[u]!;
-      const sy = ((v + v0) * columnX[u]!) / c + point.y;
-      if (x0 < 0 || !(sy >= 0 && sy <= sh - 1)) {
-        out[i] = 255;
-        continue;
-      }
-      const x1 = right[u]!;
-      const wx = weight[u]!;
-      const y0 = sy | 0;
-      const y1 = Math.min(sh - 1, y0 + 1);
-      const wy = sy - y0;
-      const top = data[y0 * sw + x0]! * (1 - wx) + data[y0 * sw + x1]! * wx;
-      const bottom = data[y1 * sw + x0]! * (1 - wx) + data[y1 * sw + x1]! * wx;
-      out[i] = roundLevel(top * (1 - wy) + bottom * wy);
+    for (let u = 0; u < width; u++) {
+      const X = columnX[u]!;
+      const Y = ((v + v0) * X) / c;
+      out[v * width + u] = roundLevel(sampleBilinear(image, X + point.x, Y + point.y));
     }
   }
   return { width, height, data: out };
