@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../packages/server/src/free-port.ts';
 import { isAlive, processTree, treeRss } from '../hostile/proc.ts';
@@ -51,6 +52,8 @@ function cpuSecondsOf(pid: number): number {
   }
 }
 
+/** `npm run worker` processes of the Redis mode, all on this machine. */
+const WORKERS = 2;
 /** glibc's settings that scripts/start.mjs gives the server (README, Configuration); workers get the same. */
 const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536' };
 
@@ -145,7 +148,12 @@ export async function startStack(mode: Mode, root: string, env: Record<string, s
       );
       await waitForRedis(redisPort, redis);
       shared.REDIS_URL = `redis://127.0.0.1:${redisPort}`;
-      for (const n of [1, 2]) launch(`worker ${n}`, root, nodeOf(root), [script], { ...MALLOC_ENV, ...shared }, logFile, list);
+      // Two workers on one machine share its cores, as the README tells such a deployment to: each
+      // takes half of them at a time (its cores by default would put twice as many jobs on them).
+      const concurrency = process.env.TEXTLIFT_CONCURRENCY ?? String(Math.max(1, Math.floor(os.availableParallelism() / WORKERS)));
+      for (let n = 1; n <= WORKERS; n++) {
+        launch(`worker ${n}`, root, nodeOf(root), [script], { ...MALLOC_ENV, ...shared, TEXTLIFT_CONCURRENCY: concurrency }, logFile, list);
+      }
     }
     launch('server', root, nodeOf(root), ['scripts/start.mjs'], { ...shared, PORT: String(port), HOST: '127.0.0.1' }, logFile, list);
     const deadline = performance.now() + START_TIMEOUT_MS;

@@ -13,6 +13,8 @@ import { startRedisServer, type RedisServer } from '../../../../test-support/red
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { inputKey, QUEUE_NAME, QUEUE_PREFIX, resultKey, writeResult } from './job-payload.ts';
+import { hasSpareCore } from '../engines/spare-cores.ts';
+import { startQueueWorker } from './queue-worker.ts';
 import { RedisConversionRunner } from './redis-runner.ts';
 
 /** A worker that stopped renewing its job gives it up after this; kept short so a killed worker's job moves within seconds. */
@@ -297,6 +299,38 @@ describe('the Redis runner alone', () => {
     } finally {
       await Promise.all([runner.close(), app.close()]);
       client.disconnect();
+      await lonely.stop();
+    }
+  });
+
+  test('a worker reads ahead of need only while no other job waits on the queue', async () => {
+    const lonely = await startRedisServer();
+    const config = loadConfig({ redisUrl: lonely.url, concurrency: 1 });
+    const runner = new RedisConversionRunner(config, silent);
+    const setting = process.env.TEXTLIFT_READ_AHEAD;
+    delete process.env.TEXTLIFT_READ_AHEAD;
+    // Each job says, as it starts, whether a reading ahead of need could start beside it.
+    const spare: boolean[] = [];
+    const pool = {
+      run: async () => {
+        spare.push(hasSpareCore(0));
+        return { outputs: [], text: 'read' };
+      },
+      close: async () => {},
+    };
+    let worker: Awaited<ReturnType<typeof startQueueWorker>> | undefined;
+    try {
+      const signal = new AbortController().signal;
+      const jobs = [1, 2, 3].map(() => runner.run({ slug: 'text-to-pdf', input: { text: 'x' }, options: {} }, signal));
+      await expect.poll(() => runner.depth()).toEqual({ waiting: 3, active: 0 });
+      worker = await startQueueWorker(config, pool, silent);
+      await Promise.all(jobs);
+      // One at a time: two wait behind the first, one behind the second, none behind the last.
+      expect(spare).toEqual([false, false, true]);
+    } finally {
+      if (setting === undefined) delete process.env.TEXTLIFT_READ_AHEAD;
+      else process.env.TEXTLIFT_READ_AHEAD = setting;
+      await Promise.all([worker?.close(), runner.close()]);
       await lonely.stop();
     }
   });
