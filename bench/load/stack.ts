@@ -148,11 +148,22 @@ export async function startStack(mode: Mode, root: string, env: Record<string, s
       );
       await waitForRedis(redisPort, redis);
       shared.REDIS_URL = `redis://127.0.0.1:${redisPort}`;
-      // Two workers on one machine share its cores, as the README tells such a deployment to: each
-      // takes half of them at a time (its cores by default would put twice as many jobs on them).
-      const concurrency = process.env.TEXTLIFT_CONCURRENCY ?? String(Math.max(1, Math.floor(os.availableParallelism() / WORKERS)));
-      for (let n = 1; n <= WORKERS; n++) {
-        launch(`worker ${n}`, root, nodeOf(root), [script], { ...MALLOC_ENV, ...shared, TEXTLIFT_CONCURRENCY: concurrency }, logFile, list);
+      // Workers on one machine share its cores, as the README tells such a deployment to: each
+      // takes its part of them at a time (its cores by default would put more jobs than cores on them).
+      for (let n = 0; n < WORKERS; n++) {
+        const part = Math.max(1, Math.floor((os.availableParallelism() + n) / WORKERS));
+        const concurrency = process.env.TEXTLIFT_CONCURRENCY ?? String(part);
+        // Nor can a worker see the other's jobs, so neither reads ahead of need (README, Configuration).
+        const readAhead = process.env.TEXTLIFT_READ_AHEAD ?? '0';
+        launch(
+          `worker ${n + 1}`,
+          root,
+          nodeOf(root),
+          [script],
+          { ...MALLOC_ENV, ...shared, TEXTLIFT_CONCURRENCY: concurrency, TEXTLIFT_READ_AHEAD: readAhead },
+          logFile,
+          list,
+        );
       }
     }
     launch('server', root, nodeOf(root), ['scripts/start.mjs'], { ...shared, PORT: String(port), HOST: '127.0.0.1' }, logFile, list);
