@@ -150,11 +150,11 @@ export async function startStack(mode: Mode, root: string, env: Record<string, s
       shared.REDIS_URL = `redis://127.0.0.1:${redisPort}`;
       // Workers on one machine share its cores, as the README tells such a deployment to: each
       // takes its part of them at a time (its cores by default would put more jobs than cores on them).
+      // Nor can a worker see the other's jobs, so neither reads ahead of need (README, Configuration).
+      const readAhead = process.env.TEXTLIFT_READ_AHEAD ?? '0';
       for (let n = 0; n < WORKERS; n++) {
         const part = Math.max(1, Math.floor((os.availableParallelism() + n) / WORKERS));
         const concurrency = process.env.TEXTLIFT_CONCURRENCY ?? String(part);
-        // Nor can a worker see the other's jobs, so neither reads ahead of need (README, Configuration).
-        const readAhead = process.env.TEXTLIFT_READ_AHEAD ?? '0';
         launch(
           `worker ${n + 1}`,
           root,

@@ -127,8 +127,8 @@ export async function startQueueWorker(config: ServerConfig, pool: ConversionRun
     name,
     async close() {
       stopReleasing();
+      // Closing waits for the running jobs, the last of which stops the looks at the queue.
       await worker.close();
-      clearInterval(watching);
       await queue.close();
       cancels.disconnect();
       await redis.quit().catch(() => redis.disconnect());
