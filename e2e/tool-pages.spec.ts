@@ -6,9 +6,9 @@ type ToolTexts = Record<string, { title: string; pageTitle?: string }>;
 const texts = en.tools as ToolTexts;
 
 // Driven by the registry: a new tool is checked here without a line of its own. One tab visits
-// them all: a fresh browser context a page cost each check about a second and a half of a
-// 2-core machine, for pages that share nothing a visit leaves behind.
-test('each tool page loads with its title, and says where the work runs, and is not in its own list of tools', async ({ page }) => {
+// them all: a fresh browser context for each cost about a second and a half of a 2-core machine,
+// and these pages depend on nothing an earlier visit leaves behind.
+test('each tool page loads with its title, says where the work runs, and is not in its own list of tools', async ({ page }) => {
   for (const tool of toolList.filter((entry) => entry.path !== '/')) {
     await page.goto(tool.path);
     await expect(page.getByRole('heading', { level: 1 }), tool.path).toHaveText(texts[tool.i18nKey]!.title);

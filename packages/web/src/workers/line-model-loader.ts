@@ -10,10 +10,10 @@ interface Load {
 }
 
 /**
- * No graph optimisation when the sessions are made: in Chromium on 2 cores it took 1.6 s of the
- * 3 s the two sessions cost on a visit's first unsure page (the WASM runtime folds the models'
- * constants before its code is warm), and the models then ran no faster than unoptimised;
- * their outputs differ by at most 3e-5. The server's native sessions keep the default (made once).
+ * No graph optimisation when the sessions are made: in Chromium on 2 cores it took about 1.4 s
+ * of the 3 s the two sessions cost on a visit's first unsure page (its basic level alone cost as
+ * much as all), and the models then ran no faster than unoptimised; their outputs differ by at
+ * most 3e-5. The server's native sessions keep the default: they are made once per process.
  */
 const BROWSER_SESSION = { graphOptimizationLevel: 'disabled' } as const;
 
