@@ -83,6 +83,12 @@ export interface OcrEngine {
    * cores; tesseract.js: a second worker); where absent, one at a time in the order asked.
    */
   parallel?: boolean;
+  /**
+   * A reading ahead of need (OcrOptions.spare) is refused where no core is spare, and one
+   * stopped under way costs the readings after nothing (native tesseract). tesseract.js reads
+   * every reading asked, and stops one by ending its worker, whose successor loads again.
+   */
+  readsAhead?: boolean;
   /** Whether a second model of all these languages can be read with (OcrOptions.model); absent where none. */
   secondModel?(languages: string[]): boolean;
   /** The second recogniser (lines/line-model.ts), loaded on first use; absent where there is none. */

@@ -140,6 +140,7 @@ export function createNativeTesseractEngine(
   return {
     name: `tesseract ${version}`,
     parallel: true,
+    readsAhead: true,
     recognize,
     ...(osdDir && existsSync(path.join(osdDir, 'osd.traineddata')) ? { osd } : {}),
     dictionary: dictionariesIn(tessdataDir),

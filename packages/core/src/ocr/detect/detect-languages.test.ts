@@ -298,6 +298,43 @@ describe('detectLanguages', () => {
     expect(chineseHeights[1]).toBeLessThan(shortPage.height / 2);
   });
 
+  test("a short Chinese or Japanese page is read whole ahead with OSD's model beside the band: taken where the band names it, else stopped", async () => {
+    const shortPage = { width: 800, height: 900, data: new Uint8Array(800 * 900).fill(255) };
+    // Readings with Simplified's model wait to be stopped where `hold` is set, as a page's would.
+    const aheadOf = (locale: string, { hold = false, readsAhead = true } = {}) => {
+      const engine = fakeEngine('Han', catalogueSentences(locale, 6), ['jpn', 'chi_sim']);
+      const signals: AbortSignal[] = [];
+      const heights: number[] = [];
+      const recognize = engine.recognize;
+      engine.parallel = true;
+      engine.readsAhead = readsAhead;
+      engine.recognize = (image, options) => {
+        if (options.languages.join('+') !== 'chi_sim') return recognize(image, options);
+        expect(options).toMatchObject({ spare: true, dpi: 300, segmentation: 'auto' });
+        signals.push(options.signal!);
+        heights.push(Number(new TextDecoder().decode(image.subarray(0, 20)).split(/\s+/)[2]));
+        if (!hold) return recognize(image, options);
+        return new Promise((_resolve, reject) => options.signal!.addEventListener('abort', () => reject(new Error('stopped'))));
+      };
+      return { engine, signals, heights };
+    };
+    const simplified = aheadOf('zh_CN');
+    const found = await detectLanguages(simplified.engine, shortPage);
+    expect(found.codes).toEqual(['chi_sim']);
+    expect(simplified.engine.asked).toEqual([['eng'], ['chi_sim'], ['jpn']]);
+    expect(simplified.heights).toEqual([shortPage.height]);
+    expect(found.pageReading).toMatchObject({ languages: ['chi_sim'], dpi: 300 });
+    const traditional = aheadOf('zh_TW', { hold: true });
+    const traditionalFound = await detectLanguages(traditional.engine, shortPage);
+    expect(traditionalFound.codes).toEqual(['chi_tra']);
+    expect(traditionalFound.pageReading).toBeUndefined();
+    expect(traditional.signals.map((signal) => signal.aborted)).toEqual([true]);
+    // tesseract.js reads every reading asked, and one stopped costs the next its worker: the band only.
+    const inBrowser = aheadOf('zh_CN', { readsAhead: false });
+    expect((await detectLanguages(inBrowser.engine, shortPage)).pageReading).toBeUndefined();
+    expect(inBrowser.engine.asked).toEqual([['eng'], ['jpn']]);
+  });
+
   // The Italian model read a picture of Korean messages as 11 letters, 9 of them sure.
   test('a few letters read mostly sure are not a Latin page', async () => {
     const korean = catalogueSentences('ko', 4);
