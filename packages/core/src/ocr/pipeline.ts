@@ -256,6 +256,8 @@ interface PageState {
   page?: PreparedPage;
   /** The languages found on the prepared page (find-languages): a photo's, none given. */
   language?: ReadLanguages;
+  /** Detection found the page turned over (find-languages): way-up reads a band both ways before turning it. */
+  turnedOver?: boolean;
   /** The reading kept so far; the repairs work on its lines. */
   kept?: Kept;
   /** A clean page, read as it came only (clean-once). */
@@ -559,7 +561,7 @@ const PAGE_STEPS = [
       const { options, engine } = context;
       // An upright scan's were being found as it was prepared (recognizePage). A photo's are
       // found on it prepared, and that reading is not the page as it came: not taken up.
-      const { codes, tags, detected } = await (context.detecting ??
+      const { codes, tags, detected, turnedOver } = await (context.detecting ??
         detectLanguages(engine, s.page!.image, {
           signal: options.signal,
           preferredLanguage: options.preferredLanguage,
@@ -567,35 +569,41 @@ const PAGE_STEPS = [
       const language = { codes, tags, detected };
       engine.load?.(language.codes);
       context.options = { ...options, languages: language.codes };
-      // The readings preparation would have started beside it, now that they can be.
+      // The readings preparation would have started beside it, now that they can be (a page
+      // found turned over waits for way-up: read upright, it would be read upside down).
+      const overHint = Boolean(turnedOver) && s.page!.turns === 0 && !context.isOff('way-up');
       if (engine.parallel) {
         if (context.evenPaper()) {
-          if (s.page!.turns === 0) startAsCame(0, context);
+          if (s.page!.turns === 0 && !overHint) startAsCame(0, context);
         } else if (!context.isOff('never-noise')) void context.plain(0).catch(() => {});
       }
-      return { ...s, language };
+      return { ...s, language, ...(overHint ? { turnedOver: true } : {}) };
     },
   },
   {
     name: 'way-up',
     runsWhen:
       "preparation found the page's lines running up or down it (scanned or photographed sideways) and turned them level, " +
-      'a quarter turn one way: a band of it is read, and where that reads unsure, read turned over too; the page is turned ' +
-      'the other way where the band turned over holds clearly more readable words',
-    when: (s) => s.page!.turns === 1,
+      'a quarter turn one way, or finding its languages found it upside down: a band of it is read, and where that reads unsure, ' +
+      'read turned over too; the page is turned over where the band turned over holds clearly more readable words',
+    when: (s) => s.page!.turns === 1 || Boolean(s.turnedOver),
     async run(s, context) {
       // Which of the two quarter turns is upright only reading tells; guessed, half of sideways
       // pages were read upside down first, then the second recogniser on that, then turned-look
       // (form_01 turned 90°: 33 s, against 10 upright). A tenth of the page read settles it: read
       // sure, it is upright (0.4 s on a phone photo read in 1.4); else it is read turned over too.
+      // A page upside down is the same question, asked where finding its languages found it so:
+      // read upside down first, a clean scan of prose took 5 s more, and then turned-look.
       const band = quickBand(s.page!.image);
       const read = (image: GreyImage) => context.engine.recognize(encodePgm(image), { ...quietly(context), segmentation: 'auto' }).then(({ lines }) => lines);
+      // Found upside down, the band is read both ways at once: upright, it read unsure there.
+      const overAhead = s.turnedOver ? read(rotateQuarterTurns(band, 2)) : undefined;
       const asTurned = await read(band);
       let page = s.page!;
       if ((meanConfidence(asTurned) ?? 0) < SECOND_LOOK) {
-        const [over, dictionary] = await Promise.all([read(rotateQuarterTurns(band, 2)), context.dictionary()]);
+        const [over, dictionary] = await Promise.all([overAhead ?? read(rotateQuarterTurns(band, 2)), context.dictionary()]);
         const readable = (lines: OcrLine[]) => readableWords(lines, dictionary).readableCharacters;
-        if (readable(over) > readable(asTurned) * CLEARLY_MORE) page = turnedPage(context.grey, 3, context);
+        if (readable(over) > readable(asTurned) * CLEARLY_MORE) page = turnedPage(context.grey, ((page.turns + 2) % 4) as QuarterTurns, context);
       }
       if (context.engine.parallel && context.evenPaper()) startAsCame(page.turns, context);
       return { ...s, page };
@@ -612,7 +620,7 @@ const PAGE_STEPS = [
       !s.page!.flattened &&
       !s.page!.levelled &&
       s.page!.frames.length === 0 &&
-      (Boolean(needs.scan) || (s.page!.turns === 0 && s.page!.skew === 0)),
+      (Boolean(needs.scan) || ((s.page!.turns === 0 || (s.page!.turns === 2 && Boolean(s.turnedOver))) && s.page!.skew === 0)),
     run: (s) => ({ ...s, clean: true }),
   },
   {

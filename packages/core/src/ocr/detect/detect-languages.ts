@@ -30,6 +30,12 @@ export interface ReadLanguages {
  */
 export interface Detected extends ReadLanguages {
   pageReading?: { languages: string[]; dpi: number; lines: OcrLine[] };
+  /**
+   * The page was found turned over (OSD sure of it, or its band read sure only that way) and its
+   * languages found on it upright: a hint for the reading, which reads a band both ways before it
+   * turns the page (pipeline.ts way-up).
+   */
+  turnedOver?: true;
 }
 
 /** The languages as a result names them. */
@@ -155,7 +161,7 @@ async function detectOn(engine: OcrEngine, grey: GreyImage, { signal, preferredL
       preferredLanguage,
       turned: { ...(osdUpright ? { osd: osdUpright } : {}) },
     });
-    return found;
+    return { ...found, ...(turns === 2 ? { turnedOver: true as const } : {}) };
   };
   const turnOf = (osd: OsdReading | undefined) =>
     osd && !turned && osd.orientation % 360 !== 0 && osd.orientationConfidence >= ORIENTATION_SURE
