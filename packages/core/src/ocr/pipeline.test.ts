@@ -103,6 +103,36 @@ describe('the OCR pipeline, one ordered list of steps', () => {
     expect(page.partial).toBe(true);
   });
 
+  test('a blank picture Tesseract reads nothing on is not handed to the second recogniser nor looked at turned; a mark on it is', async () => {
+    const readsNothing = (page: ReturnType<typeof blankPage>) => {
+      const ran: string[] = [];
+      let modelAsked = 0;
+      const engine: OcrEngine = {
+        name: 'stand-in',
+        recognize: async () => ({ lines: [] }),
+        lineModel: () => {
+          modelAsked++;
+          return Promise.reject(new Error('not here'));
+        },
+        steps: { onStep: (run) => ran.push(run.name) },
+        terminate: async () => {},
+      };
+      return { read: () => recognizePage(engine, page, { languages: ['eng'] }).catch(() => undefined), ran, modelAsked: () => modelAsked };
+    };
+    const blank = readsNothing(blankPage());
+    await blank.read();
+    expect(blank.ran).not.toContain('second-recogniser');
+    expect(blank.ran).not.toContain('turned-look');
+    expect(blank.modelAsked()).toBe(0);
+    // One dark stroke too tall for a letter (a sign's): the second recogniser is still asked.
+    const marked = createGreyImage(400, 400);
+    for (let y = 40; y < 360; y++) marked.data.fill(0, y * 400 + 100, y * 400 + 160);
+    const mark = readsNothing(marked);
+    await mark.read();
+    expect(mark.ran).toContain('second-recogniser');
+    expect(mark.ran).toContain('turned-look');
+  });
+
   test('a step switched off is skipped: its reading is not made and its repair not done', async () => {
     // Read unsure at print's resolution, so read at a screen's too.
     const on = standIn('Read ‘‘well’’', 85);

@@ -329,6 +329,7 @@ const READING_STEPS = [
     when: (s, { engine, options }) =>
       Boolean(engine.lineModel) &&
       (meanConfidence(s.lines) ?? 0) < UNSURE &&
+      !nothingToRead(s.lines, s.page) &&
       s.page.columns !== 'throughout' &&
       options.languages.every((code) => LINE_MODEL_LANGUAGES.includes(code)),
     async run(s, { engine, isOff, dictionary }) {
@@ -492,6 +493,25 @@ async function upright(s: PageState, context: PageContext): Promise<PageState> {
 function turnedPage(grey: GreyImage, turns: QuarterTurns, context: PageContext): PreparedPage {
   return context.isOff('prepare') ? measurePage(rotateQuarterTurns(grey, turns), turns) : preparePage(grey, { turns });
 }
+
+/**
+ * A page without a mark on it (a blank picture, one even tone) that Tesseract read no word on:
+ * the second recogniser (18 MB for a browser to fetch) and a look turned over would find none
+ * either. Letters too big to be taken for letters (a sign, a title on a small picture) are
+ * still marks, and still looked for.
+ */
+function nothingToRead(lines: readonly OcrLine[], page: PreparedPage): boolean {
+  if (page.letterHeight > 0 || lines.some((line) => line.words.length > 0)) return false;
+  let [darkest, lightest] = [255, 0];
+  for (const value of page.image.data) {
+    if (value < darkest) darkest = value;
+    if (value > lightest) lightest = value;
+  }
+  return lightest - darkest < NO_MARK_CONTRAST;
+}
+
+/** Grey levels between a page's darkest and lightest pixel under which it holds no mark (a JPEG's ripples on white stay under 20). */
+const NO_MARK_CONTRAST = 32;
 
 /** The steps of a page's reading, in the order they run. */
 const PAGE_STEPS = [
@@ -679,7 +699,7 @@ const PAGE_STEPS = [
     runsWhen:
       'the reading is poor (mean confidence under 60): a page upside down, or turned the other way than guessed; ' +
       'kept when read turned it holds clearly more readable words',
-    when: (s) => (s.kept!.confidence ?? 0) < SECOND_LOOK,
+    when: (s) => (s.kept!.confidence ?? 0) < SECOND_LOOK && !nothingToRead(s.kept!.lines, s.kept!.page),
     async run(s, context) {
       // One plain reading tells whether turning helps; the whole reading runs only if it does
       // (a page in a language other than the one asked for reads poorly both ways). Judged by

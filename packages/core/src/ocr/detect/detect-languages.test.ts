@@ -335,6 +335,26 @@ describe('detectLanguages', () => {
     expect(inBrowser.engine.asked).toEqual([['eng'], ['jpn']]);
   });
 
+  test('a band the Latin model reads no word on holds none for any model: OSD and the other scripts are not asked', async () => {
+    let osdAsked = 0;
+    const asked: string[][] = [];
+    const engine: OcrEngine = {
+      name: 'fake',
+      osd: async () => {
+        osdAsked++;
+        return undefined;
+      },
+      recognize: async (_image, options) => {
+        asked.push(options.languages);
+        return { lines: [] };
+      },
+      terminate: async () => {},
+    };
+    expect((await detectLanguages(engine, page, { preferredLanguage: 'deu' })).codes).toEqual(['deu']);
+    expect(osdAsked).toBe(0);
+    expect(asked.flat().every((code) => code === 'deu')).toBe(true);
+  });
+
   // The Italian model read a picture of Korean messages as 11 letters, 9 of them sure.
   test('a few letters read mostly sure are not a Latin page', async () => {
     const korean = catalogueSentences('ko', 4);

@@ -222,6 +222,9 @@ async function detectOn(engine: OcrEngine, grey: GreyImage, { signal, preferredL
     probe && pieces
       ? [...probe, ...(await readPieces(engine, grey, pieces, [0, 2], latinModel, signal))].sort((a, b) => a.box.y0 - b.box.y0)
       : await quickRead([latinModel]);
+  // Tesseract's layout is the same whatever the model: where the Latin model read no word at all,
+  // no model would (a blank picture), and OSD and the other scripts' models are not asked.
+  if (latin.every((line) => line.words.length === 0)) return found([latinModel]);
   const latinSure = surelyRead(latin);
   // Read mostly sure in Latin, the page is taken for another script's only where that script's
   // model reads it surer still: OSD names a receipt's blots and logo Arabic or Cyrillic.
