@@ -632,8 +632,8 @@ const PAGE_STEPS = [
   {
     name: 'clean-once',
     runsWhen:
-      'a clean scan or screenshot that preparation left as it was (even paper, upright, level, not cut from a desk, ' +
-      'no ruled table or box to read apart; for a text layer over a scan, also one a little askew or turned by quarter turns): ' +
+      'a clean scan or screenshot that preparation left as it was (even paper, upright or found upside down and turned over, level, ' +
+      'not cut from a desk, no ruled table or box to read apart; for a text layer over a scan, also one a little askew or turned by quarter turns): ' +
       'read as it came only, not prepared as well',
     when: (s, { evenPaper, needs }) =>
       evenPaper() &&

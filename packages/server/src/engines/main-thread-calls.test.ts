@@ -5,7 +5,7 @@ import { mainThreadServices, serveCalls, type ServedCalls } from './main-thread-
 
 /** Two services as a thread would call them: one with a method, one with two. */
 interface Calls {
-  office: { toPdf(document: OfficeDocument): Promise<Uint8Array> };
+  office: { toPdf(document: OfficeDocument, signal?: AbortSignal): Promise<Uint8Array> };
   translation: TranslationCalls;
 }
 
@@ -97,6 +97,37 @@ describe('a thread calls the main thread by service and method', () => {
     await serving.close();
     expect(stoppedBy).toMatchObject({ code: 'timeout' });
     expect(settled).toBe(true);
+  });
+
+  test("a call's own signal stops that call's work only; the job and its other calls go on", async () => {
+    const signals: AbortSignal[] = [];
+    const waits: ServedCalls<Calls> = {
+      ...answering,
+      office: {
+        toPdf: (_document, signal) => {
+          signals.push(signal);
+          return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+        },
+      },
+    };
+    const job = new AbortController();
+    const { serving, services } = connect(waits, job.signal);
+    const ahead = new AbortController();
+    const stopped = services.office.toPdf({ bytes: new Uint8Array(1), extension: 'docx' }, ahead.signal);
+    const kept = services.office.toPdf({ bytes: new Uint8Array(1), extension: 'docx' });
+    kept.catch(() => {});
+    await expect.poll(() => signals.length).toBe(2);
+    ahead.abort();
+    await expect(stopped).rejects.toMatchObject({ code: 'cancelled' });
+    expect(signals.map((signal) => signal.aborted)).toEqual([true, false]);
+    expect(job.signal.aborted).toBe(false);
+    expect(await services.translation.engineFor(pair)).toBe('apertium');
+    // Aborted before it is sent, a call is not sent.
+    await expect(services.office.toPdf({ bytes: new Uint8Array(1), extension: 'docx' }, ahead.signal)).rejects.toThrow();
+    expect(signals).toHaveLength(2);
+    job.abort(new ConversionError('timeout', 'Too long.'));
+    await serving.close();
+    expect(signals[1]!.aborted).toBe(true);
   });
 
   test('the names, arguments and answers are checked when compiled', () => {

@@ -3,7 +3,9 @@ import { ConversionError, toConversionError } from '@textlift/core';
 
 /**
  * Services as a thread calls them, by service and method name (`office.toPdf`): one argument in,
- * one answer out, both plain data (they cross as structured clones).
+ * one answer out, both plain data (they cross as structured clones). A method may take a signal
+ * after its argument: aborted, it stops that call's work on the main thread (a reading started
+ * ahead of need and found not needed), not the job's.
  */
 export type ServiceCalls<S> = { [Service in keyof S]: { [Method in keyof S[Service]]: (argument: never) => Promise<unknown> } };
 
@@ -20,6 +22,11 @@ interface CallRequest {
   service: string;
   method: string;
   argument: unknown;
+}
+
+/** A call's work no longer wanted by the thread: its signal aborted. */
+interface CallCancel {
+  cancel: number;
 }
 
 type CallReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; code: string; message: string; details: Record<string, string | number> };
@@ -43,13 +50,20 @@ export function serveCalls<S extends ServiceCalls<S>>(port: MessagePort, signal:
   const stopNow = () => stop.abort(signal.reason);
   signal.addEventListener('abort', stopNow, { once: true });
   const running = new Set<Promise<unknown>>();
-  port.on('message', (request: Partial<CallRequest>) => {
+  const calls = new Map<number, AbortController>();
+  port.on('message', (request: Partial<CallRequest & CallCancel>) => {
+    if (typeof request.cancel === 'number') {
+      calls.get(request.cancel)?.abort(new ConversionError('cancelled', 'The call is no longer wanted.'));
+      return;
+    }
     // The channel also carries the thread's own notes (ThreadStarted), which ask for nothing.
     if (typeof request.service !== 'string' || typeof request.method !== 'string' || typeof request.id !== 'number') return;
     const handler = handlerOf(services, request as CallRequest);
+    const own = new AbortController();
+    calls.set(request.id, own);
     // A handler that throws at once fails its call, as one whose promise rejects.
     const work = handler
-      ? new Promise((resolve) => resolve(handler(request.argument, stop.signal)))
+      ? new Promise((resolve) => resolve(handler(request.argument, AbortSignal.any([stop.signal, own.signal]))))
       : Promise.reject(new ConversionError('engine-failed', `No such engine: ${request.service}.${request.method}`));
     const done = work
       .then(
@@ -60,6 +74,7 @@ export function serveCalls<S extends ServiceCalls<S>>(port: MessagePort, signal:
         },
       )
       .then((reply) => {
+        calls.delete(reply.id);
         try {
           port.postMessage(reply);
         } catch {
@@ -96,13 +111,30 @@ export function mainThreadServices<S extends ServiceCalls<S>>(port: MessagePort)
     else call.reject(toConversionError({ code: reply.code, message: reply.message, details: reply.details }));
   });
   port.unref();
-  const call = (service: string, method: string, argument: unknown) =>
+  const call = (service: string, method: string, argument: unknown, signal?: AbortSignal) =>
     new Promise<unknown>((resolve, reject) => {
+      signal?.throwIfAborted();
       const id = next++;
       pending.set(id, { resolve, reject });
       port.ref();
       // A copy, not a transfer: the caller may still read its input.
       port.postMessage({ id, service, method, argument } satisfies CallRequest);
+      if (!signal) return;
+      // Stopped, the call still ends with the main thread's answer, once its work has stopped.
+      const cancel = () => port.postMessage({ cancel: id } satisfies CallCancel);
+      signal.addEventListener('abort', cancel, { once: true });
+      const { resolve: answered, reject: failed } = pending.get(id)!;
+      const unlisten = () => signal.removeEventListener('abort', cancel);
+      pending.set(id, {
+        resolve(value) {
+          unlisten();
+          answered(value);
+        },
+        reject(error) {
+          unlisten();
+          failed(error);
+        },
+      });
     });
   // Any name is a service and a method, as S says; `then` is neither, so that awaiting one is not taken for a call.
   const named = <T>(make: (name: string) => T) => {
@@ -118,5 +150,5 @@ export function mainThreadServices<S extends ServiceCalls<S>>(port: MessagePort)
       },
     );
   };
-  return named((service) => named((method) => (argument: unknown) => call(service, method, argument))) as S;
+  return named((service) => named((method) => (argument: unknown, signal?: AbortSignal) => call(service, method, argument, signal))) as S;
 }

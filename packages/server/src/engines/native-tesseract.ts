@@ -73,7 +73,8 @@ export interface TesseractCall {
 
 /** OCR's call to the main thread: native tesseract's process, run there (see serveCalls). */
 export interface TesseractCalls {
-  tesseract(call: TesseractCall): Promise<ProcessResult>;
+  /** Stopped by the job's end, or by `signal` (a reading ahead of need found not needed). */
+  tesseract(call: TesseractCall, signal?: AbortSignal): Promise<ProcessResult>;
 }
 
 /** The main thread's tesseract processes, as it serves a thread's calls. */
@@ -81,9 +82,9 @@ export const tesseractProcesses: Served<TesseractCalls> = {
   tesseract: ({ args, stdin, spare }, signal) => runTesseract(args, stdin, signal, { spare: spare === true }),
 };
 
-/** A conversion thread's runner: tesseract through the main thread, which stops it with the job (see serveCalls). */
+/** A conversion thread's runner: tesseract through the main thread, which stops it with the job or its signal (see serveCalls). */
 export function tesseractThrough(calls: TesseractCalls): TesseractRunner {
-  return (args, stdin, _signal, { spare } = {}) => calls.tesseract({ args, stdin, ...(spare ? { spare } : {}) });
+  return (args, stdin, signal, { spare } = {}) => calls.tesseract({ args, stdin, ...(spare ? { spare } : {}) }, signal);
 }
 
 /** One loader per models folder, so the engines a thread makes (one per runner) share the word lists read. */
