@@ -115,26 +115,23 @@ export function mainThreadServices<S extends ServiceCalls<S>>(port: MessagePort)
     new Promise<unknown>((resolve, reject) => {
       signal?.throwIfAborted();
       const id = next++;
-      pending.set(id, { resolve, reject });
+      // Stopped, the call still ends with the main thread's answer, once its work has stopped.
+      const cancel = () => port.postMessage({ cancel: id } satisfies CallCancel);
+      signal?.addEventListener('abort', cancel, { once: true });
+      const settled = () => signal?.removeEventListener('abort', cancel);
+      pending.set(id, {
+        resolve(value) {
+          settled();
+          resolve(value);
+        },
+        reject(error) {
+          settled();
+          reject(error);
+        },
+      });
       port.ref();
       // A copy, not a transfer: the caller may still read its input.
       port.postMessage({ id, service, method, argument } satisfies CallRequest);
-      if (!signal) return;
-      // Stopped, the call still ends with the main thread's answer, once its work has stopped.
-      const cancel = () => port.postMessage({ cancel: id } satisfies CallCancel);
-      signal.addEventListener('abort', cancel, { once: true });
-      const { resolve: answered, reject: failed } = pending.get(id)!;
-      const unlisten = () => signal.removeEventListener('abort', cancel);
-      pending.set(id, {
-        resolve(value) {
-          unlisten();
-          answered(value);
-        },
-        reject(error) {
-          unlisten();
-          failed(error);
-        },
-      });
     });
   // Any name is a service and a method, as S says; `then` is neither, so that awaiting one is not taken for a call.
   const named = <T>(make: (name: string) => T) => {
