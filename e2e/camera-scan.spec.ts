@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CHROMIUM } from '../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
 
 // Chromium's fake camera plays this file: a QR code held in front of the lens.
@@ -22,7 +23,7 @@ writeFileSync(
 );
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -179,12 +179,12 @@ test.describe('a failure shows no success beside it', () => {
   });
 });
 
-/** Ten scanned pages, no text layer: each a printed line of the corpus drawn on a white A5 page. */
+/** Six scanned pages, no text layer: each a printed line of the corpus drawn on a white A5 page. */
 async function scannedPdf(): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const lines = ['010001', '010004', '010005', '010010', '010012', '010015'];
-  for (let index = 0; index < 10; index++) {
-    const line = corpusFile(`ocr/uw3-line-${lines[index % lines.length]}.png`);
+  for (const name of lines) {
+    const line = corpusFile(`ocr/uw3-line-${name}.png`);
     const { width = 0, height = 0 } = await sharp(line).metadata();
     const scan = await sharp({ create: { width: width + 200, height: height * 4, channels: 3, background: '#ffffff' } })
       .composite([{ input: line, left: 100, top: height }])
@@ -197,7 +197,7 @@ async function scannedPdf(): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
-test('PDF to Text, 10 scanned pages: the bar only moves forward, page by page, to the end', async ({ page }) => {
+test('PDF to Text, 6 scanned pages: the bar only moves forward, page by page, to the end', async ({ page }) => {
   const pdf = await scannedPdf();
   await page.goto('/pdf-to-text');
   // Every value the bar takes and every step line, as they change: a poll would miss most.
@@ -221,9 +221,9 @@ test('PDF to Text, 10 scanned pages: the bar only moves forward, page by page, t
     return { values, steps };
   });
   expect(values, values.join(' ')).toEqual([...values].sort((a, b) => a - b));
-  expect(values.length, values.join(' ')).toBeGreaterThanOrEqual(10);
+  expect(values.length, values.join(' ')).toBeGreaterThanOrEqual(6);
   expect(values.at(-1), values.join(' ')).toBeGreaterThanOrEqual(90);
-  for (const number of [1, 5, 10]) expect(steps, steps.join(' | ')).toContain(`Processing page ${number} of 10...`);
+  for (const number of [1, 3, 6]) expect(steps, steps.join(' | ')).toContain(`Processing page ${number} of 6...`);
 });
 
 test('a long job can be cancelled: the bar goes, the file waits to be converted again, focus on the result heading', async ({ page }) => {

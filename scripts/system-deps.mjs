@@ -67,6 +67,9 @@ export const packages = {
   test: [
     ...office(true),
     ...apertium(true),
+    // The browser tests run in Chromium's headless shell (a page opens in about half the time the
+    // full browser takes here); Lighthouse audits in the full browser, as a visitor's would be.
+    { name: 'chromium-headless-shell', command: 'chromium-headless-shell', required: true },
     { name: 'chromium', command: 'chromium', required: true },
     { name: 'tesseract-ocr', command: 'tesseract', required: true },
     ...tesseractModels(true),

@@ -2,18 +2,28 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Test files that take minutes (each reads many pages with OCR), the longest first: measured on
- * the 2-core CI machine, 50 to 370 s each.
+ * the 2-core CI machine, 25 to 110 s each.
  */
 const LONG_FILES = [
   'conversions/ocr-turned.test.ts',
   'conversions/ocr-real.test.ts',
+  'hostile/bad-files.test.ts',
   'conversions/ocr-corpus.test.ts',
   'conversions/ocr-pdf.test.ts',
-  'conversions/ocr-classes.test.ts',
-  'hostile/bad-files.test.ts',
-  'hostile/mutations.test.ts',
-  'conversions/ocr-docs.test.ts',
+  'routes/word-tools.test.ts',
   'conversions/tables.test.ts',
+  'conversions/pdf-to-jpg.test.ts',
+  'conversions/ocr-detect.test.ts',
+  'hostile/mutations.test.ts',
+  'conversions/pdf-corpus.test.ts',
+  'engines/budgets.test.ts',
+  'ocr/detect/detect-languages.test.ts',
+  'conversions/ocr-docs.test.ts',
+  'conversions/ocr-classes.test.ts',
+  'src/app.test.ts',
+  'hostile/early-answers-flood.test.ts',
+  'hostile/jobs.test.ts',
+  'conversions/pdf-to-word.test.ts',
 ];
 
 /**
