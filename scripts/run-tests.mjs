@@ -14,9 +14,14 @@ let passed = 0;
 let failed = 0;
 const problems = [];
 
+/** Seconds since `start`, for the line each step ends with: where the run's time goes, in CI's log. */
+const since = (start) => `${((Date.now() - start) / 1000).toFixed(0)} s`;
+
 function step(name, command, args, env = {}) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const start = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${name}: ${since(start)}`);
   if (result.status !== 0) problems.push(`${name} exited with ${result.status ?? result.signal}`);
   return result.status === 0;
 }
@@ -24,6 +29,7 @@ function step(name, command, args, env = {}) {
 /** Runs a step with its output held, then prints it whole; resolves true when it exited 0. */
 function heldStep(name, command, args) {
   return new Promise((resolve) => {
+    const start = Date.now();
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
@@ -32,6 +38,7 @@ function heldStep(name, command, args) {
     child.on('close', (code, signal) => {
       console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
       process.stdout.write(Buffer.concat(output));
+      console.log(`=== ${name}: ${since(start)}`);
       if (code !== 0) problems.push(`${name} exited with ${code ?? signal}`);
       resolve(code === 0);
     });
