@@ -12,7 +12,8 @@ import type { Frame } from './preprocess/frames.ts';
 import { blankBoxes, encodePgm, type GreyImage } from './preprocess/grey-image.ts';
 import { rotateQuarterTurns, shrinkImage } from './preprocess/geometry.ts';
 import type { QuarterTurns } from './preprocess/orientation.ts';
-import { looksSideways, measurePage, preparePage, type PreparedPage } from './preprocess/prepare-page.ts';
+import { looksOver, looksSideways, measurePage, preparePage, type PreparedPage } from './preprocess/prepare-page.ts';
+import { catalogueEntry } from './language-catalogue.ts';
 import { unreadInk } from './preprocess/unread-ink.ts';
 import { hasEvenPaper } from './preprocess/paper.ts';
 import { sharpenOutOfFocus } from './preprocess/focus.ts';
@@ -494,6 +495,22 @@ function turnedPage(grey: GreyImage, turns: QuarterTurns, context: PageContext):
   return context.isOff('prepare') ? measurePage(rotateQuarterTurns(grey, turns), turns) : preparePage(grey, { turns });
 }
 
+/** Scripts whose letters sit on a baseline, most of those that leave the x-height rising above it (looksUpsideDown). */
+const BASELINE_SCRIPTS = new Set(['Latn', 'Cyrl', 'Grek']);
+
+/**
+ * Whether a scan or screenshot in the languages given looks upside down as it came, told from
+ * its letters' edges (preprocess/orientation.ts, a few milliseconds). With no language given,
+ * finding the languages tells it (detect/). Read upside down first, a clean scan took a whole
+ * reading of noise (5 s on a deposition page), then turned-look.
+ */
+function looksOverInLanguages(context: PageContext): boolean {
+  const { languages } = context.options;
+  if (languages.length === 0 || context.isOff('way-up') || !context.evenPaper()) return false;
+  if (!languages.every((code) => BASELINE_SCRIPTS.has(catalogueEntry(code)?.script ?? ''))) return false;
+  return !looksSideways(context.grey) && looksOver(context.grey);
+}
+
 /**
  * A page without a mark on it (a blank picture, one even tone) that Tesseract read no word on:
  * the second recogniser (18 MB for a browser to fetch) and a look turned over would find none
@@ -554,18 +571,22 @@ const PAGE_STEPS = [
       // not wait for preparation where the engine reads beside it; where it reads one thing at
       // a time, they come after the prepared reading, as before.
       // A photo's languages are found on it prepared (find-languages): nothing is read before.
+      // A scan in the languages given that looks upside down is not read so first: way-up
+      // reads a band of it both ways and turns it where that holds clearly more readable words.
+      const over = looksOverInLanguages(context);
       if (context.engine.parallel && context.options.languages.length > 0) {
         // A sideways page is read as it came only once its way up is known (way-up).
         if (context.evenPaper()) {
-          if (!looksSideways(context.grey)) startAsCame(0, context);
+          if (!looksSideways(context.grey) && !over) startAsCame(0, context);
         } else if (!context.isOff('never-noise')) void context.plain(0).catch(() => {});
         // tesseract.js hands a reading to its worker a few promise callbacks after it is
         // asked: those run now, not after preparation has held this thread for a second.
         await new Promise((resolve) => setTimeout(resolve, 0));
       }
       const page = preparePage(context.grey);
-      if (context.engine.parallel && context.options.languages.length > 0 && context.evenPaper() && page.turns === 0) startAsCame(0, context);
-      return { ...s, page };
+      const overHint = over && page.turns === 0;
+      if (context.engine.parallel && context.options.languages.length > 0 && context.evenPaper() && page.turns === 0 && !overHint) startAsCame(0, context);
+      return { ...s, page, ...(overHint ? { turnedOver: true } : {}) };
     },
     whenOff: (s, { grey }) => ({ ...s, page: measurePage(grey) }),
   },
@@ -604,7 +625,8 @@ const PAGE_STEPS = [
     name: 'way-up',
     runsWhen:
       "preparation found the page's lines running up or down it (scanned or photographed sideways) and turned them level, " +
-      'a quarter turn one way, or finding its languages found it upside down: a band of it is read, and where that reads unsure, ' +
+      'a quarter turn one way, or it was found upside down (by finding its languages, or, in the languages given, by its letters ' +
+      'lining up sharper at their tops than at their bottoms): a band of it is read, and where that reads unsure, ' +
       'read turned over too; the page is turned over where the band turned over holds clearly more readable words',
     when: (s) => s.page!.turns === 1 || Boolean(s.turnedOver),
     async run(s, context) {

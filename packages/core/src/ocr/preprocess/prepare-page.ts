@@ -13,7 +13,7 @@ import { findVanishingPoint, levelLines } from './line-perspective.ts';
 import { findLoneDots } from './dots.ts';
 import { findFrames, type Frame } from './frames.ts';
 import { estimateSkew } from './skew.ts';
-import { isSideways, type QuarterTurns } from './orientation.ts';
+import { isSideways, looksUpsideDown, type QuarterTurns } from './orientation.ts';
 
 /** How Tesseract should split the page: its automatic layout, or one block of lines. */
 export type PageSegmentation = 'auto' | 'block';
@@ -94,6 +94,11 @@ function diagonalAngle(photo: GreyImage): number | undefined {
  */
 export function looksSideways(photo: GreyImage): boolean {
   return isSideways(glanceAt(photo).ink.letters);
+}
+
+/** Whether the page as it came looks upside down (looksUpsideDown), told from the same small copy as looksSideways. */
+export function looksOver(photo: GreyImage): boolean {
+  return looksUpsideDown(glanceAt(photo).ink.letters);
 }
 
 /** The median grey of the photo's edge pixels: the desk around a sheet, or a scan's margin. */
