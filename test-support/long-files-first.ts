@@ -1,8 +1,8 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Test files that take minutes (each reads many pages with OCR), the longest first: measured on
- * the 2-core CI machine, 25 to 110 s each.
+ * Test files of 25 s or more, the longest first (most read many pages with OCR, some wait on
+ * LibreOffice): measured on the 2-core CI machine, 25 to 110 s each.
  */
 const LONG_FILES = [
   'conversions/ocr-turned.test.ts',

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { loadImage, createCanvas } from '@napi-rs/canvas';
+import { corpusFile, hasCorpus } from '../../../../../test-support/corpus.ts';
 import { cleanPage, darkScreenshot, photo, prose, receipt, twoColumnPage, type Page } from '../../../../../test-support/synthetic-pages.ts';
 import { otsuThreshold } from './binarize.ts';
 import { textColumns } from './columns.ts';
@@ -8,7 +9,7 @@ import { rotateImage, rotateQuarterTurns, sampleBilinear, scaleImage, shrinkImag
 import { greyFromRgba, type GreyImage } from './grey-image.ts';
 import { normalizeIllumination } from './illumination.ts';
 import { findPageOutline } from './page-outline.ts';
-import { preparePage } from './prepare-page.ts';
+import { looksOver, preparePage } from './prepare-page.ts';
 import { findDashRules } from './rules.ts';
 import { estimateSkew } from './skew.ts';
 
@@ -166,4 +167,17 @@ describe('resizing', () => {
       expect(shrunk.data[y * shrunk.width + x]).toBe(Math.round(sum / ((x1 - x0) * (y1 - y0))));
     }
   });
+});
+
+// The letters' edges tell a level scan upside down (looksOver): on real scans of every class of
+// the corpus's documents, never an upright one taken for turned, and each turned over found.
+describe.runIf(hasCorpus)('a scan upside down', () => {
+  test.each(['ocr-docs/deposition_01.png', 'ocr-docs/table_10.png', 'ocr-docs/form_01.png', 'ocr-docs/slide_01.png', 'ocr/linn.png'])(
+    '%s upright is not taken for turned over, and turned over is',
+    async (file) => {
+      const grey = await greyOfFile(corpusFile(file));
+      expect(looksOver(grey)).toBe(false);
+      expect(looksOver(rotateQuarterTurns(grey, 2))).toBe(true);
+    },
+  );
 });
